@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// TwoDo: a shared-life line service for couples. No Swift package dependencies by design.
+import PackageDescription
+
+let package = Package(
+    name: "TwoDo",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "twodo", targets: ["twodo"]),
+        .executable(name: "twodo-bench", targets: ["twodo-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "TwoDoCore"),
+        .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),
+        .target(
+            name: "TwoDoText",
+            dependencies: ["TwoDoCore"],
+            resources: [.embedInCode("strings_en.json"), .embedInCode("strings_tr.json")]
+        ),
+        .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
+        .target(
+            name: "TwoDoServer",
+            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt"]
+        ),
+        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore"]),
+        .executableTarget(name: "twodo-bench", dependencies: ["TwoDoServer"]),
+        .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
+        .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
+        .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
+        .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
+        .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["TwoDoServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+// Linux-only headers that `import Glibc` does not expose: epoll, eventfd and accept4.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/resource.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+
+// Declared here rather than through _GNU_SOURCE, which would make accept4 take a transparent union.
+extern int accept4(int, struct sockaddr *, socklen_t *, int);
+#include <fcntl.h>
+#include <unistd.h>

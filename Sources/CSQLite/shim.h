@@ -1,0 +1,7 @@
+// Exposes the system SQLite to Swift; variadic configuration calls get fixed-arity wrappers.
+#include <sqlite3.h>
+
+/// sqlite3_db_config is variadic and cannot be called from Swift; this wrapper takes one int flag.
+static inline int twodo_sqlite3_db_config_int(sqlite3 *db, int op, int value, int *out) {
+    return sqlite3_db_config(db, op, value, out);
+}

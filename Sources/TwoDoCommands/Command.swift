@@ -1,0 +1,139 @@
+// The commands TwoDo understands, as values: what the parser produces and the server executes.
+
+import TwoDoCore
+
+/// How a user points at a task.
+public enum TaskRef: Sendable, Equatable {
+    /// A number from the connection's last listing (`#3` or `3`).
+    case number(Int)
+    /// A stable task id (`id:42`), as given in JSON `data`; for bots and bridges.
+    case id(Int64)
+    /// Words that should match exactly one task title (folded, Turkish-aware).
+    case words(String)
+}
+
+/// Who a task is assigned to.
+public enum AssigneeRef: Sendable, Equatable {
+    case me
+    case nobody
+    case member(String)
+}
+
+/// A topic of the `couple` command.
+public enum CoupleAction: Sendable, Equatable {
+    case show
+    case create(name: String?)
+    case join(code: String)
+    case rename(String)
+    case leave
+}
+
+/// A `list ...` subcommand.
+public enum ListAction: Sendable, Equatable {
+    case add(String)
+    case rename(String, to: String)
+    case delete(String, confirmed: Bool)
+}
+
+/// A `clock ...` subcommand (test clock only).
+public enum ClockAction: Sendable, Equatable {
+    /// Advance by this many seconds.
+    case advance(seconds: Int64)
+    /// Jump to this instant (Unix seconds).
+    case set(unixSeconds: Int64)
+}
+
+/// One parsed command line.
+public enum Command: Sendable, Equatable {
+    case help(topic: String?)
+    case register(name: String, password: String)
+    case login(name: String, password: String)
+    case logout
+    case passwd(old: String, new: String)
+    case quit
+    case ping
+
+    case couple(CoupleAction)
+    case who
+
+    case lists
+    case list(ListAction)
+    case show(list: String?)
+
+    case add(title: String, list: String?)
+    case done(TaskRef)
+    case undone(TaskRef)
+    case edit(TaskRef, title: String)
+    case delete(TaskRef)
+    case move(TaskRef, list: String)
+    case assign(TaskRef, to: AssigneeRef)
+    case note(TaskRef, text: String)
+    case notes(TaskRef)
+
+    case say(String)
+    case inbox
+    case inboxRead
+
+    case lang(Language?)
+    case tz(String?)
+    case json(Bool)
+    case export
+    case clock(ClockAction)
+    case stats
+
+    /// Whether executing this command may change stored state (so it needs the commit before its reply).
+    public var isWrite: Bool {
+        switch self {
+        case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
+            .couple(.show), .lang(nil), .tz(nil), .inbox:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The canonical English verb, for logs, `help` and statistics. Never includes arguments.
+    public var verb: String {
+        switch self {
+        case .help: "help"
+        case .register: "register"
+        case .login: "login"
+        case .logout: "logout"
+        case .passwd: "passwd"
+        case .quit: "quit"
+        case .ping: "ping"
+        case .couple: "couple"
+        case .who: "who"
+        case .lists: "lists"
+        case .list: "list"
+        case .show: "show"
+        case .add: "add"
+        case .done: "done"
+        case .undone: "undone"
+        case .edit: "edit"
+        case .delete: "delete"
+        case .move: "move"
+        case .assign: "assign"
+        case .note: "note"
+        case .notes: "notes"
+        case .say: "say"
+        case .inbox, .inboxRead: "inbox"
+        case .lang: "lang"
+        case .tz: "tz"
+        case .json: "json"
+        case .export: "export"
+        case .clock: "clock"
+        case .stats: "stats"
+        }
+    }
+}
+
+/// Why a line could not be understood. Each case maps to a stable wire code and a catalog key.
+public enum ParseError: Error, Sendable, Equatable {
+    /// The first word is no command; `suggestion` is the nearest verb by edit distance, if close.
+    case unknownCommand(word: String, suggestion: String?)
+    /// The verb is known but its arguments are not in a valid form; `usage` names the help topic.
+    case usage(verb: String)
+    /// A value was given but is not valid (e.g. `lang xx`); `value` is what was typed.
+    case badValue(verb: String, value: String)
+}

@@ -1,0 +1,102 @@
+// The domain values stored and shown by TwoDo: users, spaces, lists, tasks, notes, notifications.
+
+/// A registered user.
+public struct User: Sendable, Equatable {
+    public var id: UserID
+    public var name: String
+    public var lang: Language
+    public var tz: String
+    public var space: SpaceID
+
+    public init(id: UserID, name: String, lang: Language, tz: String, space: SpaceID) {
+        self.id = id
+        self.name = name
+        self.lang = lang
+        self.tz = tz
+        self.space = space
+    }
+}
+
+/// A task list inside a space, with its counts.
+public struct TaskList: Sendable, Equatable {
+    public var id: ListID
+    public var name: String
+    public var isDefault: Bool
+    public var openCount: Int
+    public var doneCount: Int
+
+    public init(id: ListID, name: String, isDefault: Bool, openCount: Int = 0, doneCount: Int = 0) {
+        self.id = id
+        self.name = name
+        self.isDefault = isDefault
+        self.openCount = openCount
+        self.doneCount = doneCount
+    }
+}
+
+/// A task. Times are Unix seconds (UTC instants).
+public struct TaskItem: Sendable, Equatable {
+    public var id: TaskID
+    public var list: ListID
+    public var listName: String
+    public var title: String
+    public var isDone: Bool
+    public var assignee: String?
+    public var createdBy: String?
+    public var createdAt: Int64
+    public var updatedAt: Int64
+    public var completedBy: String?
+    public var completedAt: Int64?
+    public var noteCount: Int
+
+    public init(
+        id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,
+        createdBy: String?, createdAt: Int64, updatedAt: Int64, completedBy: String?, completedAt: Int64?,
+        noteCount: Int = 0
+    ) {
+        self.id = id
+        self.list = list
+        self.listName = listName
+        self.title = title
+        self.isDone = isDone
+        self.assignee = assignee
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completedBy = completedBy
+        self.completedAt = completedAt
+        self.noteCount = noteCount
+    }
+}
+
+/// A note attached to a task.
+public struct Note: Sendable, Equatable {
+    public var author: String?
+    public var at: Int64
+    public var text: String
+
+    public init(author: String?, at: Int64, text: String) {
+        self.author = author
+        self.at = at
+        self.text = text
+    }
+}
+
+/// A stored notification (inbox item): an event kept for a user, localized when read.
+public struct InboxItem: Sendable, Equatable {
+    public var id: Int64
+    public var at: Int64
+    /// The catalog key of the event (e.g. `event.task.added`).
+    public var key: String
+    /// The placeholder values of the event text.
+    public var args: [String: String]
+    public var isRead: Bool
+
+    public init(id: Int64, at: Int64, key: String, args: [String: String], isRead: Bool) {
+        self.id = id
+        self.at = at
+        self.key = key
+        self.args = args
+        self.isRead = isRead
+    }
+}

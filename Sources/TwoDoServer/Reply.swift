@@ -1,0 +1,60 @@
+// Replies and events as the handlers produce them, and how each is written in human or JSON mode.
+
+import TwoDoCore
+import TwoDoText
+
+/// The one answer to one command.
+struct Reply {
+    var ok: Bool
+    /// The stable dotted code (`task.added`, `error.not_found`, ...).
+    var code: String
+    /// Localized text lines for people; JSON mode joins them with "\n" into `text`.
+    var lines: [String]
+    /// Structured data for bots (JSON mode only).
+    var data: JSONValue?
+
+    static func success(_ code: String, _ lines: [String], data: JSONValue? = nil) -> Reply {
+        Reply(ok: true, code: code, lines: lines, data: data)
+    }
+
+    static func failure(_ code: String, _ text: String, data: JSONValue? = nil) -> Reply {
+        Reply(ok: false, code: code, lines: [text], data: data)
+    }
+
+    /// The reply as wire lines (without CRLF).
+    func render(json: Bool, tag: String?) -> [String] {
+        guard json else { return lines }
+        var members: [(String, JSONValue)] = [("type", .string("reply"))]
+        if let tag { members.append(("id", .string(tag))) }
+        members.append(("ok", .bool(ok)))
+        members.append(("code", .string(code)))
+        members.append(("text", .string(lines.joined(separator: "\n"))))
+        members.append(("data", data ?? .object([])))
+        return [JSONValue.object(members).serialized]
+    }
+}
+
+/// A change pushed to the other sessions of a space, localized per receiver.
+struct Event {
+    /// The stable event name (`task.added`, ...).
+    var name: String
+    /// The acting user's name.
+    var actor: String
+    /// The catalog key of the text.
+    var key: String
+    var args: [String: String]
+    var data: JSONValue
+    /// Users who should receive it (their every session except the acting connection).
+    var recipients: [UserID]
+
+    func render(lang: Language, json: Bool) -> String {
+        var allArgs = args
+        allArgs["actor"] = actor
+        let text = Catalog.text(key, lang, allArgs)
+        guard json else { return text }
+        return JSONValue.object([
+            ("type", .string("event")), ("event", .string(name)), ("actor", .string(actor)), ("text", .string(text)),
+            ("data", data),
+        ]).serialized
+    }
+}

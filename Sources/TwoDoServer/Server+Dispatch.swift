@@ -1,0 +1,77 @@
+// Routes a parsed command to its handler; commands other than account ones need a logged-in user.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// Runs `command` for connection `c`. Returns nil when the reply will come later (password hashing).
+    func dispatch(_ command: Command, on c: Connection, user: User?, tag: String?) throws -> Outcome? {
+        let reply = { (r: Reply) in Outcome(connection: c.id, tag: tag, reply: r) }
+        switch command {
+        case .help(let topic):
+            return reply(help(topic: topic, c))
+        case .ping:
+            return reply(.success("pong", [t(c, "pong")]))
+        case .quit:
+            var o = reply(.success("bye", [t(c, "bye")]))
+            o.close = true
+            return o
+        case .json(let on):
+            c.json = on
+            return reply(.success(on ? "json.on" : "json.off", [t(c, on ? "json.on" : "json.off")]))
+        case .register(let name, let password):
+            return try register(name: name, password: password, on: c, tag: tag)
+        case .login(let name, let password):
+            return try login(name: name, password: password, on: c, tag: tag)
+        case .clock(let action):
+            switch action {
+            case .advance(let seconds): clock.advance(by: seconds)
+            case .set(let instant): clock.set(instant)
+            }
+            let time = TimeText.iso8601(clock.now, tz: user?.tz ?? "UTC")
+            return reply(.success("clock.set", [t(c, "clock.set", ["time": time])], data: .object([("now", .string(time))])))
+        default:
+            break
+        }
+        guard let user else { return reply(.failure("error.not_logged_in", t(c, "error.not_logged_in"))) }
+        switch command {
+        case .logout:
+            detach(c, from: user.id)
+            c.lang = user.lang
+            return reply(.success("auth.logged_out", [t(c, "auth.logged_out")]))
+        case .passwd(let old, let new):
+            return try changePassword(old: old, new: new, user: user, on: c, tag: tag)
+        case .couple(let action):
+            return reply(try couple(action, user: user, on: c))
+        case .who:
+            return reply(try who(user: user, on: c))
+        case .lists:
+            return reply(try lists(user: user, on: c))
+        case .list(let action):
+            return reply(try list(action, user: user, on: c))
+        case .show(let name):
+            return reply(try show(listNamed: name, user: user, on: c))
+        case .add, .done, .undone, .edit, .delete, .move, .assign, .note, .notes:
+            return reply(try task(command, user: user, on: c))
+        case .say(let text):
+            return reply(try say(text, user: user, on: c))
+        case .inbox:
+            return reply(try inbox(user: user, on: c))
+        case .inboxRead:
+            let count = try store.markNotificationsRead(for: user.id)
+            return reply(.success("inbox.read", [t(c, "inbox.read", ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+        case .lang(let lang):
+            return reply(try setLanguage(lang, user: user, on: c))
+        case .tz(let zone):
+            return reply(try setTimeZone(zone, user: user, on: c))
+        case .export:
+            return reply(try export(user: user, on: c))
+        case .stats:
+            return reply(statistics(user: user, on: c))
+        case .help, .ping, .quit, .json, .register, .login, .clock:
+            preconditionFailure("handled above")
+        }
+    }
+}

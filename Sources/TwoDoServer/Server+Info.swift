@@ -1,0 +1,105 @@
+// help, inbox, lang, tz, export and stats.
+
+import Foundation
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    func help(topic: String?, _ c: Connection) -> Reply {
+        guard let topic, !topic.isEmpty else { return .success("help", [t(c, "help.index")]) }
+        // A topic may be any form of a command ("ekle", "list add"): let the parser name its verb.
+        let verb: String?
+        switch Parser.parse(topic, context: ParseContext(testClock: clock.isTest)) {
+        case .success(let command): verb = command.verb
+        case .failure(.usage(let v)), .failure(.badValue(let v, _)): verb = v
+        case .failure(.unknownCommand): verb = nil
+        }
+        guard let verb, Catalog.has("usage.\(verb)") else {
+            return .failure("error.not_found", t(c, "help.unknown", ["topic": topic]))
+        }
+        return .success("help", [t(c, "usage.\(verb)")], data: .object([("command", .string(verb))]))
+    }
+
+    func inbox(user: User, on c: Connection) throws -> Reply {
+        let items = try store.notifications(for: user.id)
+        let data = JSONValue.object([
+            ("notifications", .array(items.map {
+                .object([
+                    ("at", .string(TimeText.iso8601($0.at, tz: user.tz))), ("event", .string(String($0.key.dropFirst("event.".count)))),
+                    ("text", .string(Catalog.text($0.key, c.lang, $0.args))), ("unread", .bool(!$0.isRead)),
+                ])
+            }))
+        ])
+        guard !items.isEmpty else { return .success("inbox.list", [t(c, "inbox.empty")], data: data) }
+        var lines = [t(c, "inbox.header")]
+        for n in items {
+            lines.append("  \(n.isRead ? " " : "*") \(TimeText.iso8601(n.at, tz: user.tz)) \(Catalog.text(n.key, c.lang, n.args))")
+        }
+        return .success("inbox.list", lines, data: data)
+    }
+
+    func setLanguage(_ lang: Language?, user: User, on c: Connection) throws -> Reply {
+        guard let lang else {
+            return .success("lang.show", [t(c, "lang.show")], data: .object([("lang", .string(user.lang.rawValue))]))
+        }
+        try store.setLanguage(lang, for: user.id)
+        let previous = user.lang
+        for id in sessions[user.id] ?? [] { connections[id]?.lang = lang }
+        commandUndo = { [weak self] in for id in self?.sessions[user.id] ?? [] { self?.connections[id]?.lang = previous } }
+        return .success("lang.set", [t(c, "lang.set")], data: .object([("lang", .string(lang.rawValue))]))
+    }
+
+    func setTimeZone(_ zone: String?, user: User, on c: Connection) throws -> Reply {
+        guard let zone else { return .success("tz.show", [t(c, "tz.show", ["zone": user.tz])], data: .object([("tz", .string(user.tz))])) }
+        guard TimeText.isKnownZone(zone) else { return .failure("error.bad_timezone", t(c, "error.bad_timezone", ["zone": zone])) }
+        try store.setTimeZone(zone, for: user.id)
+        return .success("tz.set", [t(c, "tz.set", ["zone": zone])], data: .object([("tz", .string(zone))]))
+    }
+
+    func export(user: User, on c: Connection) throws -> Reply {
+        let members = try store.members(of: user.space)
+        let name = try store.spaceName(user.space)
+        let tasks = try store.tasks(inSpace: user.space)
+        let byList = Dictionary(grouping: tasks, by: \.list)
+        var lists: [JSONValue] = []
+        for list in try store.lists(in: user.space) {
+            let items = try (byList[list.id] ?? []).map { task in
+                taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id))
+            }
+            lists.append(.object([("name", .string(list.name)), ("default", .bool(list.isDefault)), ("tasks", .array(items))]))
+        }
+        let data = JSONValue.object([
+            ("couple", .object([("name", .optional(name)), ("members", .array(members.map(userJSON)))])),
+            ("lists", .array(lists)),
+        ])
+        return .success("export", [t(c, "export.done"), data.serialized], data: data)
+    }
+
+    func statistics(user: User, on c: Connection) -> Reply {
+        guard config.admins.contains(where: { UserName.key($0) == UserName.key(user.name) }) else {
+            return .failure("error.forbidden", t(c, "error.forbidden"))
+        }
+        let uptime = Monotonic.now() - stats.started
+        let rate = uptime > 0 ? Double(stats.commands) / uptime : 0
+        let values: [(String, JSONValue)] = [
+            ("connections", .int(Int64(connections.count))), ("sessions", .int(Int64(sessions.values.reduce(0) { $0 + $1.count }))),
+            ("users_online", .int(Int64(sessions.count))), ("commands", .int(Int64(stats.commands))),
+            ("commands_per_second", .int(Int64(rate.rounded()))), ("commits", .int(Int64(stats.commits))),
+            ("commit_failures", .int(Int64(stats.commitFailures))),
+            ("commit_p50_us", .int(Int64(stats.commitMilliseconds(quantile: 0.5) * 1000))),
+            ("commit_p99_us", .int(Int64(stats.commitMilliseconds(quantile: 0.99) * 1000))),
+            ("output_drops", .int(Int64(stats.outputDrops))), ("refused", .int(Int64(stats.refused))),
+            ("accepted", .int(Int64(stats.accepted))), ("uptime_seconds", .int(Int64(uptime))),
+        ]
+        let text = t(c, "stats.line", [
+            "connections": "\(connections.count)", "sessions": "\(sessions.values.reduce(0) { $0 + $1.count })",
+            "commands": "\(stats.commands)", "rate": "\(Int(rate))",
+            "commit_p50": String(format: "%.2f", stats.commitMilliseconds(quantile: 0.5)),
+            "commit_p99": String(format: "%.2f", stats.commitMilliseconds(quantile: 0.99)),
+            "drops": "\(stats.outputDrops)", "uptime": "\(Int(uptime))",
+        ])
+        return .success("stats", [text], data: .object(values))
+    }
+}

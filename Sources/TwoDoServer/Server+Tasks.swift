@@ -1,0 +1,273 @@
+// lists, list, show and the task commands: add, done, undone, edit, delete, move, assign, note, notes.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+/// A handler's early exit with the reply to send instead.
+struct ReplyError: Error {
+    let reply: Reply
+}
+
+extension Server {
+    /// Trims and checks user text, mapping problems to their localized error.
+    func cleaned(_ text: String, limit: Int, _ c: Connection) throws(ReplyError) -> String {
+        do {
+            return try TextRules.clean(text, limit: limit)
+        } catch {
+            switch error {
+            case .empty:
+                throw ReplyError(reply: .failure("error.title_empty", t(c, "error.title_empty")))
+            case .tooLong(let limit):
+                throw ReplyError(reply: .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(limit)"])))
+            }
+        }
+    }
+
+    /// The list named `name` in the user's space, or the localized "no such list" error naming the lists.
+    func findList(_ name: String, user: User, _ c: Connection) throws -> TaskList {
+        if let list = try store.list(named: name, in: user.space) { return list }
+        let names = try store.listNames(in: user.space).joined(separator: ", ")
+        throw ReplyError(
+            reply: .failure(
+                "error.not_found", t(c, "error.list_not_found", ["name": name, "lists": names]),
+                data: .object([("list", .string(name))])))
+    }
+
+    func lists(user: User, on c: Connection) throws -> Reply {
+        let lists = try store.lists(in: user.space)
+        var lines = [t(c, "list.index_header")]
+        for (i, l) in lists.enumerated() {
+            lines.append("  \(i + 1). " + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+        }
+        let data = JSONValue.array(lists.map {
+            .object([
+                ("name", .string($0.name)), ("open", .int(Int64($0.openCount))), ("done", .int(Int64($0.doneCount))),
+                ("default", .bool($0.isDefault)),
+            ])
+        })
+        return .success("list.index", lines, data: .object([("lists", data)]))
+    }
+
+    func list(_ action: ListAction, user: User, on c: Connection) throws -> Reply {
+        do {
+            let members = try store.members(of: user.space)
+            switch action {
+            case .add(let raw):
+                let name = try cleaned(raw, limit: TextRules.nameLimit, c)
+                if try store.list(named: name, in: user.space) != nil {
+                    return .failure("error.list_exists", t(c, "error.list_exists", ["name": name]))
+                }
+                _ = try store.addList(named: name, in: user.space, now: clock.now)
+                try raise("list.added", actor: user, recipients: members, args: ["name": name], data: .object([("name", .string(name))]))
+                return .success("list.added", [t(c, "list.added", ["name": name])], data: .object([("name", .string(name))]))
+
+            case .rename(let oldName, let raw):
+                let list = try findList(oldName, user: user, c)
+                let name = try cleaned(raw, limit: TextRules.nameLimit, c)
+                if let other = try store.list(named: name, in: user.space), other.id != list.id {
+                    return .failure("error.list_exists", t(c, "error.list_exists", ["name": name]))
+                }
+                try store.renameList(list.id, to: name)
+                let args = ["old": list.name, "name": name]
+                let data = JSONValue.object([("old", .string(list.name)), ("name", .string(name))])
+                try raise("list.renamed", actor: user, recipients: members, args: args, data: data)
+                return .success("list.renamed", [t(c, "list.renamed", args)], data: data)
+
+            case .delete(let name, let confirmed):
+                let list = try findList(name, user: user, c)
+                if list.isDefault { return .failure("error.default_list", t(c, "error.default_list", ["name": list.name])) }
+                let count = try store.tasks(in: list.id).count
+                if count > 0 && !confirmed {
+                    return .failure("error.list_not_empty", t(c, "error.list_not_empty", ["name": list.name, "count": "\(count)"]))
+                }
+                try store.deleteList(list.id)
+                let args = ["name": list.name, "count": "\(count)"]
+                let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
+                try raise("list.deleted", actor: user, recipients: members, args: args, data: data)
+                return .success("list.deleted", [t(c, "list.deleted", args)], data: data)
+            }
+        } catch let e as ReplyError {
+            return e.reply
+        }
+    }
+
+    func show(listNamed name: String?, user: User, on c: Connection) throws -> Reply {
+        do {
+            let list = try name.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
+            let tasks = try store.tasks(in: list.id)
+            c.lastListing = tasks.map(\.id)
+            let open = tasks.filter { !$0.isDone }.count
+            let data = JSONValue.object([
+                ("list", .string(list.name)),
+                ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: $0 + 1) })),
+            ])
+            guard !tasks.isEmpty else { return .success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data) }
+            var lines = [t(c, "task.list_header", ["list": list.name, "open": "\(open)", "done": "\(tasks.count - open)"])]
+            for (i, task) in tasks.enumerated() { lines.append(describe(task, number: i + 1, c)) }
+            return .success("task.list", lines, data: data)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+    }
+
+    /// One listing line: `  2. [x] bread — done by alice`.
+    private func describe(_ task: TaskItem, number: Int, _ c: Connection) -> String {
+        var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        var extras: [String] = []
+        if let who = task.assignee { extras.append(t(c, "task.for", ["name": who])) }
+        if task.isDone, let by = task.completedBy { extras.append(t(c, "task.done_by", ["name": by])) }
+        if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
+        if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }
+        return line
+    }
+
+    /// Which tasks a word reference prefers when several match.
+    private enum Preference { case open, done, any }
+
+    /// Resolves a reference to one task of the user's space, or throws the reply explaining why not.
+    private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Connection) throws -> TaskItem {
+        let notFound = { (text: String) in
+            ReplyError(reply: .failure("error.not_found", self.t(c, "error.not_found", ["ref": text]), data: .object([("ref", .string(text))])))
+        }
+        switch ref {
+        case .number(let n):
+            var listing = c.lastListing
+            if listing.isEmpty { listing = try store.tasks(in: store.defaultList(in: user.space).id).map(\.id) }
+            guard n >= 1, n <= listing.count, let task = try store.task(listing[n - 1], in: user.space) else { throw notFound("#\(n)") }
+            return task
+        case .id(let id):
+            guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }
+            return task
+        case .words(let words):
+            var matches = try store.tasks(matching: words, in: user.space)
+            if matches.count > 1 && prefer != .any {
+                let preferred = matches.filter { prefer == .open ? !$0.isDone : $0.isDone }
+                if !preferred.isEmpty { matches = preferred }
+            }
+            guard let first = matches.first else { throw notFound(words) }
+            guard matches.count == 1 else {
+                let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listName))" }.joined(separator: ", ")
+                throw ReplyError(
+                    reply: .failure(
+                        "error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates]),
+                        data: .object([("candidates", .array(matches.prefix(5).map { taskJSON($0, tz: user.tz, number: nil) }))])))
+            }
+            return first
+        }
+    }
+
+    func task(_ command: Command, user: User, on c: Connection) throws -> Reply {
+        do {
+            return try runTask(command, user: user, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+    }
+
+    private func runTask(_ command: Command, user: User, _ c: Connection) throws -> Reply {
+        let now = clock.now
+        let members = try store.members(of: user.space)
+        func changed(_ name: String, _ task: TaskID, _ args: [String: String], key: String? = nil) throws -> Reply {
+            guard let fresh = try store.task(task, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
+            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil))
+            return .success(name, [t(c, key ?? name, args)], data: taskJSON(fresh, tz: user.tz, number: nil))
+        }
+        switch command {
+        case .add(let raw, let listName):
+            let title = try cleaned(raw, limit: TextRules.titleLimit, c)
+            let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
+            let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: nil, now: now)
+            return try changed("task.added", id, ["title": title, "list": list.name])
+
+        case .done(let ref):
+            let task = try resolve(ref, user: user, prefer: .open, c)
+            if task.isDone { return .failure("error.already_done", t(c, "error.already_done", ["title": task.title])) }
+            try store.setDone(task.id, true, by: user.id, now: now)
+            return try changed("task.completed", task.id, ["title": task.title])
+
+        case .undone(let ref):
+            let task = try resolve(ref, user: user, prefer: .done, c)
+            if !task.isDone { return .failure("error.not_done", t(c, "error.not_done", ["title": task.title])) }
+            try store.setDone(task.id, false, by: user.id, now: now)
+            return try changed("task.reopened", task.id, ["title": task.title])
+
+        case .edit(let ref, let raw):
+            let task = try resolve(ref, user: user, prefer: .any, c)
+            let title = try cleaned(raw, limit: TextRules.titleLimit, c)
+            try store.setTitle(task.id, title, now: now)
+            return try changed("task.edited", task.id, ["old": task.title, "title": title])
+
+        case .delete(let ref):
+            let task = try resolve(ref, user: user, prefer: .any, c)
+            let data = taskJSON(task, tz: "UTC", number: nil)
+            try store.deleteTask(task.id)
+            try raise("task.deleted", actor: user, recipients: members, args: ["title": task.title], data: data)
+            return .success("task.deleted", [t(c, "task.deleted", ["title": task.title])], data: data)
+
+        case .move(let ref, let listName):
+            let task = try resolve(ref, user: user, prefer: .any, c)
+            let list = try findList(listName, user: user, c)
+            if list.id == task.list { return .failure("error.same_list", t(c, "error.same_list", ["title": task.title, "list": list.name])) }
+            try store.move(task.id, to: list.id, now: now)
+            return try changed("task.moved", task.id, ["title": task.title, "list": list.name])
+
+        case .assign(let ref, let who):
+            let task = try resolve(ref, user: user, prefer: .open, c)
+            let assignee: User?
+            switch who {
+            case .me: assignee = user
+            case .nobody: assignee = nil
+            case .member(let name):
+                guard let found = members.first(where: { UserName.key($0.name) == UserName.key(name) }) else {
+                    let names = (members.map(\.name) + ["me", "nobody"]).joined(separator: ", ")
+                    return .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names]))
+                }
+                assignee = found
+            }
+            try store.assign(task.id, to: assignee?.id, now: now)
+            if let assignee {
+                return try changed("task.assigned", task.id, ["title": task.title, "assignee": assignee.name])
+            }
+            return try changed("task.assigned", task.id, ["title": task.title], key: "task.unassigned")
+
+        case .note(let ref, let raw):
+            let task = try resolve(ref, user: user, prefer: .any, c)
+            let text = try cleaned(raw, limit: TextRules.noteLimit, c)
+            try store.addNote(to: task.id, by: user.id, text: text, now: now)
+            return try changed("task.noted", task.id, ["title": task.title, "text": text])
+
+        case .notes(let ref):
+            let task = try resolve(ref, user: user, prefer: .any, c)
+            let notes = try store.notes(of: task.id)
+            let data = JSONValue.object([("task", taskJSON(task, tz: user.tz, number: nil)), ("notes", notesJSON(notes, tz: user.tz))])
+            guard !notes.isEmpty else { return .success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data) }
+            var lines = [t(c, "task.notes_header", ["title": task.title])]
+            for n in notes { lines.append("  - \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            return .success("task.notes", lines, data: data)
+
+        default:
+            preconditionFailure("not a task command: \(command.verb)")
+        }
+    }
+
+    /// A task as JSON `data` (replies, events, export). `number` is its place in a listing, when shown in one.
+    func taskJSON(_ task: TaskItem, tz: String, number: Int?, notes: [Note]? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let number { members.append(("n", .int(Int64(number)))) }
+        members += [
+            ("id", .int(task.id.rawValue)), ("title", .string(task.title)), ("list", .string(task.listName)),
+            ("status", .string(task.isDone ? "done" : "open")), ("assignee", .optional(task.assignee)),
+            ("created_by", .optional(task.createdBy)), ("created_at", .string(TimeText.iso8601(task.createdAt, tz: tz))),
+            ("completed_by", .optional(task.completedBy)),
+            ("completed_at", task.completedAt.map { .string(TimeText.iso8601($0, tz: tz)) } ?? .null),
+        ]
+        if let notes { members.append(("notes", notesJSON(notes, tz: tz))) }
+        return .object(members)
+    }
+
+    func notesJSON(_ notes: [Note], tz: String) -> JSONValue {
+        .array(notes.map { .object([("author", .optional($0.author)), ("at", .string(TimeText.iso8601($0.at, tz: tz))), ("text", .string($0.text))]) })
+    }
+}

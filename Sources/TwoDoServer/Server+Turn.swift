@@ -1,0 +1,233 @@
+// One loop turn's work: every complete command runs inside one transaction, then one commit, then replies.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+/// The result of one command, held until the turn's commit decides whether it stands.
+struct Outcome {
+    var connection: UInt64
+    var tag: String?
+    var reply: Reply
+    var events: [Event] = []
+    /// Whether the command changed stored state (its reply must wait for the commit).
+    var wrote = false
+    /// Undoes in-memory effects if the commit fails.
+    var undo: (() -> Void)?
+    /// Close the connection after this reply (quit).
+    var close = false
+}
+
+extension Server {
+    /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
+    func processTurn() {
+        guard !hashResults.isEmpty || !ready.isEmpty else { return }
+        var outcomes: [Outcome] = []
+        do {
+            try store.begin()
+        } catch {
+            Log.error("begin failed", ["error": "\(error)"])
+            failEverything(error: error)
+            return
+        }
+        let results = hashResults
+        hashResults.removeAll()
+        for (ticket, result) in results {
+            guard let id = tickets.removeValue(forKey: ticket), let c = connections[id], let pending = c.pendingAuth else { continue }
+            c.pendingAuth = nil
+            if let outcome = runCommand(on: c, tag: nil, { try self.complete(pending, result: result, on: c) }) {
+                outcomes.append(outcome)
+            }
+            markReady(c)
+        }
+        let batch = ready
+        ready.removeAll(keepingCapacity: true)
+        readySet.removeAll(keepingCapacity: true)
+        for id in batch {
+            guard let c = connections[id] else { continue }
+            var consumed = 0
+            for item in c.input {
+                if c.pendingAuth != nil { break }
+                consumed += 1
+                if let outcome = execute(item, on: c) { outcomes.append(outcome) }
+                if outcomes.last?.close == true && outcomes.last?.connection == c.id { break }
+            }
+            c.input.removeFirst(consumed)
+            if c.input.isEmpty && c.input.capacity > 64 { c.input = [] }
+            if c.readPaused && c.input.count < 1024 {
+                c.readPaused = false
+                updateInterest(c)
+            }
+            if outcomes.last?.close == true && outcomes.last?.connection == c.id { c.input = [] }
+        }
+        let started = Monotonic.now()
+        do {
+            try store.commit()
+            stats.recordCommit(seconds: Monotonic.now() - started)
+        } catch {
+            stats.commitFailures += 1
+            Log.error("commit failed", ["error": "\(error)"])
+            store.rollback()
+            outcomes = voided(outcomes)
+        }
+        deliver(outcomes)
+    }
+
+    /// After a failed commit: every command from the first write on is answered with a storage error
+    /// (a later read in the same turn may have seen the lost write) and its in-memory effects undone.
+    private func voided(_ outcomes: [Outcome]) -> [Outcome] {
+        var result = outcomes
+        let firstWrite = result.firstIndex { $0.wrote } ?? result.count
+        for i in (firstWrite..<result.count).reversed() { result[i].undo?() }
+        for i in firstWrite..<result.count {
+            guard let c = connections[result[i].connection] else { continue }
+            result[i].reply = .failure("error.storage", Catalog.text("error.storage", c.lang))
+            result[i].events = []
+            result[i].close = false
+        }
+        return result
+    }
+
+    private func failEverything(error: Error) {
+        for id in ready {
+            guard let c = connections[id] else { continue }
+            for _ in c.input { emit(Reply.failure("error.storage", Catalog.text("error.storage", c.lang)).render(json: c.json, tag: nil), to: c) }
+            c.input = []
+        }
+        ready.removeAll()
+        readySet.removeAll()
+    }
+
+    private func deliver(_ outcomes: [Outcome]) {
+        for o in outcomes {
+            guard let c = connections[o.connection] else { continue }
+            emit(o.reply.render(json: c.json, tag: o.tag), to: c)
+            for event in o.events { publish(event, except: o.connection) }
+            if o.close {
+                c.closeAfterFlush = true
+                c.readClosed = true
+                updateInterest(c)
+            }
+        }
+    }
+
+    /// Sends an event to every session of its recipients except the acting connection.
+    func publish(_ event: Event, except actingConnection: UInt64) {
+        for user in event.recipients {
+            for id in sessions[user] ?? [] where id != actingConnection {
+                guard let c = connections[id] else { continue }
+                emit([event.render(lang: c.lang, json: c.json)], to: c)
+            }
+        }
+    }
+
+    /// Frames, tags, rate-limits and parses one input item, then runs it.
+    private func execute(_ item: FramedItem, on c: Connection) -> Outcome? {
+        let line: String
+        switch item {
+        case .line(let l): line = l
+        case .tooLong:
+            return Outcome(connection: c.id, reply: .failure("line.too_long", t(c, "line.too_long", ["limit": "\(config.lineLimit)"])))
+        case .badEncoding:
+            return Outcome(connection: c.id, reply: .failure("line.bad_encoding", t(c, "line.bad_encoding")))
+        case .controlChars:
+            return Outcome(connection: c.id, reply: .failure("line.control_chars", t(c, "line.control_chars")))
+        }
+        let (tag, body) = Server.splitTag(line)
+        guard !body.allSatisfy({ $0 == " " }) else { return nil }
+        guard c.bucket.take(now: Monotonic.now()) else {
+            return Outcome(connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
+        }
+        stats.commands += 1
+        return runCommand(on: c, tag: tag) {
+            let user = try c.user.flatMap { try store.user($0) }
+            let context = try parseContext(for: user)
+            switch Parser.parse(String(body), context: context) {
+            case .success(let command):
+                guard var outcome = try dispatch(command, on: c, user: user, tag: tag) else { return nil }
+                outcome.wrote = outcome.wrote || command.isWrite
+                return outcome
+            case .failure(let error):
+                return Outcome(connection: c.id, tag: tag, reply: parseFailure(error, c))
+            }
+        }
+    }
+
+    /// Runs one command's body inside a savepoint, so a storage failure undoes only that command.
+    private func runCommand(on c: Connection, tag: String?, _ body: () throws -> Outcome?) -> Outcome? {
+        do {
+            try store.savepoint()
+        } catch {
+            return Outcome(connection: c.id, tag: tag, reply: .failure("error.storage", t(c, "error.storage")))
+        }
+        commandEvents = []
+        commandUndo = nil
+        do {
+            var outcome = try body()
+            if var o = outcome {
+                if o.tag == nil { o.tag = tag }
+                o.events += commandEvents
+                if let undo = commandUndo {
+                    let earlier = o.undo
+                    o.undo = { undo(); earlier?() }
+                }
+                outcome = o
+            }
+            commandEvents = []
+            commandUndo = nil
+            try store.releaseSavepoint()
+            return outcome
+        } catch {
+            commandEvents = []
+            commandUndo?()
+            commandUndo = nil
+            store.rollbackToSavepoint()
+            Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
+            let key = (error as? DatabaseError) != nil ? "error.storage" : "error.internal"
+            return Outcome(connection: c.id, tag: tag, reply: .failure(key, t(c, key)))
+        }
+    }
+
+    /// Splits an `@id=<token> ` prefix from a line. Tokens are 1–64 characters of [A-Za-z0-9._:-].
+    static func splitTag(_ line: String) -> (String?, Substring) {
+        let s = Substring(line).drop(while: { $0 == " " })
+        guard s.hasPrefix("@id=") else { return (nil, s) }
+        let afterPrefix = s.dropFirst(4)
+        let token = afterPrefix.prefix(while: { $0 != " " })
+        guard !token.isEmpty, token.count <= 64,
+            token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) })
+        else { return (nil, s) }
+        return (String(token), afterPrefix.dropFirst(token.count))
+    }
+
+    /// What the parser may know: the user's list and member names.
+    func parseContext(for user: User?) throws -> ParseContext {
+        guard let user else { return ParseContext(testClock: clock.isTest) }
+        return ParseContext(
+            listNames: try store.listNames(in: user.space),
+            memberNames: try store.members(of: user.space).map(\.name),
+            testClock: clock.isTest)
+    }
+
+    private func parseFailure(_ error: ParseError, _ c: Connection) -> Reply {
+        switch error {
+        case .unknownCommand(let word, let suggestion):
+            if let suggestion {
+                return .failure(
+                    "error.unknown_command", t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
+                    data: .object([("word", .string(word)), ("suggestion", .string(suggestion))]))
+            }
+            return .failure("error.unknown_command", t(c, "error.unknown_command", ["word": word]), data: .object([("word", .string(word))]))
+        case .usage(let verb):
+            return .failure("error.usage", t(c, "error.usage", ["verb": verb, "usage": t(c, "usage.\(verb)")]))
+        case .badValue(let verb, let value):
+            return .failure("error.bad_value", t(c, "error.bad_value", ["verb": verb, "value": value, "usage": t(c, "usage.\(verb)")]))
+        }
+    }
+
+    /// Localized text in the connection's language.
+    func t(_ c: Connection, _ key: String, _ args: [String: String] = [:]) -> String {
+        Catalog.text(key, c.lang, args)
+    }
+}

@@ -1,0 +1,392 @@
+// The event loop: one thread owns every connection, the SQLite store and all routing state.
+
+import CLinux
+import Foundation
+import Glibc
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+/// Set by SIGINT/SIGTERM; the handler also writes `signalWakeFD` so epoll_wait returns.
+nonisolated(unsafe) private var stopSignalled: sig_atomic_t = 0
+nonisolated(unsafe) private var signalWakeFD: Int32 = -1
+
+/// The TwoDo server. Create it, then call `run()` on the thread that will own it.
+///
+/// Invariant: every property is touched only by the thread running `run()` (the hash pool has its own lock).
+public final class Server {
+    /// The product version shown in the greeting and `--version`.
+    public static let version = "0.1.0"
+
+    let config: ServerConfig
+    let store: Store
+    let clock: WallClock
+    let epoll: Epoll
+    let hashPool: HashPool
+    let listenFD: Int32
+    let signalFD: Int32
+    /// A reserved descriptor, released to accept-and-close a client when the process is out of descriptors.
+    var spareFD: Int32
+    /// The port actually bound (useful with port 0).
+    public let boundPort: UInt16
+
+    var connections: [UInt64: Connection] = [:]
+    /// Open connections per logged-in user.
+    var sessions: [UserID: [UInt64]] = [:]
+    var nextConnectionID: UInt64 = 16
+    var nextTicket: UInt64 = 1
+    /// Hash jobs in flight: ticket → connection id.
+    var tickets: [UInt64: UInt64] = [:]
+    /// Connections with input waiting to run, in arrival order.
+    var ready: [UInt64] = []
+    var readySet: Set<UInt64> = []
+    /// Connections with output to flush this turn.
+    var dirty: Set<UInt64> = []
+    var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
+    /// Events raised by the command now running; attached to its outcome, dropped if it fails.
+    var commandEvents: [Event] = []
+    /// Undoes the running command's in-memory effects if the turn's commit fails.
+    var commandUndo: (() -> Void)?
+
+    var loginFailuresByName = FailureThrottle(threshold: 5)
+    var loginFailuresByAddress = FailureThrottle(threshold: 20)
+    var inviteFailures = FailureThrottle(threshold: 5)
+    var registrations = FailureThrottle(threshold: 20, baseDelay: 60)
+    var stats = ServerStats()
+    var running = true
+    var lastSweep = Monotonic.now()
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+
+    static let listenToken: UInt64 = 1
+    static let hashToken: UInt64 = 2
+    static let signalToken: UInt64 = 3
+
+    /// Opens the database and binds the listening socket.
+    public init(config: ServerConfig) throws {
+        self.config = config
+        store = try Store(path: config.databasePath, durable: config.durable)
+        clock = WallClock(testStart: config.testClockStart)
+        epoll = try Epoll()
+        hashPool = try HashPool(threads: config.hashThreads)
+        _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login
+        _ = Posix.raiseFileLimit()
+        spareFD = Posix.openDevNull()
+        (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
+        signalFD = try Posix.eventFD()
+        try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
+        try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
+        try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    private static func listen(host: String, port: UInt16) throws -> (Int32, UInt16) {
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &addr.sin_addr) == 1 else {
+            throw SystemError(call: "inet_pton(\(host))", errno: EINVAL)
+        }
+        let fd = try Posix.socket(family: AF_INET)
+        do {
+            try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+            try withUnsafePointer(to: &addr) {
+                try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    try Posix.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            try Posix.listen(fd, backlog: 4096)
+            var bound = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            try withUnsafeMutablePointer(to: &bound) {
+                try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try Posix.localAddress(fd, $0, &length) }
+            }
+            return (fd, UInt16(bigEndian: bound.sin_port))
+        } catch {
+            Posix.close(fd)
+            throw error
+        }
+    }
+
+    /// Installs SIGINT/SIGTERM handlers that stop this server's loop gracefully.
+    public func installSignalHandlers() {
+        signalWakeFD = signalFD
+        signal(SIGPIPE, SIG_IGN)
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            stopSignalled = 1
+            var one: UInt64 = 1
+            _ = Glibc.write(signalWakeFD, &one, 8)
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+
+    /// Runs the loop until a stop signal; then stops accepting, finishes the turn, commits and closes.
+    public func run() throws {
+        Log.info("listening", ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
+        while running {
+            let timeout = Int32(max(0, min(1000, (lastSweep + 1 - Monotonic.now()) * 1000)))
+            let events = try epoll.wait(timeoutMilliseconds: timeout)
+            for event in events { handle(event) }
+            if stopSignalled != 0 { running = false }
+            processTurn()
+            flushDirty()
+            let now = Monotonic.now()
+            if now - lastSweep >= 1 {
+                sweep(now: now)
+                lastSweep = now
+            }
+        }
+        shutdown()
+    }
+
+    private func handle(_ event: ReadyEvent) {
+        switch event.token {
+        case Server.listenToken:
+            acceptAll()
+        case Server.hashToken:
+            hashResults.append(contentsOf: hashPool.drain())
+        case Server.signalToken:
+            var counter: UInt64 = 0
+            _ = withUnsafeMutableBytes(of: &counter) { try? Posix.read(signalFD, $0) }
+            running = false
+        default:
+            guard let c = connections[event.token] else { return }  // closed earlier this turn
+            if event.isWritable { flush(c) }
+            if (event.isReadable || event.isHangup) && !c.readClosed && !c.readPaused { read(c) }
+        }
+    }
+
+    private func shutdown() {
+        Log.info("stopping", ["connections": "\(connections.count)"])
+        epoll.remove(listenFD)
+        Posix.close(listenFD)
+        processTurn()
+        for c in connections.values { flush(c) }
+        for c in Array(connections.values) { close(c, reason: "shutdown") }
+        hashPool.stop()
+        store.rollback()
+        Log.info("stopped", [:])
+    }
+
+    // MARK: Accepting
+
+    private func acceptAll() {
+        for _ in 0..<512 {
+            var addr = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let result: IOResult<Int32>
+            do {
+                result = try withUnsafeMutablePointer(to: &addr) {
+                    try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try Posix.accept(listenFD, $0, &length) }
+                }
+            } catch let e as SystemError where e.errno == EMFILE || e.errno == ENFILE {
+                shedOneConnection()
+                return
+            } catch let e as SystemError where e.errno == ECONNABORTED || e.errno == EPROTO {
+                continue
+            } catch {
+                Log.error("accept failed", ["error": "\(error)"])
+                return
+            }
+            guard case .done(let fd) = result else { return }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            var inAddr = addr.sin_addr
+            inet_ntop(AF_INET, &inAddr, &text, socklen_t(INET_ADDRSTRLEN))
+            let address = String(cString: text)
+            if connections.count >= config.maxConnections {
+                refuse(fd, key: "error.server_full")
+                stats.refused += 1
+                continue
+            }
+            open(fd: fd, address: address)
+        }
+    }
+
+    /// Out of descriptors: free the spare one, accept the waiting client, tell it we are full, close it.
+    private func shedOneConnection() {
+        Posix.close(spareFD)
+        var addr = sockaddr()
+        var length = socklen_t(MemoryLayout<sockaddr>.size)
+        if case .done(let fd)? = try? Posix.accept(listenFD, &addr, &length) { refuse(fd, key: "error.server_full") }
+        spareFD = Posix.openDevNull()
+        stats.refused += 1
+        Log.error("out of file descriptors; refusing connections", ["open": "\(connections.count)"])
+    }
+
+    private func refuse(_ fd: Int32, key: String) {
+        let line = Catalog.text(key, .en) + " / " + Catalog.text(key, .tr) + "\r\n"
+        _ = line.utf8CString.withUnsafeBytes { try? Posix.send(fd, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        Posix.close(fd)
+    }
+
+    private func open(fd: Int32, address: String) {
+        try? Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let c = Connection(id: id, fd: fd, address: address, now: Monotonic.now(), config: config)
+        do {
+            try epoll.add(fd, token: id, interest: .readable)
+        } catch {
+            Log.error("epoll add failed", ["error": "\(error)"])
+            Posix.close(fd)
+            return
+        }
+        connections[id] = c
+        stats.accepted += 1
+        if config.logConnections { Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"]) }
+        c.send(line: Catalog.text("greeting", .en, ["version": Server.version]))
+        dirty.insert(id)
+    }
+
+    // MARK: Reading
+
+    private func read(_ c: Connection) {
+        let result: IOResult<Int>
+        do {
+            result = try Posix.read(c.fd, readBuffer)
+        } catch {
+            close(c, reason: "read error")
+            return
+        }
+        guard case .done(let n) = result else { return }
+        if n == 0 {
+            // Half-closed: stop reading but answer what was sent, then close.
+            c.readClosed = true
+            c.closeAfterFlush = true
+            updateInterest(c)
+            markReady(c)
+            dirty.insert(c.id)
+            return
+        }
+        stats.bytesIn += n
+        let before = c.input.count
+        c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
+        if c.input.count > before {
+            c.lastActivity = Monotonic.now()
+            markReady(c)
+        }
+        if c.input.count > 4096 {
+            c.readPaused = true  // the client sends faster than we answer: let TCP push back
+            updateInterest(c)
+        }
+    }
+
+    func markReady(_ c: Connection) {
+        if readySet.insert(c.id).inserted { ready.append(c.id) }
+    }
+
+    func updateInterest(_ c: Connection) {
+        var interest: Interest = []
+        if !c.readClosed && !c.readPaused { interest.insert(.readable) }
+        if c.wantsWrite { interest.insert(.writable) }
+        try? epoll.modify(c.fd, token: c.id, interest: interest)
+    }
+
+    // MARK: Writing
+
+    /// Queues wire lines for a connection, dropping it when it will not read.
+    func emit(_ lines: [String], to c: Connection) {
+        guard connections[c.id] != nil else { return }
+        for line in lines { c.send(line: line) }
+        if c.pendingOutput > config.outputLimit {
+            stats.outputDrops += 1
+            Log.info("dropping slow reader", ["conn": "\(c.id)", "pending": "\(c.pendingOutput)"])
+            close(c, reason: "output limit")
+            return
+        }
+        dirty.insert(c.id)
+    }
+
+    private func flushDirty() {
+        let ids = dirty
+        dirty.removeAll(keepingCapacity: true)
+        for id in ids {
+            guard let c = connections[id] else { continue }
+            flush(c)
+        }
+    }
+
+    func flush(_ c: Connection) {
+        while c.pendingOutput > 0 {
+            let result = c.output.withUnsafeBytes { buf in
+                try? Posix.send(c.fd, UnsafeRawBufferPointer(rebasing: buf[c.outputStart...]))
+            }
+            switch result {
+            case .done(let n)?:
+                c.outputStart += n
+                stats.bytesOut += n
+            case .wouldBlock?:
+                if !c.wantsWrite {
+                    c.wantsWrite = true
+                    updateInterest(c)
+                }
+                return
+            case nil:
+                close(c, reason: "write error")
+                return
+            }
+        }
+        c.compactOutput()
+        if c.wantsWrite {
+            c.wantsWrite = false
+            updateInterest(c)
+        }
+        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil { close(c, reason: "closed") }
+    }
+
+    /// Closes a connection at once and forgets it.
+    func close(_ c: Connection, reason: String) {
+        guard connections.removeValue(forKey: c.id) != nil else { return }
+        epoll.remove(c.fd)
+        Posix.close(c.fd)
+        if let user = c.user { detach(c, from: user) }
+        stats.closed += 1
+        if config.logConnections { Log.info("disconnect", ["conn": "\(c.id)", "reason": reason, "open": "\(connections.count)"]) }
+    }
+
+    /// Binds a connection to a logged-in user.
+    func attach(_ c: Connection, to user: User) {
+        c.user = user.id
+        c.lang = user.lang
+        sessions[user.id, default: []].append(c.id)
+    }
+
+    /// Unbinds a connection from its user.
+    func detach(_ c: Connection, from user: UserID) {
+        sessions[user]?.removeAll { $0 == c.id }
+        if sessions[user]?.isEmpty == true { sessions[user] = nil }
+        c.user = nil
+        c.lastListing = []
+    }
+
+    /// Whether `user` has any open session.
+    func isOnline(_ user: UserID) -> Bool { sessions[user] != nil }
+
+    // MARK: Timers
+
+    private func sweep(now: Double) {
+        for c in Array(connections.values) {
+            if c.closeAfterFlush && now - c.lastActivity > config.idleTimeout + 10 {
+                close(c, reason: "close timeout")  // told to go but never read its last lines
+                continue
+            }
+            let limit = c.user == nil ? min(config.loginTimeout, config.idleTimeout) : config.idleTimeout
+            if now - c.lastActivity > limit && c.pendingAuth == nil && !c.closeAfterFlush {
+                emit([Reply.failure("error.idle_timeout", Catalog.text("error.idle_timeout", c.lang, ["seconds": "\(Int(limit))"]))
+                    .render(json: c.json, tag: nil)].flatMap { $0 }, to: c)
+                c.closeAfterFlush = true
+                c.readClosed = true
+                c.lastActivity = now - limit  // the close deadline counts from here
+                updateInterest(c)
+                flush(c)
+            }
+        }
+        if Int(now) % 60 == 0 {
+            loginFailuresByName.prune(now: now)
+            loginFailuresByAddress.prune(now: now)
+            inviteFailures.prune(now: now)
+        }
+    }
+}

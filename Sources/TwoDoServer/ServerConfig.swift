@@ -1,0 +1,32 @@
+// Everything the server can be configured with, with the defaults the CLI documents.
+
+/// Server settings, filled in by the CLI from flags and environment variables.
+public struct ServerConfig: Sendable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 7878
+    public var databasePath = "./twodo.sqlite"
+    public var maxConnections = 4096
+    /// Seconds without a complete line before a logged-in connection is closed.
+    public var idleTimeout: Double = 1800
+    /// Seconds a connection may stay without logging in.
+    public var loginTimeout: Double = 120
+    /// Commands per second a connection may sustain (0: unlimited); bursts up to `rateBurst`.
+    public var rateLimit: Double = 500
+    public var rateBurst: Double = 2000
+    /// Bytes of unsent output a connection may hold before it is dropped as a non-reader.
+    public var outputLimit = 1 << 20
+    /// The longest line accepted, in bytes.
+    public var lineLimit = 4096
+    /// When set, the wall clock starts at this instant (Unix seconds), frozen, and `clock` commands exist.
+    public var testClockStart: Int64?
+    /// Names of users who may run `stats`.
+    public var admins: Set<String> = []
+    /// Password-hashing threads.
+    public var hashThreads = 2
+    /// fsync every commit (`synchronous=FULL`); only benchmarks of the non-durable case turn it off.
+    public var durable = true
+    /// Print one log line per connection open/close (off by default for large connection counts).
+    public var logConnections = true
+
+    public init() {}
+}

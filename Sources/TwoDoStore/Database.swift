@@ -1,0 +1,136 @@
+// An SQLite connection: opening, pragmas, statement cache and scoped transactions.
+
+import CSQLite
+
+/// SQLite copies bound text and blobs when given this destructor; the macro does not import.
+private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A value bound to or read from an SQL statement.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// An open SQLite connection. Not thread-safe: one owner (the event loop thread) uses it.
+public final class Database {
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+    /// The file path this connection was opened with.
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`.
+    /// - Parameter readOnly: open without the right to write or create.
+    public init(path: String, readOnly: Bool = false) throws {
+        var db: OpaquePointer?
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw DatabaseError(code: rc, message: message, sql: nil)
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows of interest.
+    public func execute(_ sql: String) throws {
+        var err: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &err)
+        if rc != SQLITE_OK {
+            let message = err.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(err)
+            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// A cached prepared statement for `sql`, reset and with its bindings cleared.
+    public func statement(_ sql: String) throws -> Statement {
+        if let s = cache[sql] {
+            s.reset()
+            return s
+        }
+        let s = try Statement(database: self, sql: sql)
+        cache[sql] = s
+        return s
+    }
+
+    /// Runs `sql` with `values` bound, discarding rows; returns the number of changed rows.
+    @discardableResult
+    public func run(_ sql: String, _ values: SQLValue...) throws -> Int {
+        let s = try statement(sql)
+        try s.bind(values)
+        while try s.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs `sql` with `values` bound and maps every row.
+    public func query<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> [T] {
+        let s = try statement(sql)
+        try s.bind(values)
+        var out: [T] = []
+        while try s.step() { out.append(try map(Row(statement: s))) }
+        return out
+    }
+
+    /// Runs `sql` with `values` bound and maps the first row, if any.
+    public func queryOne<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> T? {
+        let s = try statement(sql)
+        try s.bind(values)
+        defer { s.reset() }
+        guard try s.step() else { return nil }
+        return try map(Row(statement: s))
+    }
+
+    /// The row id of the last insert on this connection.
+    public var lastInsertID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` inside BEGIN IMMEDIATE ... COMMIT, rolling back when it throws.
+    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    func error(sql: String?) -> DatabaseError {
+        DatabaseError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    static func bindText(_ stmt: OpaquePointer, _ index: Int32, _ text: String) -> Int32 {
+        sqlite3_bind_text(stmt, index, text, -1, transientDestructor)
+    }
+}
+
+/// A single row of a result, read by column name.
+public struct Row {
+    let statement: Statement
+
+    /// The integer in column `name`, or nil when NULL.
+    public func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
+    /// The text in column `name`, or nil when NULL.
+    public func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
+    /// The integer in column `name`; NULL reads as 0.
+    public func requiredInt(_ name: String) -> Int64 { int(name) ?? 0 }
+    /// The text in column `name`; NULL reads as "".
+    public func requiredText(_ name: String) -> String { text(name) ?? "" }
+}

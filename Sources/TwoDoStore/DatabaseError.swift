@@ -1,0 +1,58 @@
+// The error type of the storage layer: an SQLite result code, its message and the SQL that failed.
+
+import CSQLite
+
+/// A failure reported by SQLite, matchable by its primary result code.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// The extended result code.
+    public let extendedCode: Int32
+    /// SQLite's message.
+    public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
+
+    /// The primary result code (the low byte of the extended code).
+    public var code: Int32 { extendedCode & 0xFF }
+    /// The disk or its quota is full.
+    public var isDiskFull: Bool { code == SQLITE_FULL }
+    /// The file is not a database, or it is corrupt.
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    /// A constraint (unique, foreign key, ...) was violated.
+    public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
+
+    init(code: Int32, message: String, sql: String?) {
+        self.extendedCode = code
+        self.message = message
+        self.sql = sql
+    }
+
+    public var description: String {
+        if let sql { return "SQLite error \(extendedCode): \(message) (in: \(sql))" }
+        return "SQLite error \(extendedCode): \(message)"
+    }
+}
+
+/// Errors found while opening a database file, before any data is touched.
+public enum StoreOpenError: Error, Sendable, CustomStringConvertible {
+    /// The file is not an SQLite database, or it is damaged.
+    case notADatabase(path: String, detail: String)
+    /// The file is an SQLite database of some other program.
+    case foreign(path: String)
+    /// The file was written by a newer TwoDo whose schema this build does not know.
+    case tooNew(path: String, version: Int)
+    /// The integrity check failed.
+    case corrupt(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path, let detail):
+            return "\(path) is not a TwoDo database (\(detail)); refusing to touch it"
+        case .foreign(let path):
+            return "\(path) is an SQLite database of another program; refusing to touch it"
+        case .tooNew(let path, let version):
+            return "\(path) has schema version \(version), newer than this build knows; upgrade twodo"
+        case .corrupt(let path, let detail):
+            return "\(path) failed the integrity check: \(detail)"
+        }
+    }
+}

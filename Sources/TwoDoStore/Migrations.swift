@@ -1,0 +1,81 @@
+// The numbered, append-only schema migrations; each runs once, in a transaction, recorded in user_version.
+
+/// The schema, as an ordered list of migrations. Never edit a shipped entry: append a new one.
+enum Migrations {
+    /// `PRAGMA application_id` marks the file as TwoDo's ('TWOD'), so a foreign file is refused.
+    static let applicationID: Int64 = 0x5457_4F44
+
+    static let all: [String] = [
+        // 1: spaces, users, invites, lists, tasks, notes, notifications.
+        """
+        CREATE TABLE spaces (
+            id INTEGER PRIMARY KEY,
+            name TEXT,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            lang TEXT NOT NULL DEFAULT 'en',
+            tz TEXT NOT NULL DEFAULT 'UTC',
+            space_id INTEGER NOT NULL REFERENCES spaces(id),
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX users_space ON users(space_id);
+        CREATE TABLE invites (
+            code TEXT PRIMARY KEY,
+            space_id INTEGER NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+            created_by INTEGER NOT NULL REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            used_by INTEGER REFERENCES users(id),
+            used_at INTEGER
+        );
+        CREATE INDEX invites_space ON invites(space_id);
+        CREATE TABLE lists (
+            id INTEGER PRIMARY KEY,
+            space_id INTEGER NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            is_default INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            UNIQUE (space_id, name_key)
+        );
+        CREATE TABLE tasks (
+            id INTEGER PRIMARY KEY,
+            space_id INTEGER NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+            list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            title_key TEXT NOT NULL,
+            done INTEGER NOT NULL DEFAULT 0,
+            assignee_id INTEGER REFERENCES users(id),
+            created_by INTEGER REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            completed_by INTEGER REFERENCES users(id),
+            completed_at INTEGER
+        );
+        CREATE INDEX tasks_list_order ON tasks(list_id, done, created_at, id);
+        CREATE INDEX tasks_space ON tasks(space_id);
+        CREATE TABLE task_notes (
+            id INTEGER PRIMARY KEY,
+            task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            author_id INTEGER REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX task_notes_task ON task_notes(task_id, id);
+        CREATE TABLE notifications (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            args TEXT NOT NULL,
+            is_read INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX notifications_user ON notifications(user_id, is_read, id);
+        """
+    ]
+}

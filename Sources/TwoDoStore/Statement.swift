@@ -1,0 +1,71 @@
+// A prepared SQLite statement: binding, stepping and typed column access; finalized in deinit.
+
+import CSQLite
+
+/// A prepared statement owned by one `Database`. Not Sendable; never escapes the loop thread.
+public final class Statement {
+    private let stmt: OpaquePointer
+    private unowned let database: Database
+    private let sql: String
+    private var columns: [String: Int32] = [:]
+
+    init(database: Database, sql: String) throws {
+        var s: OpaquePointer?
+        let rc = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &s, nil)
+        guard rc == SQLITE_OK, let s else { throw database.error(sql: sql) }
+        stmt = s
+        self.database = database
+        self.sql = sql
+        for i in 0..<sqlite3_column_count(s) {
+            columns[String(cString: sqlite3_column_name(s, i))] = i
+        }
+    }
+
+    deinit { sqlite3_finalize(stmt) }
+
+    func reset() {
+        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+    }
+
+    func bind(_ values: [SQLValue]) throws {
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(stmt, index)
+            case .integer(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): rc = sqlite3_bind_double(stmt, index, v)
+            case .text(let v): rc = Database.bindText(stmt, index, v)
+            }
+            guard rc == SQLITE_OK else { throw database.error(sql: sql) }
+        }
+    }
+
+    /// Steps once; true when a row is available, false when done.
+    func step() throws -> Bool {
+        let rc = sqlite3_step(stmt)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let e = database.error(sql: sql)
+            sqlite3_reset(stmt)
+            throw e
+        }
+    }
+
+    func index(of name: String) -> Int32 {
+        guard let i = columns[name] else { preconditionFailure("no column \(name) in \(sql)") }
+        return i
+    }
+
+    func int(at i: Int32) -> Int64? {
+        sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, i)
+    }
+
+    func text(at i: Int32) -> String? {
+        guard sqlite3_column_type(stmt, i) != SQLITE_NULL, let p = sqlite3_column_text(stmt, i) else { return nil }
+        return String(cString: p)
+    }
+}

@@ -1,0 +1,51 @@
+// Notifications kept for users who were offline when something happened.
+
+import Foundation
+import TwoDoCore
+
+extension Store {
+    /// How long notifications are kept.
+    public static let notificationLifetime: Int64 = 30 * 24 * 3600
+
+    /// Stores an event for `user` to read later.
+    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64) throws {
+        let json = (try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])).flatMap {
+            String(data: $0, encoding: .utf8)
+        } ?? "{}"
+        try db.run(
+            "INSERT INTO notifications (user_id, created_at, key, args) VALUES (?, ?, ?, ?)",
+            .integer(user.rawValue), .integer(now), .text(key), .text(json))
+    }
+
+    /// The number of unread notifications of a user.
+    public func unreadCount(for user: UserID) throws -> Int {
+        Int(try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0", .integer(user.rawValue)) {
+            $0.requiredInt("n")
+        } ?? 0)
+    }
+
+    /// A user's notifications, newest first.
+    public func notifications(for user: UserID, limit: Int = 50) throws -> [InboxItem] {
+        try db.query(
+            "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+            .integer(user.rawValue), .integer(Int64(limit))
+        ) { row in
+            let data = Data(row.requiredText("args").utf8)
+            let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+            return InboxItem(
+                id: row.requiredInt("id"), at: row.requiredInt("created_at"), key: row.requiredText("key"), args: args,
+                isRead: row.requiredInt("is_read") == 1)
+        }
+    }
+
+    /// Marks every notification of a user read; returns how many were unread.
+    @discardableResult
+    public func markNotificationsRead(for user: UserID) throws -> Int {
+        try db.run("UPDATE notifications SET is_read = 1 WHERE user_id = ? AND is_read = 0", .integer(user.rawValue))
+    }
+
+    /// Deletes notifications older than the lifetime.
+    public func pruneNotifications(now: Int64) throws {
+        try db.run("DELETE FROM notifications WHERE created_at < ?", .integer(now - Store.notificationLifetime))
+    }
+}

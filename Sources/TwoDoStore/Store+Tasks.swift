@@ -1,0 +1,123 @@
+// Tasks: ordered listing, lookup by id within a space, word search, and every change a command makes.
+
+import TwoDoCore
+
+extension Store {
+    private static let taskColumns = """
+        SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
+               t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count
+        FROM tasks t
+        JOIN lists l ON l.id = t.list_id
+        LEFT JOIN users a ON a.id = t.assignee_id
+        LEFT JOIN users c ON c.id = t.created_by
+        LEFT JOIN users d ON d.id = t.completed_by
+        """
+
+    private static func task(from row: Row) -> TaskItem {
+        TaskItem(
+            id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")), listName: row.requiredText("list_name"),
+            title: row.requiredText("title"), isDone: row.requiredInt("done") == 1, assignee: row.text("assignee"),
+            createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"), updatedAt: row.requiredInt("updated_at"),
+            completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: Int(row.requiredInt("note_count")))
+    }
+
+    /// The tasks of a list: open ones first, then done ones; within each by creation time.
+    public func tasks(in list: ListID) throws -> [TaskItem] {
+        try db.query(
+            Store.taskColumns + " WHERE t.list_id = ? ORDER BY t.done, t.created_at, t.id", .integer(list.rawValue),
+            map: Store.task(from:))
+    }
+
+    /// Every task of a space, list by list, in display order.
+    public func tasks(inSpace space: SpaceID) throws -> [TaskItem] {
+        try db.query(
+            Store.taskColumns + " WHERE t.space_id = ? ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
+            .integer(space.rawValue), map: Store.task(from:))
+    }
+
+    /// The task with this id, only if it belongs to `space` (the isolation check for every reference).
+    public func task(_ id: TaskID, in space: SpaceID) throws -> TaskItem? {
+        try db.queryOne(
+            Store.taskColumns + " WHERE t.id = ? AND t.space_id = ?", .integer(id.rawValue), .integer(space.rawValue),
+            map: Store.task(from:))
+    }
+
+    /// Tasks of a space whose folded title contains every folded word of `query`; open tasks first.
+    public func tasks(matching query: String, in space: SpaceID, limit: Int = 20) throws -> [TaskItem] {
+        let key = TextFold.key(query)
+        let words = key.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [] }
+        let candidates = try db.query(
+            Store.taskColumns + " WHERE t.space_id = ? AND instr(t.title_key, ?) > 0 ORDER BY t.done, t.created_at, t.id",
+            .integer(space.rawValue), .text(words[0]), map: { (Store.task(from: $0), TextFold.key($0.requiredText("title"))) })
+        let exact = candidates.filter { $0.1 == key }
+        if !exact.isEmpty { return exact.map(\.0) }
+        return candidates.filter { c in words.allSatisfy { c.1.contains($0) } }.prefix(limit).map(\.0)
+    }
+
+    /// Adds a task.
+    public func addTask(title: String, list: ListID, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64) throws -> TaskID {
+        try db.run(
+            """
+            INSERT INTO tasks (space_id, list_id, title, title_key, done, assignee_id, created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)
+            """,
+            .integer(space.rawValue), .integer(list.rawValue), .text(title), .text(TextFold.key(title)),
+            assignee.map { .integer($0.rawValue) } ?? .null, .integer(user.rawValue), .integer(now), .integer(now))
+        return TaskID(db.lastInsertID)
+    }
+
+    /// Marks a task done by `user`, or open again when `done` is false.
+    public func setDone(_ task: TaskID, _ done: Bool, by user: UserID, now: Int64) throws {
+        if done {
+            try db.run(
+                "UPDATE tasks SET done = 1, completed_by = ?, completed_at = ?, updated_at = ? WHERE id = ?",
+                .integer(user.rawValue), .integer(now), .integer(now), .integer(task.rawValue))
+        } else {
+            try db.run(
+                "UPDATE tasks SET done = 0, completed_by = NULL, completed_at = NULL, updated_at = ? WHERE id = ?",
+                .integer(now), .integer(task.rawValue))
+        }
+    }
+
+    /// Changes a task's title.
+    public func setTitle(_ task: TaskID, _ title: String, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?",
+            .text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue))
+    }
+
+    /// Moves a task to another list of the same space.
+    public func move(_ task: TaskID, to list: ListID, now: Int64) throws {
+        try db.run("UPDATE tasks SET list_id = ?, updated_at = ? WHERE id = ?", .integer(list.rawValue), .integer(now), .integer(task.rawValue))
+    }
+
+    /// Assigns a task to a member, or to nobody.
+    public func assign(_ task: TaskID, to user: UserID?, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET assignee_id = ?, updated_at = ? WHERE id = ?",
+            user.map { .integer($0.rawValue) } ?? .null, .integer(now), .integer(task.rawValue))
+    }
+
+    /// Deletes a task and its notes.
+    public func deleteTask(_ task: TaskID) throws {
+        try db.run("DELETE FROM tasks WHERE id = ?", .integer(task.rawValue))
+    }
+
+    /// Attaches a note to a task.
+    public func addNote(to task: TaskID, by user: UserID, text: String, now: Int64) throws {
+        try db.run(
+            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES (?, ?, ?, ?)",
+            .integer(task.rawValue), .integer(user.rawValue), .integer(now), .text(text))
+        try db.run("UPDATE tasks SET updated_at = ? WHERE id = ?", .integer(now), .integer(task.rawValue))
+    }
+
+    /// The notes of a task, oldest first.
+    public func notes(of task: TaskID) throws -> [Note] {
+        try db.query(
+            "SELECT u.name AS author, n.created_at, n.body FROM task_notes n LEFT JOIN users u ON u.id = n.author_id WHERE n.task_id = ? ORDER BY n.id",
+            .integer(task.rawValue)
+        ) { Note(author: $0.text("author"), at: $0.requiredInt("created_at"), text: $0.requiredText("body")) }
+    }
+}

@@ -1,0 +1,82 @@
+// The TwoDo store: opens and checks the database file, migrates it, and groups writes in transactions.
+
+import CSQLite
+import TwoDoCore
+
+/// TwoDo's persistent state in one SQLite file. Owned by one thread (the event loop).
+public final class Store {
+    /// The underlying connection.
+    public let db: Database
+
+    /// Opens the database at `path`, refusing foreign or damaged files, and migrates it.
+    ///
+    /// A file that exists but is not TwoDo's is never written to: the checks run before any
+    /// pragma that could change it.
+    /// - Parameter durable: `synchronous=FULL` (every commit is fsynced); tests may turn it off.
+    public init(path: String, durable: Bool = true) throws {
+        db = try Database(path: path)
+        try Store.checkIdentity(db: db, path: path)
+        try db.execute("PRAGMA journal_mode = WAL")
+        try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
+        try db.execute("PRAGMA foreign_keys = ON")
+        try migrate()
+    }
+
+    /// Refuses files that are not SQLite, are another program's, or are newer than this build.
+    private static func checkIdentity(db: Database, path: String) throws {
+        let appID: Int64
+        let version: Int64
+        let tableCount: Int64
+        do {
+            appID = try db.queryOne("PRAGMA application_id") { $0.statement.int(at: 0) ?? 0 } ?? 0
+            version = try db.queryOne("PRAGMA user_version") { $0.statement.int(at: 0) ?? 0 } ?? 0
+            tableCount = try db.queryOne("SELECT count(*) AS n FROM sqlite_schema") { $0.requiredInt("n") } ?? 0
+        } catch let e as DatabaseError {
+            throw StoreOpenError.notADatabase(path: path, detail: e.message)
+        }
+        if appID == 0 && tableCount == 0 { return }  // a new, empty file: ours to initialize
+        guard appID == Migrations.applicationID else { throw StoreOpenError.foreign(path: path) }
+        if version > Int64(Migrations.all.count) { throw StoreOpenError.tooNew(path: path, version: Int(version)) }
+    }
+
+    private func migrate() throws {
+        let current = try db.queryOne("PRAGMA user_version") { $0.statement.int(at: 0) ?? 0 } ?? 0
+        guard current < Int64(Migrations.all.count) else { return }
+        for (index, sql) in Migrations.all.enumerated() where Int64(index + 1) > current {
+            try db.inTransaction {
+                try db.execute(sql)
+                try db.execute("PRAGMA application_id = \(Migrations.applicationID)")
+                try db.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+
+    /// The schema version recorded in the file.
+    public func schemaVersion() throws -> Int {
+        Int(try db.queryOne("PRAGMA user_version") { $0.statement.int(at: 0) ?? 0 } ?? 0)
+    }
+
+    /// Runs SQLite's full integrity check; returns the problems found (empty when healthy).
+    public func integrityProblems() throws -> [String] {
+        let rows = try db.query("PRAGMA integrity_check") { $0.statement.text(at: 0) ?? "" }
+        return rows == ["ok"] ? [] : rows
+    }
+
+    // MARK: Transactions for the event loop's group commit
+
+    /// Begins the loop turn's write transaction.
+    public func begin() throws { try db.execute("BEGIN IMMEDIATE") }
+    /// Commits the loop turn's transaction (one fsync for every command in it).
+    public func commit() throws { try db.execute("COMMIT") }
+    /// Rolls the loop turn's transaction back; harmless when none is open.
+    public func rollback() { if db.isInTransaction { try? db.execute("ROLLBACK") } }
+    /// Marks the start of one command inside the turn's transaction.
+    public func savepoint() throws { try db.execute("SAVEPOINT cmd") }
+    /// Keeps the current command's changes.
+    public func releaseSavepoint() throws { try db.execute("RELEASE cmd") }
+    /// Undoes the current command's changes only.
+    public func rollbackToSavepoint() {
+        try? db.execute("ROLLBACK TO cmd")
+        try? db.execute("RELEASE cmd")
+    }
+}

@@ -1,0 +1,2 @@
+// placeholder
+print("twodo-bench")

@@ -1,0 +1,51 @@
+// The twodo executable: parses the command line and runs the server, a backup or a check.
+
+import Foundation
+import Glibc
+import TwoDoServer
+import TwoDoStore
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+let action: Action
+do {
+    action = try CLI.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+} catch let e as UsageError {
+    fail("Error: \(e.message)\nHint: run 'twodo --help' for usage.", status: 64)
+}
+
+switch action {
+case .help:
+    print(CLI.usage, terminator: "")
+case .version:
+    print("twodo \(Server.version)")
+case .serve(let config):
+    do {
+        let server = try Server(config: config)
+        server.installSignalHandlers()
+        try server.run()
+    } catch {
+        fail("twodo: \(error)", status: 1)
+    }
+case .backup(let db, let destination):
+    do {
+        try Backup.copy(from: db, to: destination)
+        print("Backed up \(db) to \(destination)")
+    } catch {
+        fail("twodo backup: \(error)", status: 1)
+    }
+case .check(let db):
+    do {
+        let problems = try Backup.check(path: db)
+        if problems.isEmpty {
+            print("\(db): ok")
+        } else {
+            fail("\(db): integrity check failed:\n" + problems.joined(separator: "\n"), status: 1)
+        }
+    } catch {
+        fail("twodo check: \(error)", status: 1)
+    }
+}
