@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["TwoDoServer"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,148 @@
+// A blocking TCP line client with timeouts, speaking to the server the way `nc` would.
+
+import Foundation
+import Glibc
+
+/// One connection to a test server. Lines are read with a timeout so a missing reply fails, not hangs.
+final class LineClient: @unchecked Sendable {
+    // @unchecked: each client is used by one test task at a time.
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16, host: String = "127.0.0.1") throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LineClientError.io("socket", errno) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &addr.sin_addr)
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else {
+            let e = errno
+            Glibc.close(fd)
+            throw LineClientError.io("connect", e)
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Sends raw bytes.
+    func send(bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw LineClientError.io("send", errno)
+            }
+            sent += n
+        }
+    }
+
+    /// Sends one line (LF added).
+    func send(_ line: String) throws { try send(bytes: Array((line + "\n").utf8)) }
+
+    /// Reads one line (without CRLF); throws on timeout or when the server closed the connection.
+    func readLine(timeout: Double = 5) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let lf = buffer.firstIndex(of: 10) {
+                var line = Array(buffer[..<lf])
+                buffer.removeFirst(lf + 1)
+                if line.last == 13 { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw LineClientError.timeout(partial: String(decoding: buffer, as: UTF8.self)) }
+            guard try fill(timeout: remaining) else { throw LineClientError.closed }
+        }
+    }
+
+    /// Reads lines until one satisfies `predicate`; returns it (earlier lines are dropped).
+    func readLine(until predicate: (String) -> Bool, timeout: Double = 5) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let line = try readLine(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if predicate(line) { return line }
+        }
+    }
+
+    /// Sends a line and returns the first reply line.
+    func command(_ line: String, timeout: Double = 5) throws -> String {
+        try send(line)
+        return try readLine(timeout: timeout)
+    }
+
+    /// Reads one line and parses it as a JSON object.
+    func readJSON(timeout: Double = 5) throws -> [String: Any] {
+        let line = try readLine(timeout: timeout)
+        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw LineClientError.notJSON(line)
+        }
+        return object
+    }
+
+    /// Sends a command in JSON mode and returns its reply object (events that arrive first are skipped).
+    func json(_ line: String, timeout: Double = 5) throws -> [String: Any] {
+        try send(line)
+        while true {
+            let object = try readJSON(timeout: timeout)
+            if object["type"] as? String == "reply" { return object }
+        }
+    }
+
+    /// True when nothing arrives within `seconds`.
+    func isQuiet(for seconds: Double) throws -> Bool {
+        if !buffer.isEmpty { return false }
+        do {
+            return try !fill(timeout: seconds)
+        } catch LineClientError.timeout {
+            return true
+        }
+    }
+
+    /// Whether the server has closed the connection (reads EOF within `timeout`, skipping any data).
+    func isClosedByServer(within timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            do {
+                if try !fill(timeout: deadline.timeIntervalSinceNow) { return true }
+            } catch LineClientError.timeout {
+                return false
+            } catch {
+                return true
+            }
+            buffer.removeAll()
+        }
+        return false
+    }
+
+    /// Waits for data; false on EOF; throws `.timeout` when nothing came.
+    private func fill(timeout: Double) throws -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let rc = poll(&pfd, 1, Int32(max(1, timeout * 1000)))
+        if rc == 0 { throw LineClientError.timeout(partial: String(decoding: buffer, as: UTF8.self)) }
+        if rc < 0 { throw LineClientError.io("poll", errno) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 {
+            if errno == ECONNRESET { return false }
+            throw LineClientError.io("recv", errno)
+        }
+        if n == 0 { return false }
+        buffer.append(contentsOf: chunk[..<n])
+        return true
+    }
+
+    /// Half-closes the connection (no more sending).
+    func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+}
+
+enum LineClientError: Error {
+    case io(String, Int32)
+    case timeout(partial: String)
+    case closed
+    case notJSON(String)
+}

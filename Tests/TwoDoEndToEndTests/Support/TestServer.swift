@@ -1,0 +1,158 @@
+// Starts the real `twodo` binary on a free loopback port with a temporary database, for end-to-end tests.
+
+import Foundation
+import Glibc
+
+/// A running `twodo serve` process. Stop it with `stop()` (SIGTERM) or `kill()` (SIGKILL).
+final class TestServer: @unchecked Sendable {
+    // @unchecked: used from one test at a time; the stderr pipe is read only inside `start`.
+    let process = Process()
+    let databasePath: String
+    let directory: String
+    private(set) var port: UInt16 = 0
+    private let stderrPipe = Pipe()
+    private let logPath: String
+
+    /// The built `twodo` executable: `TWODO_BIN`, or the sibling of the test bundle in the build folder.
+    static var binaryPath: String {
+        if let path = ProcessInfo.processInfo.environment["TWODO_BIN"] { return path }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("twodo").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/twodo").path
+    }
+
+    /// A fresh temporary directory for one test's database files.
+    static func makeDirectory() -> String {
+        let path = NSTemporaryDirectory() + "twodo-e2e-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Starts a server. `databasePath` reuses an existing file (restart tests); `extraArguments` are appended.
+    init(databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = []) throws {
+        directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? TestServer.makeDirectory()
+        self.databasePath = databasePath ?? directory + "/twodo.sqlite"
+        logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
+        try start(testClock: testClock, extraArguments: extraArguments)
+    }
+
+    private func start(testClock: String?, extraArguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: TestServer.binaryPath)
+        var args = ["serve", "--port", "0", "--db", databasePath]
+        if let testClock { args += ["--test-clock", testClock] }
+        process.arguments = args + extraArguments
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The server logs `msg=listening address=127.0.0.1:<port>` once it accepts connections.
+        let handle = stderrPipe.fileHandleForReading
+        var seen = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+            if let range = seen.range(of: "address=127.0.0.1:") {
+                let digits = seen[range.upperBound...].prefix(while: \.isNumber)
+                if let p = UInt16(digits) {
+                    port = p
+                    drainLogInBackground(initial: seen)
+                    return
+                }
+            }
+        }
+        process.terminate()
+        throw TestServerError.didNotStart(log: seen)
+    }
+
+    /// Keeps reading stderr into a file so the pipe never fills and blocks the server.
+    private func drainLogInBackground(initial: String) {
+        _ = FileManager.default.createFile(atPath: logPath, contents: Data(initial.utf8))
+        let path = logPath
+        stderrPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                return
+            }
+            if let file = FileHandle(forWritingAtPath: path) {
+                file.seekToEndOfFile()
+                file.write(data)
+                try? file.close()
+            }
+        }
+    }
+
+    /// What the server has logged so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// A new client connection, with the greeting already read.
+    func connect() throws -> LineClient {
+        let client = try LineClient(port: port)
+        _ = try client.readLine()
+        return client
+    }
+
+    /// A connection that has registered `name` (password `secret-<name>`), in JSON mode when `json`.
+    func user(_ name: String, json: Bool = true, register: Bool = true) throws -> LineClient {
+        let c = try connect()
+        if json { _ = try c.command("json on") }
+        let reply = try c.command("\(register ? "register" : "login") \(name) secret-\(name)")
+        guard json ? reply.contains("\"ok\":true") : true else { throw TestServerError.unexpected(reply) }
+        return c
+    }
+
+    /// Pairs two JSON-mode clients; returns after both have seen the pairing.
+    func pair(_ a: LineClient, _ b: LineClient) throws {
+        let created = try a.json("couple create")
+        guard let data = created["data"] as? [String: Any], let code = data["code"] as? String else {
+            throw TestServerError.unexpected("\(created)")
+        }
+        let joined = try b.json("couple join \(code)")
+        guard joined["ok"] as? Bool == true else { throw TestServerError.unexpected("\(joined)") }
+        _ = try a.readJSON()  // the couple.joined event
+    }
+
+    /// Graceful stop (SIGTERM); returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    /// Crash stop (SIGKILL), as a power cut would.
+    func kill() {
+        if process.isRunning {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The server's resident memory in KiB, from /proc.
+    var residentKiB: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+
+    deinit {
+        kill()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+enum TestServerError: Error {
+    case didNotStart(log: String)
+    case unexpected(String)
+}
