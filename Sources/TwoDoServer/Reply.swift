@@ -12,6 +12,8 @@ struct Reply {
     var lines: [String]
     /// Structured data for bots (JSON mode only).
     var data: JSONValue?
+    /// Lines shown to people only (in JSON mode `data` already carries them), e.g. export's JSON dump.
+    var humanOnly: [String] = []
 
     static func success(_ code: String, _ lines: [String], data: JSONValue? = nil) -> Reply {
         Reply(ok: true, code: code, lines: lines, data: data)
@@ -23,7 +25,7 @@ struct Reply {
 
     /// The reply as wire lines (without CRLF).
     func render(json: Bool, tag: String?) -> [String] {
-        guard json else { return lines }
+        guard json else { return lines + humanOnly }
         var members: [(String, JSONValue)] = [("type", .string("reply"))]
         if let tag { members.append(("id", .string(tag))) }
         members.append(("ok", .bool(ok)))

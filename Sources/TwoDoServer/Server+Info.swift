@@ -74,7 +74,9 @@ extension Server {
             ("couple", .object([("name", .optional(name)), ("members", .array(members.map(userJSON)))])),
             ("lists", .array(lists)),
         ])
-        return .success("export", [t(c, "export.done"), data.serialized], data: data)
+        var reply = Reply.success("export", [t(c, "export.done")], data: data)
+        reply.humanOnly = [data.serialized]
+        return reply
     }
 
     func statistics(user: User, on c: Connection) -> Reply {
