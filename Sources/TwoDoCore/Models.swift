@@ -48,6 +48,14 @@ public struct TaskItem: Sendable, Equatable {
     public var completedBy: String?
     public var completedAt: Int64?
     public var noteCount: Int
+    /// When it is due, as the user meant it (nil: no date).
+    public var due: DueDate?
+    /// The occurrence date the recurrence rule produced, kept apart from a snoozed `due`.
+    public var scheduledDate: LocalDate?
+    public var priority: Priority = .none
+    public var recurrence: Recurrence?
+    /// Minutes between nags, while nagging.
+    public var nagMinutes: Int?
 
     public init(
         id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,

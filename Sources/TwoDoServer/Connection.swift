@@ -42,6 +42,8 @@ final class Connection {
     /// Task ids of the last listing shown on this connection, for `#n` references.
     var lastListing: [TaskID] = []
     var pendingAuth: PendingAuth?
+    /// The task of the last reminder shown here: `done`/`snooze` without a reference act on it.
+    var lastReminded: TaskID?
 
     var lastActivity: Double
     var bucket: TokenBucket

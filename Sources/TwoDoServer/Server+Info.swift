@@ -27,7 +27,7 @@ extension Server {
         let data = JSONValue.object([
             ("notifications", .array(items.map {
                 .object([
-                    ("at", .string(TimeText.iso8601($0.at, tz: user.tz))), ("event", .string(String($0.key.dropFirst("event.".count)))),
+                    ("at", .string(TimeText.iso8601($0.at, tz: user.tz))), ("event", .string($0.key.hasPrefix("event.") ? String($0.key.dropFirst(6)) : $0.key)),
                     ("text", .string(Catalog.text($0.key, c.lang, $0.args))), ("unread", .bool(!$0.isRead)),
                 ])
             }))

@@ -17,12 +17,15 @@ struct Outcome {
     var undo: (() -> Void)?
     /// Close the connection after this reply (quit).
     var close = false
+    /// Lines sent as they are instead of the rendered reply (reminders pushed by the timer).
+    var rawLines: [String]? = nil
 }
 
 extension Server {
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
-        guard !hashResults.isEmpty || !ready.isEmpty else { return }
+        let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
+        guard !hashResults.isEmpty || !ready.isEmpty || remindersDue else { return }
         var outcomes: [Outcome] = []
         do {
             try store.begin()
@@ -61,6 +64,15 @@ extension Server {
             }
             if outcomes.last?.close == true && outcomes.last?.connection == c.id { c.input = [] }
         }
+        // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
+        do {
+            try store.savepoint()
+            outcomes += try fireDueReminders()
+            try store.releaseSavepoint()
+        } catch {
+            store.rollbackToSavepoint()
+            Log.error("firing reminders failed", ["error": "\(error)"])
+        }
         let started = Monotonic.now()
         do {
             try store.commit()
@@ -72,6 +84,10 @@ extension Server {
             outcomes = voided(outcomes)
         }
         deliver(outcomes)
+        if remindersChanged {
+            remindersChanged = false
+            refreshNextReminder()
+        }
     }
 
     /// After a failed commit: every command from the first write on is answered with a storage error
@@ -102,7 +118,7 @@ extension Server {
     private func deliver(_ outcomes: [Outcome]) {
         for o in outcomes {
             guard let c = connections[o.connection] else { continue }
-            emit(o.reply.render(json: c.json, tag: o.tag), to: c)
+            emit(o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
             for event in o.events { publish(event, except: o.connection) }
             if o.close {
                 c.closeAfterFlush = true

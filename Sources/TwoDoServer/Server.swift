@@ -46,6 +46,10 @@ public final class Server {
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
     /// Events raised by the command now running; attached to its outcome, dropped if it fails.
     var commandEvents: [Event] = []
+    /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
+    var nextReminderAt: Int64?
+    /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
+    var remindersChanged = false
     /// Undoes the running command's in-memory effects if the turn's commit fails.
     var commandUndo: (() -> Void)?
 
@@ -77,6 +81,7 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
+        refreshNextReminder()
     }
 
     deinit { readBuffer.deallocate() }
@@ -126,7 +131,9 @@ public final class Server {
     public func run() throws {
         Log.info("listening", ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
         while running {
-            let timeout = Int32(max(0, min(1000, (lastSweep + 1 - Monotonic.now()) * 1000)))
+            var wait = min(1, lastSweep + 1 - Monotonic.now())
+            if let next = nextReminderAt, !clock.isTest { wait = min(wait, Double(next - clock.now)) }
+            let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
             if stopSignalled != 0 { running = false }
@@ -194,7 +201,7 @@ public final class Server {
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             var inAddr = addr.sin_addr
             inet_ntop(AF_INET, &inAddr, &text, socklen_t(INET_ADDRSTRLEN))
-            let address = String(cString: text)
+            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if connections.count >= config.maxConnections {
                 refuse(fd, key: "error.server_full")
                 stats.refused += 1

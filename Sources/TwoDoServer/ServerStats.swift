@@ -10,6 +10,7 @@ struct ServerStats {
     var commits = 0
     var commitFailures = 0
     var outputDrops = 0
+    var remindersFired = 0
     var bytesIn = 0
     var bytesOut = 0
     /// The most recent commit durations, in seconds (a ring of 1024).

@@ -76,6 +76,28 @@ enum Migrations {
             is_read INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX notifications_user ON notifications(user_id, is_read, id);
+        """,
+        // 2: due dates (local intent + instant), priority, recurrence, nags, and reminders.
         """
+        ALTER TABLE tasks ADD COLUMN due_date TEXT;
+        ALTER TABLE tasks ADD COLUMN due_time TEXT;
+        ALTER TABLE tasks ADD COLUMN due_tz TEXT;
+        ALTER TABLE tasks ADD COLUMN due_at INTEGER;
+        ALTER TABLE tasks ADD COLUMN scheduled_date TEXT;
+        ALTER TABLE tasks ADD COLUMN priority TEXT NOT NULL DEFAULT 'none';
+        ALTER TABLE tasks ADD COLUMN recurrence TEXT;
+        ALTER TABLE tasks ADD COLUMN nag_minutes INTEGER;
+        CREATE INDEX tasks_due ON tasks(space_id, done, due_at);
+        CREATE TABLE reminders (
+            id INTEGER PRIMARY KEY,
+            task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            offset_minutes INTEGER,
+            fire_at INTEGER NOT NULL,
+            fired_at INTEGER
+        );
+        CREATE INDEX reminders_task ON reminders(task_id);
+        CREATE INDEX reminders_pending ON reminders(fire_at) WHERE fired_at IS NULL;
+        """,
     ]
 }

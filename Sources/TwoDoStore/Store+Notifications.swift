@@ -8,13 +8,13 @@ extension Store {
     public static let notificationLifetime: Int64 = 30 * 24 * 3600
 
     /// Stores an event for `user` to read later.
-    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64) throws {
+    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false) throws {
         let json = (try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])).flatMap {
             String(data: $0, encoding: .utf8)
         } ?? "{}"
         try db.run(
-            "INSERT INTO notifications (user_id, created_at, key, args) VALUES (?, ?, ?, ?)",
-            .integer(user.rawValue), .integer(now), .text(key), .text(json))
+            "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES (?, ?, ?, ?, ?)",
+            .integer(user.rawValue), .integer(now), .text(key), .text(json), .integer(read ? 1 : 0))
     }
 
     /// The number of unread notifications of a user.

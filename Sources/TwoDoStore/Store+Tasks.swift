@@ -3,9 +3,10 @@
 import TwoDoCore
 
 extension Store {
-    private static let taskColumns = """
+    static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
+               t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
                (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
@@ -14,12 +15,20 @@ extension Store {
         LEFT JOIN users d ON d.id = t.completed_by
         """
 
-    private static func task(from row: Row) -> TaskItem {
-        TaskItem(
+    static func task(from row: Row) -> TaskItem {
+        var task = TaskItem(
             id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")), listName: row.requiredText("list_name"),
             title: row.requiredText("title"), isDone: row.requiredInt("done") == 1, assignee: row.text("assignee"),
             createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"), updatedAt: row.requiredInt("updated_at"),
             completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: Int(row.requiredInt("note_count")))
+        if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
+            task.due = DueDate(date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
+        }
+        task.scheduledDate = row.text("scheduled_date").flatMap(LocalDate.init(iso:))
+        task.priority = Priority(rawValue: row.requiredText("priority")) ?? .none
+        task.recurrence = row.text("recurrence").flatMap(RecurrenceCoding.decode)
+        task.nagMinutes = row.int("nag_minutes").map(Int.init)
+        return task
     }
 
     /// The tasks of a list: open ones first, then done ones; within each by creation time.

@@ -1,0 +1,96 @@
+// Reminders and nags: scheduled in SQLite, fired by the loop exactly once, live or into the inbox.
+//
+// The pending-reminder index (`reminders_pending`, a partial index on fire_at) is the timer queue:
+// the loop keeps only the earliest fire time in memory, so memory does not grow with the number of
+// stored reminders, and a restart loses nothing. Reminders missed while the server was down fire once
+// on start, marked late.
+
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// Most reminders fired in one loop turn; the rest fire in the next turn.
+    static let reminderBatch = 1000
+    /// A reminder delivered this many seconds after its time is marked late.
+    static let lateAfter: Int64 = 120
+
+    /// Recomputes the earliest pending reminder (an O(log n) indexed query).
+    func refreshNextReminder() {
+        nextReminderAt = (try? store.nextReminderTime()) ?? nil
+    }
+
+    /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
+    /// and every "N minutes before" it had. Absolute (`at`) reminders and nags are kept.
+    func rescheduleReminders(of task: TaskID, due: DueDate?) throws {
+        let offsets = try store.pendingReminders(of: task).filter { $0.kind == "before" }.compactMap(\.offsetMinutes)
+        try store.cancelReminders(of: task, kinds: ["due", "before"])
+        guard let due, !due.isAllDay else {
+            remindersChanged = true
+            return
+        }
+        let now = clock.now
+        if due.instant > now { try store.addReminder(task: task, kind: "due", offsetMinutes: nil, fireAt: due.instant) }
+        for minutes in Set(offsets) where due.instant - Int64(minutes) * 60 > now {
+            try store.addReminder(task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
+        }
+        remindersChanged = true
+    }
+
+    /// Fires every reminder whose time has come (in this turn's transaction); returns outcomes to deliver.
+    func fireDueReminders() throws -> [Outcome] {
+        let now = clock.now
+        guard let next = nextReminderAt, next <= now else { return [] }
+        var outcomes: [Outcome] = []
+        let due = try store.remindersDue(before: now, limit: Server.reminderBatch)
+        for reminder in due {
+            guard try store.markFired(reminder.id, at: now) else { continue }
+            guard let (task, space) = try store.taskForReminder(reminder.task), !task.isDone else { continue }
+            let members = try store.members(of: space)
+            let recipients = task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
+            let late = now - reminder.fireAt > Server.lateAfter
+            if reminder.kind == "nag", let minutes = task.nagMinutes {
+                // The next nag counts from now, so a long outage does not unleash a storm of old nags.
+                let step = Int64(minutes) * 60
+                var fireAt = reminder.fireAt + step
+                if fireAt <= now { fireAt = now + step }
+                try store.addReminder(task: task.id, kind: "nag", offsetMinutes: minutes, fireAt: fireAt)
+            }
+            outcomes.append(contentsOf: try deliverReminder(task, kind: reminder.kind, late: late, to: recipients, now: now))
+            stats.remindersFired += 1
+        }
+        remindersChanged = true
+        return outcomes
+    }
+
+    /// Sends one reminder line to every open session of each recipient and keeps it in their inbox.
+    private func deliverReminder(_ task: TaskItem, kind: String, late: Bool, to recipients: [User], now: Int64) throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        let key = late ? "reminder.late" : (kind == "nag" ? "reminder.nag" : (kind == "before" ? "reminder.soon" : "reminder.due"))
+        for user in recipients {
+            var args = ["title": task.title, "list": task.listName]
+            if let due = task.due { args["time"] = TimeText.human(due.instant, tz: user.tz, lang: user.lang) }
+            let online = isOnline(user.id)
+            try store.addNotification(for: user.id, key: key, args: args, now: now, read: online)
+            for id in sessions[user.id] ?? [] {
+                guard let c = connections[id] else { continue }
+                c.lastReminded = task.id
+                let text = Catalog.text(key, c.lang, args) + " " + Catalog.text("reminder.answers", c.lang)
+                var data = taskJSON(task, tz: user.tz, number: nil)
+                if case .object(var members) = data {
+                    members.append(("late", .bool(late)))
+                    members.append(("kind", .string(kind)))
+                    data = .object(members)
+                }
+                let line = c.json
+                    ? JSONValue.object([
+                        ("type", .string("event")), ("event", .string("reminder.due")), ("actor", .string("twodo")),
+                        ("text", .string(text)), ("data", data),
+                    ]).serialized
+                    : text
+                outcomes.append(Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
+            }
+        }
+        return outcomes
+    }
+}
