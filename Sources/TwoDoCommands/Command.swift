@@ -10,6 +10,54 @@ public enum TaskRef: Sendable, Equatable {
     case id(Int64)
     /// Words that should match exactly one task title (folded, Turkish-aware).
     case words(String)
+    /// No reference: the task of the last reminder shown on this connection (`done`, `snooze 10m`).
+    case context
+}
+
+/// The optional parts of a task that a line may carry besides its title, already resolved
+/// against the user's clock and time zone.
+public struct TaskDetails: Sendable, Equatable {
+    public var due: DueDate?
+    public var priority: Priority?
+    public var recurrence: Recurrence?
+    public var assignee: AssigneeRef?
+    public var reminders: [ReminderSpec]
+    public var nagMinutes: Int?
+
+    public init(
+        due: DueDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil, assignee: AssigneeRef? = nil,
+        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil
+    ) {
+        self.due = due
+        self.priority = priority
+        self.recurrence = recurrence
+        self.assignee = assignee
+        self.reminders = reminders
+        self.nagMinutes = nagMinutes
+    }
+}
+
+/// When a reminder should fire.
+public enum ReminderSpec: Sendable, Equatable {
+    /// This many minutes before the task's due time.
+    case before(minutes: Int)
+    /// At a local date and time in the user's zone.
+    case at(DueDate)
+}
+
+/// How far to push a task with `snooze`.
+public enum SnoozeSpec: Sendable, Equatable {
+    case duration(seconds: Int64)
+    case until(DueDate)
+}
+
+/// The time-based views of open tasks.
+public enum TaskView: Sendable, Equatable {
+    case overdue, today, tomorrow, upcoming, agenda
+    /// Tasks assigned to the asking user.
+    case mine
+    /// Tasks assigned to a member (`bob's`, `bob'unkiler`).
+    case assigned(String)
 }
 
 /// Who a task is assigned to.
@@ -60,7 +108,7 @@ public enum Command: Sendable, Equatable {
     case list(ListAction)
     case show(list: String?)
 
-    case add(title: String, list: String?)
+    case add(title: String, list: String?, details: TaskDetails)
     case done(TaskRef)
     case undone(TaskRef)
     case edit(TaskRef, title: String)
@@ -69,10 +117,20 @@ public enum Command: Sendable, Equatable {
     case assign(TaskRef, to: AssigneeRef)
     case note(TaskRef, text: String)
     case notes(TaskRef)
+    case due(TaskRef, DueDate?)
+    case priority(TaskRef, Priority)
+    case repeating(TaskRef, Recurrence?)
+    case remind(TaskRef, ReminderSpec)
+    case nag(TaskRef, minutes: Int)
+    case unnag(TaskRef)
+    case snooze(TaskRef, SnoozeSpec?)
+    case view(TaskView)
 
     case say(String)
     case inbox
-    case inboxRead
+    /// Mark the newest `count` unread notifications read (all when nil).
+    case inboxRead(count: Int?)
+    case inboxClear
 
     case lang(Language?)
     case tz(String?)
@@ -85,7 +143,7 @@ public enum Command: Sendable, Equatable {
     public var isWrite: Bool {
         switch self {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
-            .couple(.show), .lang(nil), .tz(nil), .inbox:
+            .couple(.show), .lang(nil), .tz(nil), .inbox, .view:
             return false
         default:
             return true
@@ -116,8 +174,24 @@ public enum Command: Sendable, Equatable {
         case .assign: "assign"
         case .note: "note"
         case .notes: "notes"
+        case .due: "due"
+        case .priority: "priority"
+        case .repeating: "repeat"
+        case .remind: "remind"
+        case .nag: "nag"
+        case .unnag: "unnag"
+        case .snooze: "snooze"
+        case .view(let v):
+            switch v {
+            case .overdue: "overdue"
+            case .today: "today"
+            case .tomorrow: "tomorrow"
+            case .upcoming: "upcoming"
+            case .agenda: "agenda"
+            case .mine, .assigned: "mine"
+            }
         case .say: "say"
-        case .inbox, .inboxRead: "inbox"
+        case .inbox, .inboxRead, .inboxClear: "inbox"
         case .lang: "lang"
         case .tz: "tz"
         case .json: "json"

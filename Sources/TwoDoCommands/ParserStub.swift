@@ -31,12 +31,12 @@ public enum Parser {
         case "lists": return .success(.lists)
         case "show": return .success(.show(list: rest.isEmpty ? nil : rest))
         case "add":
-            if let r = rest.range(of: " to ") { return .success(.add(title: String(rest[..<r.lowerBound]), list: String(rest[r.upperBound...]))) }
-            return .success(.add(title: rest, list: nil))
+            if let r = rest.range(of: " to ") { return .success(.add(title: String(rest[..<r.lowerBound]), list: String(rest[r.upperBound...]), details: TaskDetails())) }
+            return .success(.add(title: rest, list: nil, details: TaskDetails()))
         case "done": return .success(.done(ref(rest)))
         case "delete": return .success(.delete(ref(rest)))
         case "say": return .success(.say(rest))
-        case "inbox": return .success(rest == "read" ? .inboxRead : .inbox)
+        case "inbox": return .success(rest == "read" ? .inboxRead(count: nil) : .inbox)
         case "json": return .success(.json(rest == "on"))
         case "export": return .success(.export)
         case "couple":

@@ -38,6 +38,8 @@ final class Connection {
     var user: UserID?
     /// The reply language (the user's setting once logged in; English before).
     var lang: Language = .en
+    /// The user's IANA zone, for showing times in events.
+    var tz = "UTC"
     var json = false
     /// Task ids of the last listing shown on this connection, for `#n` references.
     var lastListing: [TaskID] = []

@@ -48,10 +48,13 @@ struct Event {
     var data: JSONValue
     /// Users who should receive it (their every session except the acting connection).
     var recipients: [UserID]
+    /// A due date shown as `{when}` in each receiver's own zone and language.
+    var when: DueDate? = nil
 
-    func render(lang: Language, json: Bool) -> String {
+    func render(lang: Language, tz: String, json: Bool) -> String {
         var allArgs = args
         allArgs["actor"] = actor
+        if let when { allArgs["when"] = TimeText.human(when, readerTZ: tz, lang: lang) }
         let text = Catalog.text(key, lang, allArgs)
         guard json else { return text }
         return JSONValue.object([

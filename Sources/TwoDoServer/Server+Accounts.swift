@@ -101,9 +101,10 @@ extension Server {
             loginFailuresByName.succeed(key)
             attach(c, to: user)
             let unread = try store.unreadCount(for: user.id)
-            let text = unread > 0
+            var text = unread > 0
                 ? t(c, "auth.logged_in_unread", ["name": user.name, "count": "\(unread)"])
                 : t(c, "auth.logged_in", ["name": user.name])
+            if let summary = try dueSummary(user: user, lang: c.lang) { text += " " + summary }
             var data = userJSON(user)
             if case .object(var members) = data {
                 members.append(("unread", .int(Int64(unread))))

@@ -10,14 +10,18 @@ extension Server {
     static let inviteLifetime: Int64 = 24 * 3600
 
     /// Raises an event for the other sessions of `recipients`; offline recipients get it as a notification.
-    func raise(_ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue) throws {
-        var stored = args
-        stored["actor"] = actor.name
+    func raise(
+        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue, when: DueDate? = nil
+    ) throws {
         let catalogKey = "event." + (key ?? name)
         for r in recipients where r.id != actor.id && !isOnline(r.id) {
+            var stored = args
+            stored["actor"] = actor.name
+            if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
             try store.addNotification(for: r.id, key: catalogKey, args: stored, now: clock.now)
         }
-        commandEvents.append(Event(name: name, actor: actor.name, key: catalogKey, args: args, data: data, recipients: recipients.map(\.id)))
+        commandEvents.append(
+            Event(name: name, actor: actor.name, key: catalogKey, args: args, data: data, recipients: recipients.map(\.id), when: when))
     }
 
     func couple(_ action: CoupleAction, user: User, on c: Connection) throws -> Reply {

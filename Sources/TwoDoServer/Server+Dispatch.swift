@@ -53,14 +53,24 @@ extension Server {
             return reply(try list(action, user: user, on: c))
         case .show(let name):
             return reply(try show(listNamed: name, user: user, on: c))
-        case .add, .done, .undone, .edit, .delete, .move, .assign, .note, .notes:
+        case .add, .done, .undone, .edit, .delete, .move, .assign, .note, .notes, .due, .priority, .repeating, .remind, .nag,
+            .unnag, .snooze:
             return reply(try task(command, user: user, on: c))
+        case .view(let v):
+            do {
+                return reply(try view(v, user: user, c))
+            } catch let e as ReplyError {
+                return reply(e.reply)
+            }
         case .say(let text):
             return reply(try say(text, user: user, on: c))
         case .inbox:
             return reply(try inbox(user: user, on: c))
-        case .inboxRead:
-            let count = try store.markNotificationsRead(for: user.id)
+        case .inboxClear:
+            let count = try store.clearNotifications(for: user.id)
+            return reply(.success("inbox.cleared", [t(c, "inbox.cleared", ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+        case .inboxRead(let limit):
+            let count = try store.markNotificationsRead(for: user.id, newest: limit)
             return reply(.success("inbox.read", [t(c, "inbox.read", ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .lang(let lang):
             return reply(try setLanguage(lang, user: user, on: c))

@@ -55,6 +55,9 @@ extension Server {
         guard let zone else { return .success("tz.show", [t(c, "tz.show", ["zone": user.tz])], data: .object([("tz", .string(user.tz))])) }
         guard TimeText.isKnownZone(zone) else { return .failure("error.bad_timezone", t(c, "error.bad_timezone", ["zone": zone])) }
         try store.setTimeZone(zone, for: user.id)
+        let previous = user.tz
+        for id in sessions[user.id] ?? [] { connections[id]?.tz = zone }
+        commandUndo = { [weak self] in for id in self?.sessions[user.id] ?? [] { self?.connections[id]?.tz = previous } }
         return .success("tz.set", [t(c, "tz.set", ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 
@@ -65,8 +68,13 @@ extension Server {
         let byList = Dictionary(grouping: tasks, by: \.list)
         var lists: [JSONValue] = []
         for list in try store.lists(in: user.space) {
-            let items = try (byList[list.id] ?? []).map { task in
-                taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id))
+            let items = try (byList[list.id] ?? []).map { task -> JSONValue in
+                guard case .object(var fields) = taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id)) else {
+                    preconditionFailure("taskJSON is an object")
+                }
+                let pending = try store.pendingReminders(of: task.id).filter { $0.kind != "nag" }
+                fields.append(("reminders", .array(pending.map { .string(TimeText.iso8601($0.fireAt, tz: user.tz)) })))
+                return .object(fields)
             }
             lists.append(.object([("name", .string(list.name)), ("default", .bool(list.isDefault)), ("tasks", .array(items))]))
         }

@@ -105,22 +105,11 @@ extension Server {
             ])
             guard !tasks.isEmpty else { return .success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data) }
             var lines = [t(c, "task.list_header", ["list": list.name, "open": "\(open)", "done": "\(tasks.count - open)"])]
-            for (i, task) in tasks.enumerated() { lines.append(describe(task, number: i + 1, c)) }
+            for (i, task) in tasks.enumerated() { lines.append(try describeForReader(task, number: i + 1, user: user, c, withList: false)) }
             return .success("task.list", lines, data: data)
         } catch let e as ReplyError {
             return e.reply
         }
-    }
-
-    /// One listing line: `  2. [x] bread — done by alice`.
-    private func describe(_ task: TaskItem, number: Int, _ c: Connection) -> String {
-        var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
-        var extras: [String] = []
-        if let who = task.assignee { extras.append(t(c, "task.for", ["name": who])) }
-        if task.isDone, let by = task.completedBy { extras.append(t(c, "task.done_by", ["name": by])) }
-        if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
-        if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }
-        return line
     }
 
     /// Which tasks a word reference prefers when several match.
@@ -132,6 +121,11 @@ extension Server {
             ReplyError(reply: .failure("error.not_found", self.t(c, "error.not_found", ["ref": text]), data: .object([("ref", .string(text))])))
         }
         switch ref {
+        case .context:
+            guard let id = c.lastReminded, let task = try store.task(id, in: user.space) else {
+                throw ReplyError(reply: .failure("error.usage", t(c, "error.no_context")))
+            }
+            return task
         case .number(let n):
             var listing = c.lastListing
             if listing.isEmpty { listing = try store.tasks(in: store.defaultList(in: user.space).id).map(\.id) }
@@ -175,16 +169,28 @@ extension Server {
             return .success(name, [t(c, key ?? name, args)], data: taskJSON(fresh, tz: user.tz, number: nil))
         }
         switch command {
-        case .add(let raw, let listName):
+        case .add(let raw, let listName, let details):
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
             let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
-            let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: nil, now: now)
-            return try changed("task.added", id, ["title": title, "list": list.name])
+            let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
+            let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
+            let parts = try apply(details, to: id, assignee: assignee, user: user, c)
+            guard !parts.isEmpty else { return try changed("task.added", id, ["title": title, "list": list.name]) }
+            return try changed("task.added", id, ["title": title, "list": list.name, "details": parts.joined(separator: ", ")], key: "task.added_details")
 
         case .done(let ref):
             let task = try resolve(ref, user: user, prefer: .open, c)
             if task.isDone { return .failure("error.already_done", t(c, "error.already_done", ["title": task.title])) }
             try store.setDone(task.id, true, by: user.id, now: now)
+            try store.cancelReminders(of: task.id)
+            remindersChanged = true
+            if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space) {
+                guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished") }
+                try raise("task.completed", actor: user, recipients: members, args: ["title": task.title], data: taskJSON(fresh, tz: "UTC", number: nil))
+                return .success(
+                    "task.completed", [t(c, "task.completed_next", ["title": task.title, "when": when(nextDue, tz: user.tz, lang: c.lang)])],
+                    data: taskJSON(fresh, tz: user.tz, number: nil))
+            }
             return try changed("task.completed", task.id, ["title": task.title])
 
         case .undone(let ref):
@@ -238,6 +244,11 @@ extension Server {
             try store.addNote(to: task.id, by: user.id, text: text, now: now)
             return try changed("task.noted", task.id, ["title": task.title, "text": text])
 
+        case .due(let ref, _), .priority(let ref, _), .repeating(let ref, _), .remind(let ref, _), .nag(let ref, _), .unnag(let ref),
+            .snooze(let ref, _):
+            let task = try resolve(ref, user: user, prefer: .open, c)
+            return try schedule(command, task: task, user: user, members: members, c)
+
         case .notes(let ref):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let notes = try store.notes(of: task.id)
@@ -263,8 +274,23 @@ extension Server {
             ("completed_by", .optional(task.completedBy)),
             ("completed_at", task.completedAt.map { .string(TimeText.iso8601($0, tz: tz)) } ?? .null),
         ]
+        members += [
+            ("due", task.due.map { .string(TimeText.iso8601($0.instant, tz: tz)) } ?? .null),
+            ("all_day", task.due.map { .bool($0.isAllDay) } ?? .null), ("priority", .string(task.priority.rawValue)),
+            ("recurrence", task.recurrence.map(recurrenceJSON) ?? .null),
+            ("nag_minutes", task.nagMinutes.map { .int(Int64($0)) } ?? .null),
+        ]
         if let notes { members.append(("notes", notesJSON(notes, tz: tz))) }
         return .object(members)
+    }
+
+    func recurrenceJSON(_ r: Recurrence) -> JSONValue {
+        .object([
+            ("freq", .string(r.frequency.rawValue)), ("interval", .int(Int64(r.interval))),
+            ("weekdays", .array(r.weekdays.map { .int(Int64($0)) })), ("month_day", r.monthDay.map { .int(Int64($0)) } ?? .null),
+            ("month", r.month.map { .int(Int64($0)) } ?? .null), ("ordinal", r.ordinal.map { .int(Int64($0)) } ?? .null),
+            ("until", r.until.map { .string($0.description) } ?? .null), ("from_completion", .bool(r.fromCompletion)),
+        ])
     }
 
     func notesJSON(_ notes: [Note], tz: String) -> JSONValue {

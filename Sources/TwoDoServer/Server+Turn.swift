@@ -133,7 +133,7 @@ extension Server {
         for user in event.recipients {
             for id in sessions[user] ?? [] where id != actingConnection {
                 guard let c = connections[id] else { continue }
-                emit([event.render(lang: c.lang, json: c.json)], to: c)
+                emit([event.render(lang: c.lang, tz: c.tz, json: c.json)], to: c)
             }
         }
     }

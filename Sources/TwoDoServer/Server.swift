@@ -357,6 +357,7 @@ public final class Server {
     func attach(_ c: Connection, to user: User) {
         c.user = user.id
         c.lang = user.lang
+        c.tz = user.tz
         sessions[user.id, default: []].append(c.id)
     }
 

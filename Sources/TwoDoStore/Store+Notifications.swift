@@ -38,10 +38,18 @@ extension Store {
         }
     }
 
-    /// Marks every notification of a user read; returns how many were unread.
+    /// Marks a user's unread notifications read (only the newest `newest` when given); returns how many.
     @discardableResult
-    public func markNotificationsRead(for user: UserID) throws -> Int {
-        try db.run("UPDATE notifications SET is_read = 1 WHERE user_id = ? AND is_read = 0", .integer(user.rawValue))
+    public func markNotificationsRead(for user: UserID, newest: Int? = nil) throws -> Int {
+        try db.run(
+            "UPDATE notifications SET is_read = 1 WHERE id IN (SELECT id FROM notifications WHERE user_id = ? AND is_read = 0 ORDER BY id DESC LIMIT ?)",
+            .integer(user.rawValue), .integer(Int64(newest ?? Int.max)))
+    }
+
+    /// Deletes every notification of a user; returns how many.
+    @discardableResult
+    public func clearNotifications(for user: UserID) throws -> Int {
+        try db.run("DELETE FROM notifications WHERE user_id = ?", .integer(user.rawValue))
     }
 
     /// Deletes notifications older than the lifetime.

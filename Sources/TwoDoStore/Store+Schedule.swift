@@ -120,3 +120,13 @@ extension Store {
         return (item, space)
     }
 }
+
+extension Store {
+    /// Every "minutes before" offset a task's reminders had, fired or not (carried to the next occurrence).
+    public func reminderOffsets(of task: TaskID) throws -> [Int] {
+        try db.query(
+            "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = 'before' AND offset_minutes IS NOT NULL",
+            .integer(task.rawValue)
+        ) { Int($0.requiredInt("offset_minutes")) }
+    }
+}

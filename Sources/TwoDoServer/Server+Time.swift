@@ -1,0 +1,311 @@
+// Due dates, priority, recurrence, reminders, nags, snooze and the time-based views.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// `when` text for an instant or an all-day date, in a reader's zone and language.
+    func when(_ due: DueDate, tz: String, lang: Language) -> String { TimeText.human(due, readerTZ: tz, lang: lang) }
+
+    /// A due date at `instant`, as wall-clock time in `tz`.
+    func dueDate(at instant: Int64, tz: String) -> DueDate {
+        DueDate(date: LocalDate(instant: instant, tz: tz), time: Calendars.time(at: instant, tz: tz), tz: tz)
+    }
+
+    /// Gives a rule the anchors it needs from the first due date (monthly day, yearly month and day).
+    func anchored(_ rule: Recurrence, to date: LocalDate) -> Recurrence {
+        var r = rule
+        if r.frequency == .monthly && r.monthDay == nil && r.ordinal == nil { r.monthDay = date.day }
+        if r.frequency == .yearly && r.month == nil {
+            r.month = date.month
+            r.monthDay = r.monthDay ?? date.day
+        }
+        return r
+    }
+
+    /// The first due date of a new repeating task that gave no date: the rule's first day from today.
+    func firstDue(of rule: Recurrence, user: User, time: LocalTime?) -> DueDate? {
+        let today = LocalDate(instant: clock.now, tz: user.tz)
+        guard let first = rule.first(onOrAfter: today) else { return nil }
+        var due = DueDate(date: first, time: time, tz: user.tz)
+        if due.instant <= clock.now, let next = rule.next(after: first) { due = due.moved(to: next) }
+        return due
+    }
+
+    /// Validates and resolves an assignee of the couple.
+    func member(_ ref: AssigneeRef, user: User, members: [User], _ c: Connection) throws -> User? {
+        switch ref {
+        case .me: return user
+        case .nobody: return nil
+        case .member(let name):
+            guard let found = members.first(where: { UserName.key($0.name) == UserName.key(name) }) else {
+                let names = (members.map(\.name) + ["me", "nobody"]).joined(separator: ", ")
+                throw ReplyError(reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names])))
+            }
+            return found
+        }
+    }
+
+    /// Applies the details of an `add` line to the new task; returns the phrases of what was understood.
+    func apply(_ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection) throws -> [String] {
+        let now = clock.now
+        var parts: [String] = []
+        var due = details.due
+        var rule = details.recurrence
+        if let r = rule, due == nil { due = firstDue(of: r, user: user, time: nil) }
+        if let r = rule, let d = due { rule = anchored(r, to: d.date) }
+        if let due {
+            try store.setDue(task, due, now: now)
+            parts.append(t(c, "summary.due", ["when": when(due, tz: user.tz, lang: c.lang)]))
+        }
+        if let rule {
+            try store.setRecurrence(task, rule, now: now)
+            parts.append(RecurrenceText.describe(rule, lang: c.lang))
+        }
+        if let p = details.priority, p != .none {
+            try store.setPriority(task, p, now: now)
+            parts.append(RecurrenceText.describe(p, lang: c.lang))
+        }
+        if let assignee { parts.append(t(c, "task.for", ["name": assignee.name])) }
+        if due != nil { try rescheduleReminders(of: task, due: due) }
+        for spec in details.reminders {
+            switch spec {
+            case .before(let minutes):
+                guard let due, !due.isAllDay else { continue }
+                let fireAt = due.instant - Int64(minutes) * 60
+                if fireAt > now { try store.addReminder(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt) }
+                parts.append(t(c, "summary.remind_before", ["minutes": "\(minutes)"]))
+            case .at(let at):
+                if at.instant > now { try store.addReminder(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant) }
+                parts.append(t(c, "summary.remind_at", ["when": when(at, tz: user.tz, lang: c.lang)]))
+            }
+        }
+        if let minutes = details.nagMinutes, (1...1440).contains(minutes) {
+            try startNag(task, minutes: minutes, due: due, now: now)
+            parts.append(t(c, "summary.nag", ["minutes": "\(minutes)"]))
+        }
+        remindersChanged = true
+        return parts
+    }
+
+    private func startNag(_ task: TaskID, minutes: Int, due: DueDate?, now: Int64) throws -> Int64 {
+        try store.setNag(task, minutes: minutes, now: now)
+        try store.cancelReminders(of: task, kinds: ["nag"])
+        let start = due.map { $0.instant > now ? $0.instant : now + Int64(minutes) * 60 } ?? now + Int64(minutes) * 60
+        try store.addReminder(task: task, kind: "nag", offsetMinutes: minutes, fireAt: start)
+        remindersChanged = true
+        return start
+    }
+
+    /// After a repeating task is completed: adds its next occurrence; returns it, or nil when the series ended.
+    func nextOccurrence(after task: TaskItem, user: User, space: SpaceID) throws -> (TaskID, DueDate)? {
+        guard let rule = task.recurrence, let due = task.due else { return nil }
+        let nextDate: LocalDate?
+        if rule.fromCompletion {
+            let doneOn = LocalDate(instant: clock.now, tz: due.tz)
+            nextDate = Recurrence(rule.frequency, interval: rule.interval, until: rule.until).next(after: doneOn)
+        } else {
+            nextDate = rule.next(after: task.scheduledDate ?? due.date)
+        }
+        guard let nextDate else { return nil }
+        let nextDue = due.moved(to: nextDate)
+        let members = try store.members(of: space)
+        let assignee = members.first { $0.name == task.assignee }
+        let now = clock.now
+        let id = try store.addTask(title: task.title, list: task.list, space: space, by: user.id, assignee: assignee?.id, now: now)
+        try store.setDue(id, nextDue, scheduled: nextDate, now: now)
+        try store.setRecurrence(id, rule, now: now)
+        if task.priority != .none { try store.setPriority(id, task.priority, now: now) }
+        try rescheduleReminders(of: id, due: nextDue)
+        for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
+            try store.addReminder(task: id, kind: "before", offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
+        }
+        if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
+        return (id, nextDue)
+    }
+
+    /// due, priority, repeat, remind, nag, unnag and snooze.
+    func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: Connection) throws -> Reply {
+        let now = clock.now
+        let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
+        func changed(_ name: String, key: String, _ args: [String: String], due: DueDate?) throws -> Reply {
+            guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
+            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil), when: due)
+            var localArgs = args
+            if let due { localArgs["when"] = whenHere(due) }
+            return .success(name, [t(c, key.replacingOccurrences(of: "event.", with: ""), localArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
+        }
+        switch command {
+        case .due(_, let due):
+            try store.setDue(task.id, due, now: now)
+            try rescheduleReminders(of: task.id, due: due)
+            guard let due else { return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil) }
+            if let rule = task.recurrence { try store.setRecurrence(task.id, anchored(rule, to: due.date), now: now) }
+            return try changed("task.due", key: "task.due_set", ["title": task.title], due: due)
+
+        case .priority(_, let priority):
+            try store.setPriority(task.id, priority, now: now)
+            if priority == .none { return try changed("task.priority", key: "task.priority_cleared", ["title": task.title], due: nil) }
+            let text = RecurrenceText.describe(priority, lang: c.lang)
+            return try changed("task.priority", key: "task.priority_set", ["title": task.title, "priority": text], due: nil)
+
+        case .repeating(_, let rule):
+            guard let rule else {
+                try store.setRecurrence(task.id, nil, now: now)
+                return try changed("task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil)
+            }
+            var due = task.due
+            if due == nil {
+                due = firstDue(of: rule, user: user, time: nil)
+                try store.setDue(task.id, due, now: now)
+                try rescheduleReminders(of: task.id, due: due)
+            }
+            let anchoredRule = due.map { anchored(rule, to: $0.date) } ?? rule
+            try store.setRecurrence(task.id, anchoredRule, now: now)
+            let args = ["title": task.title, "rule": RecurrenceText.describe(anchoredRule, lang: c.lang)]
+            return try changed("task.repeat", key: "task.repeat_set", args, due: due)
+
+        case .remind(_, let spec):
+            let fireAt: Int64
+            let kind: String
+            var offset: Int?
+            switch spec {
+            case .before(let minutes):
+                guard let due = task.due, !due.isAllDay else {
+                    return .failure("error.no_due_time", t(c, "error.no_due_time", ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
+                }
+                fireAt = due.instant - Int64(minutes) * 60
+                kind = "before"
+                offset = minutes
+            case .at(let at):
+                fireAt = at.instant
+                kind = "at"
+            }
+            let whenText = TimeText.human(fireAt, tz: user.tz, lang: c.lang)
+            guard fireAt > now else { return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenText])) }
+            try store.addReminder(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
+            remindersChanged = true
+            return .success(
+                "task.reminder_set", [t(c, "task.reminder_set", ["title": task.title, "when": whenText])],
+                data: .object([("task", .int(task.id.rawValue)), ("at", .string(TimeText.iso8601(fireAt, tz: user.tz)))]))
+
+        case .nag(_, let minutes):
+            guard (1...1440).contains(minutes) else { return .failure("error.nag_range", t(c, "error.nag_range")) }
+            let start = try startNag(task.id, minutes: minutes, due: task.due, now: now)
+            return .success(
+                "task.nag_set",
+                [t(c, "task.nag_set", ["title": task.title, "minutes": "\(minutes)", "when": TimeText.human(start, tz: user.tz, lang: c.lang)])],
+                data: .object([("task", .int(task.id.rawValue)), ("nag_minutes", .int(Int64(minutes)))]))
+
+        case .unnag:
+            try store.setNag(task.id, minutes: nil, now: now)
+            try store.cancelReminders(of: task.id, kinds: ["nag"])
+            remindersChanged = true
+            return .success("task.nag_cleared", [t(c, "task.nag_cleared", ["title": task.title])])
+
+        case .snooze(_, let spec):
+            let target: DueDate
+            switch spec {
+            case .duration(let seconds)?: target = dueDate(at: now + max(60, seconds), tz: user.tz)
+            case .until(let d)?: target = d
+            case nil: target = dueDate(at: now + 3600, tz: user.tz)
+            }
+            guard target.instant > now else {
+                return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenHere(target)]))
+            }
+            // The rule's occurrence date is kept, so snoozing one occurrence never moves the series.
+            try store.setDue(task.id, target, scheduled: task.scheduledDate ?? task.due?.date, now: now)
+            try rescheduleReminders(of: task.id, due: target)
+            if let minutes = task.nagMinutes { _ = try startNag(task.id, minutes: minutes, due: target, now: now) }
+            return try changed("task.snoozed", key: "task.snoozed", ["title": task.title], due: target)
+
+        default:
+            preconditionFailure("not a scheduling command: \(command.verb)")
+        }
+    }
+
+    /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`.
+    func view(_ view: TaskView, user: User, _ c: Connection) throws -> Reply {
+        let now = clock.now
+        let today = LocalDate(instant: now, tz: user.tz)
+        let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
+        let endToday = midnight(today.adding(days: 1))
+        let endTomorrow = midnight(today.adding(days: 2))
+        let endWeek = midnight(today.adding(days: 7))
+        let dated = try store.dueTasks(in: user.space, before: nil)
+        var groups: [(String, [TaskItem])] = []
+        switch view {
+        case .overdue: groups = [("view.overdue", dated.filter { $0.due!.instant < now })]
+        case .today: groups = [("view.today", dated.filter { $0.due!.instant < endToday && $0.due!.instant >= now })]
+        case .tomorrow: groups = [("view.tomorrow", dated.filter { $0.due!.instant >= endToday && $0.due!.instant < endTomorrow })]
+        case .upcoming: groups = [("view.upcoming", dated.filter { $0.due!.instant >= now && $0.due!.instant < endWeek })]
+        case .agenda:
+            groups = [
+                ("view.overdue", dated.filter { $0.due!.instant < now }),
+                ("view.today", dated.filter { $0.due!.instant >= now && $0.due!.instant < endToday }),
+                ("view.tomorrow", dated.filter { $0.due!.instant >= endToday && $0.due!.instant < endTomorrow }),
+                ("view.later", dated.filter { $0.due!.instant >= endTomorrow && $0.due!.instant < endWeek }),
+                ("view.nodate", try store.undatedTasks(in: user.space)),
+            ]
+        case .mine, .assigned:
+            var name = user.name
+            if case .assigned(let who) = view {
+                let members = try store.members(of: user.space)
+                guard let found = try member(.member(who), user: user, members: members, c) else { return .failure("error.not_found", "") }
+                name = found.name
+            }
+            let all = dated + (try store.undatedTasks(in: user.space))
+            groups = [(t(c, "view.mine", ["name": name]), all.filter { $0.assignee == name })]
+        }
+        var lines: [String] = []
+        var listing: [TaskID] = []
+        var data: [(String, JSONValue)] = []
+        for (key, tasks) in groups {
+            let title = Catalog.has(key) ? t(c, key) : key
+            var items: [JSONValue] = []
+            if view == .agenda && tasks.isEmpty { continue }
+            lines.append(title)
+            for task in tasks {
+                listing.append(task.id)
+                lines.append(try describeForReader(task, number: listing.count, user: user, c, withList: true))
+                items.append(taskJSON(task, tz: user.tz, number: listing.count))
+            }
+            data.append((key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine", .array(items)))
+        }
+        c.lastListing = listing
+        if listing.isEmpty { lines = [t(c, "view.empty")] }
+        return .success("task.view", lines, data: .object(data))
+    }
+
+    /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
+    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Connection, withList: Bool) throws -> String {
+        var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        var extras: [String] = []
+        if withList { extras.append(task.listName) }
+        if let due = task.due { extras.append(t(c, "summary.due", ["when": when(due, tz: user.tz, lang: c.lang)])) }
+        if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
+        if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }
+        if let who = task.assignee { extras.append(t(c, "task.for", ["name": who])) }
+        if task.isDone, let by = task.completedBy { extras.append(t(c, "task.done_by", ["name": by])) }
+        if !task.isDone, task.nagMinutes != nil,
+            let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == "nag" })
+        {
+            extras.append(t(c, "task.next_nag", ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
+        }
+        if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
+        if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }
+        return line
+    }
+
+    /// The login summary line: `2 overdue, 3 due today.`, or nil when there is nothing due.
+    func dueSummary(user: User, lang: Language) throws -> String? {
+        let now = clock.now
+        let today = LocalDate(instant: now, tz: user.tz)
+        let endToday = Calendars.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: user.tz)
+        let counts = try store.dueCounts(in: user.space, now: now, endOfToday: endToday)
+        guard counts.overdue + counts.today > 0 else { return nil }
+        return Catalog.text("auth.summary", lang, ["overdue": "\(counts.overdue)", "today": "\(counts.today)"])
+    }
+}
