@@ -13,7 +13,7 @@ extension Server {
         let verb: String?
         switch Parser.parse(topic, context: ParseContext(testClock: clock.isTest)) {
         case .success(let command): verb = command.verb
-        case .failure(.usage(let v)), .failure(.badValue(let v, _)): verb = v
+        case .failure(.usage(let v)), .failure(.badValue(let v, _)), .failure(.badDate(let v, _, _)): verb = v
         case .failure(.unknownCommand): verb = nil
         }
         guard let verb, Catalog.has("usage.\(verb)") else {

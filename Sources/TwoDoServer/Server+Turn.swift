@@ -239,6 +239,11 @@ extension Server {
             return .failure("error.usage", t(c, "error.usage", ["verb": verb, "usage": t(c, "usage.\(verb)")]))
         case .badValue(let verb, let value):
             return .failure("error.bad_value", t(c, "error.bad_value", ["verb": verb, "value": value, "usage": t(c, "usage.\(verb)")]))
+        case .badDate(let verb, let value, let problem):
+            return .failure(
+                "error.bad_date",
+                t(c, "error.bad_date", ["value": value, "problem": t(c, "date_problem.\(problem.rawValue)"), "usage": t(c, "usage.\(verb)")]),
+                data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
         }
     }
 

@@ -125,6 +125,14 @@ public final class Server {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A blocked signal mask is inherited across fork/exec: a parent that spawns us from a thread that
+        // blocks signals (libdispatch and Swift concurrency worker threads do) would leave SIGTERM pending
+        // forever. Unblock the stop signals on this, the loop's, thread so a stop always reaches us.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
     }
 
     /// Runs the loop until a stop signal; then stops accepting, finishes the turn, commits and closes.

@@ -1,0 +1,54 @@
+// `couple` / `çift` and its subcommands, plus the shortcuts `invite`, `join` and `çiftten ayrıl`.
+
+import TwoDoCore
+
+/// Parses couple commands.
+enum CoupleParser {
+    private enum Sub {
+        case show, create, join, rename, leave
+    }
+
+    /// Subcommand words by folding key (both languages).
+    private static let subs: [String: Sub] = {
+        var map: [String: Sub] = [:]
+        for w in ["show", "göster"] { map[Fold.key(w)] = .show }
+        for w in ["create", "new", "oluştur", "kur", "yeni"] { map[Fold.key(w)] = .create }
+        for w in ["join", "katıl"] { map[Fold.key(w)] = .join }
+        for w in ["rename", "adlandır"] { map[Fold.key(w)] = .rename }
+        for w in ["leave", "ayrıl"] { map[Fold.key(w)] = .leave }
+        return map
+    }()
+
+    /// `couple [show | create [name] | join <code> | rename <name> | leave]`.
+    static func couple(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard let first = args.first else { return .success(.couple(.show)) }
+        var rest = args.dropFirst()
+        let sub: Sub
+        if first.key == "yeniden", let next = rest.first, next.key == Fold.key("adlandır") {
+            sub = .rename
+            rest = rest.dropFirst()
+        } else if let found = subs[first.key] {
+            sub = found
+        } else {
+            return .failure(Verb.couple.usage)
+        }
+        switch sub {
+        case .show: return AccountParser.bare(.couple, rest, .couple(.show))
+        case .leave: return AccountParser.bare(.couple, rest, .couple(.leave))
+        case .create: return .success(.couple(.create(name: rest.isEmpty ? nil : String(rest.typed))))
+        case .join: return join(rest)
+        case .rename:
+            guard !rest.isEmpty else { return .failure(Verb.couple.usage) }
+            return .success(.couple(.rename(String(rest.typed))))
+        }
+    }
+
+    /// `join <code>`: the code as typed; it must read as an invite code (dashes, spaces, case free).
+    /// - Returns: `.badValue(verb: "couple", value:)` when the text is no invite code.
+    static func join(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard !args.isEmpty else { return .failure(Verb.couple.usage) }
+        let code = String(args.typed)
+        guard InviteCode(parsing: code) != nil else { return .failure(.badValue(verb: "couple", value: code)) }
+        return .success(.couple(.join(code: code)))
+    }
+}

@@ -1,0 +1,32 @@
+// What the parser needs to know about the user's world: list names, member names, test clock.
+
+/// What the parser needs to know about the user's world.
+///
+/// Known names let the parser split `add milk to groceries` into a title and a list only when
+/// "groceries" really is a list, and recognize Turkish case endings on list and member names.
+public struct ParseContext: Sendable {
+    /// The list names in the user's space (e.g. `["Inbox", "Groceries", "Market"]`).
+    public var listNames: [String] {
+        didSet { lists = NameMatcher(listNames) }
+    }
+    /// The couple's member names (e.g. `["alice", "bob"]`).
+    public var memberNames: [String] {
+        didSet { members = NameMatcher(memberNames) }
+    }
+    /// Whether `clock ...` is understood; when false it is an unknown command.
+    public var testClock: Bool
+
+    /// Matches phrases against `listNames`; kept in step with it.
+    private(set) var lists: NameMatcher
+    /// Matches words against `memberNames`; kept in step with it.
+    private(set) var members: NameMatcher
+
+    /// Makes a context; the name matchers are built once here, not on every parse.
+    public init(listNames: [String] = [], memberNames: [String] = [], testClock: Bool = false) {
+        self.listNames = listNames
+        self.memberNames = memberNames
+        self.testClock = testClock
+        self.lists = NameMatcher(listNames)
+        self.members = NameMatcher(memberNames)
+    }
+}

@@ -1,0 +1,87 @@
+// The entry point of the command language: finds the verb of a line and hands its words to a sub-parser.
+
+/// Parses command lines typed in English or Turkish into `Command` values.
+///
+/// The verb is looked for first at the start of the line (one- and two-word spellings, any language),
+/// then, for lines whose first word is no verb, as a Turkish verb at the end (`#3 bitti`,
+/// `markete süt ekle`) or before a trailing list phrase (`süt ekle markete`). Verb-first wins
+/// (`add milk done` adds "milk done") unless it is a usage error and a verb-last reading is valid
+/// (`not defteri al ekle` adds "not defteri al"); `yeni … ekle` adds "yeni …".
+public enum Parser {
+    /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
+    ///
+    /// Pure: no I/O, no clock reads. A line of only spaces gives `.usage(verb: "help")`.
+    public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
+        let words = Word.split(line[...])
+        guard let first = words.first else { return .failure(.usage(verb: "help")) }
+        if let match = VerbTable.leading(words), match.verb != .clock || context.testClock {
+            // "yeni" is also the adjective "new": `yeni ekmek ekle` adds "yeni ekmek".
+            if first.key == "yeni" && words.count >= 3 && words[words.count - 1].key == "ekle" {
+                return run(.add, words[0..<(words.count - 1)], turkish: true, list: nil, context: context)
+            }
+            let result = run(
+                match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
+            // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
+            // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
+            // arguments go beyond the first verb (so not `liste ekle`) is taken instead.
+            if case .failure(.usage) = result, match.isTurkish,
+                let trailing = TrailingVerb.find(in: words, context: context),
+                trailing.args.count > match.wordCount,
+                case .success(let command) = run(
+                    trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
+            {
+                return .success(command)
+            }
+            return result
+        }
+        if let match = TrailingVerb.find(in: words, context: context) {
+            return run(match.verb, match.args, turkish: true, list: match.list, context: context)
+        }
+        return .failure(
+            .unknownCommand(
+                word: String(first.text), suggestion: Suggester.nearest(to: first, testClock: context.testClock)))
+    }
+
+    /// The canonical English verb for a spelling in either language (`ekle` → `add`, `GÖSTER` → `show`),
+    /// e.g. to map `help ekle` to its topic; nil if `word` is no verb.
+    public static func canonicalVerb(_ word: String) -> String? {
+        let words = Word.split(word[...])
+        guard let match = VerbTable.leading(words), match.wordCount == words.count else { return nil }
+        return match.verb.canonical
+    }
+
+    private static func run(
+        _ verb: Verb, _ args: ArraySlice<Word>, turkish: Bool, list: String?, context: ParseContext
+    ) -> Result<Command, ParseError> {
+        switch verb {
+        case .help: AccountParser.help(args)
+        case .register, .login, .passwd: AccountParser.pair(verb, args)
+        case .logout: AccountParser.bare(verb, args, .logout)
+        case .quit: AccountParser.bare(verb, args, .quit)
+        case .ping: AccountParser.bare(verb, args, .ping)
+        case .couple: CoupleParser.couple(args)
+        case .invite: AccountParser.bare(verb, args, .couple(.create(name: nil)))
+        case .join: CoupleParser.join(args)
+        case .leaveCouple: AccountParser.bare(verb, args, .couple(.leave))
+        case .who: AccountParser.bare(verb, args, .who)
+        case .lists: AccountParser.bare(verb, args, .lists)
+        case .list: ListCommandParser.list(args, context: context)
+        case .show: ListCommandParser.show(args, context: context)
+        case .add: AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .done, .undone, .delete, .notes: TaskParser.simple(verb, args)
+        case .edit: TaskParser.edit(args)
+        case .move: MoveParser.parse(args, turkish: turkish, list: list, context: context)
+        case .assign: AssignParser.parse(args, context: context)
+        case .note: TaskParser.note(args)
+        case .say: SettingsParser.say(args)
+        case .inbox: SettingsParser.inbox(args)
+        case .inboxRead: AccountParser.bare(verb, args, .inboxRead(count: nil))
+        case .lang: SettingsParser.lang(args)
+        case .tz: SettingsParser.tz(args)
+        case .json: SettingsParser.json(args)
+        case .export: AccountParser.bare(verb, args, .export)
+        case .clock: ClockParser.parse(args)
+        case .stats: AccountParser.bare(verb, args, .stats)
+        }
+    }
+}

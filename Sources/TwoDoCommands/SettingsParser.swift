@@ -1,0 +1,50 @@
+// Chat, inbox and per-user settings: say, inbox, lang, tz, json.
+
+import TwoDoCore
+
+/// Parses `say`, `inbox` and the settings commands.
+enum SettingsParser {
+    private static let english: Set<String> = Set(["en", "eng", "english", "ingilizce"].map(Fold.key))
+    private static let turkish: Set<String> = Set(["tr", "tur", "turkish", "türkçe"].map(Fold.key))
+    private static let on: Set<String> = Set(["on", "true", "aç", "açık"].map(Fold.key))
+    private static let off: Set<String> = Set(["off", "false", "kapat", "kapalı"].map(Fold.key))
+    private static let read: Set<String> = Set(["read", "okundu"].map(Fold.key))
+
+    /// `say <message>`: the rest of the line as typed.
+    static func say(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        args.isEmpty ? .failure(Verb.say.usage) : .success(.say(String(args.typed)))
+    }
+
+    /// `inbox` or `inbox read` (`bildirimler okundu`).
+    static func inbox(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        if args.isEmpty { return .success(.inbox) }
+        if args.count == 1 && read.contains(args[args.startIndex].key) { return .success(.inboxRead(count: nil)) }
+        return .failure(Verb.inbox.usage)
+    }
+
+    /// `lang [en|tr]`, also `english`/`ingilizce`, `turkish`/`türkçe`.
+    /// - Returns: `.badValue(verb: "lang", value:)` for anything else.
+    static func lang(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard !args.isEmpty else { return .success(.lang(nil)) }
+        if args.count == 1 {
+            let key = args[args.startIndex].key
+            if english.contains(key) { return .success(.lang(.en)) }
+            if turkish.contains(key) { return .success(.lang(.tr)) }
+        }
+        return .failure(.badValue(verb: "lang", value: String(args.typed)))
+    }
+
+    /// `tz [zone]`: the zone as typed; the server validates it.
+    static func tz(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        .success(.tz(args.isEmpty ? nil : String(args.typed)))
+    }
+
+    /// `json on|off` (also `true|false`, `aç|açık`, `kapat|kapalı`).
+    static func json(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard args.count == 1 else { return .failure(Verb.json.usage) }
+        let key = args[args.startIndex].key
+        if on.contains(key) { return .success(.json(true)) }
+        if off.contains(key) { return .success(.json(false)) }
+        return .failure(Verb.json.usage)
+    }
+}

@@ -1,0 +1,57 @@
+// Commands on one task: done, undone, delete, notes, edit and note.
+
+/// Parses the task commands whose shape is `<verb> <ref> [text]`.
+enum TaskParser {
+    /// `done|undone|delete|notes <ref>`.
+    static func simple(_ verb: Verb, _ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        RefParser.parse(args, verb: verb).map { ref in
+            switch verb {
+            case .done: .done(ref)
+            case .undone: .undone(ref)
+            case .delete: .delete(ref)
+            default: .notes(ref)
+            }
+        }
+    }
+
+    /// `edit <ref> (to|->|=>|→|>) <new title>`, or `edit <#N|N|id:N> <new title>`.
+    ///
+    /// A number ref as the first word ends the ref (an optional separator may follow). Otherwise the
+    /// first arrow splits, else the first `to` (so `edit gym to go to the gym` → ref "gym").
+    static func edit(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard args.count >= 2 else { return .failure(Verb.edit.usage) }
+        let s = args.startIndex
+        let e = args.endIndex
+        if RefParser.looksNumeric(args[s].text) {
+            var t = s + 1
+            if Separator.isSeparator(args[t].key) { t += 1 }
+            guard t < e else { return .failure(Verb.edit.usage) }
+            return RefParser.parse(args[s..<(s + 1)], verb: .edit).map { .edit($0, title: String(args[t...].typed)) }
+        }
+        guard let split = Separator.preferred(Separator.inner(args), in: args) else {
+            return .failure(Verb.edit.usage)
+        }
+        return RefParser.parse(args[s..<split], verb: .edit).map {
+            .edit($0, title: String(args[(split + 1)...].typed))
+        }
+    }
+
+    /// `note <ref> <text>`: the ref is a number word (`#3`, `3`, `id:42`, optionally followed by `:`),
+    /// or the words before the first `:` (`note milk: the oat one`).
+    static func note(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard let first = args.first else { return .failure(Verb.note.usage) }
+        var head = first.text
+        if head.utf8.count > 1 && head.utf8.last == UInt8(ascii: ":") { head = head.dropLast() }
+        if RefParser.looksNumeric(head) {
+            let text = args.dropFirst().typed
+            guard !text.isEmpty else { return .failure(Verb.note.usage) }
+            return RefParser.parse([Word(head)][...], verb: .note).map { .note($0, text: String(text)) }
+        }
+        let whole = args.typed
+        guard let colon = whole.firstIndex(of: ":") else { return .failure(Verb.note.usage) }
+        let refWords = Word.split(whole[..<colon])[...]
+        let text = whole[whole.index(after: colon)...].drop { $0 == " " }
+        guard !refWords.isEmpty, !text.isEmpty else { return .failure(Verb.note.usage) }
+        return RefParser.parse(refWords, verb: .note).map { .note($0, text: String(text)) }
+    }
+}

@@ -1,0 +1,44 @@
+// Turkish case endings that users attach to names and references (`Market'e`, `süt'ü`, `#3'ü`).
+
+/// The accusative and dative endings the parser understands, in folded form.
+enum TurkishSuffix {
+    /// Dative endings ("to"): `-e -a -ye -ya -ne -na`, folded.
+    static let dative: [String] = ["e", "a", "ye", "ya", "ne", "na"]
+    /// Accusative endings ("the ..."): `-i -ı -u -ü -yi -yı -yu -yü -ni -nı -nu -nü`, folded.
+    static let accusative: [String] = ["i", "u", "yi", "yu", "ni", "nu"]
+
+    /// Endings that may follow an apostrophe and are removed from references.
+    private static let afterApostrophe: Set<String> = Set(dative + accusative)
+
+    /// Whether `text` contains `'` or `’` (checked on bytes, without walking characters).
+    static func hasApostrophe(_ text: Substring) -> Bool {
+        text.utf8.contains(0x27) || text.utf8.contains(0xE2)
+    }
+
+    /// `text` without a trailing apostrophe case ending (`süt'ü` → `süt`, `3’e` → `3`); unchanged otherwise.
+    ///
+    /// Only Turkish case endings are removed, so `mom's` stays `mom's`.
+    static func strippingApostropheEnding(_ text: Substring) -> Substring {
+        guard hasApostrophe(text),
+            let mark = text.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+            mark > text.startIndex
+        else { return text }
+        let ending = text[text.index(after: mark)...]
+        guard afterApostrophe.contains(Fold.key(ending)) else { return text }
+        return text[..<mark]
+    }
+
+    /// A best guess at `word` without a dative ending, used only when no known name decided it.
+    ///
+    /// `Ofis'e` → `Ofis`, `ofise` → `ofis`, `odaya` → `oda`; a word that ends otherwise is kept.
+    static func strippingDativeGuess(_ word: Substring) -> Substring {
+        let stripped = strippingApostropheEnding(word)
+        if stripped.endIndex != word.endIndex { return stripped }
+        let key = Fold.key(word)
+        let characters = word.count
+        guard key.count == characters else { return word }
+        if characters > 3 && (key.hasSuffix("ye") || key.hasSuffix("ya")) { return word.dropLast(2) }
+        if characters > 2 && (key.hasSuffix("e") || key.hasSuffix("a")) { return word.dropLast() }
+        return word
+    }
+}

@@ -1,0 +1,63 @@
+// The verbs of the command language, independent of the language they were typed in.
+
+/// A command verb, as recognized at the start of a line (or, for some Turkish verbs, at the end).
+enum Verb: Sendable {
+    /// Session and account verbs, each producing the `Command` case of the same name.
+    case help, register, login, logout, passwd, quit, ping
+    /// `couple ...` / `çift ...`.
+    case couple
+    /// `invite` / `davet`: a shortcut for `couple create`.
+    case invite
+    /// `join <code>` / `katıl <kod>` / `çifte katıl <kod>`: a shortcut for `couple join`.
+    case join
+    /// `çiftten ayrıl`: a shortcut for `couple leave`.
+    case leaveCouple
+    /// `who`, `lists`, `list ...` and `show [list]`.
+    case who, lists, list, show
+    /// Task verbs, each producing the `Command` case of the same name.
+    case add, done, undone, edit, delete, move, assign, note, notes
+    /// `say <message>` and `inbox [read]`.
+    case say, inbox
+    /// `okundu`: a shortcut for `inbox read`.
+    case inboxRead
+    /// Settings and tools: `lang`, `tz`, `json`, `export`, `clock` (test clock only), `stats`.
+    case lang, tz, json, export, clock, stats
+
+    /// The canonical English verb named in usage errors (the help topic).
+    var canonical: String {
+        switch self {
+        case .help: "help"
+        case .register: "register"
+        case .login: "login"
+        case .logout: "logout"
+        case .passwd: "passwd"
+        case .quit: "quit"
+        case .ping: "ping"
+        case .couple, .invite, .join, .leaveCouple: "couple"
+        case .who: "who"
+        case .lists: "lists"
+        case .list: "list"
+        case .show: "show"
+        case .add: "add"
+        case .done: "done"
+        case .undone: "undone"
+        case .edit: "edit"
+        case .delete: "delete"
+        case .move: "move"
+        case .assign: "assign"
+        case .note: "note"
+        case .notes: "notes"
+        case .say: "say"
+        case .inbox, .inboxRead: "inbox"
+        case .lang: "lang"
+        case .tz: "tz"
+        case .json: "json"
+        case .export: "export"
+        case .clock: "clock"
+        case .stats: "stats"
+        }
+    }
+
+    /// A usage error naming this verb's help topic.
+    var usage: ParseError { .usage(verb: canonical) }
+}

@@ -1,0 +1,121 @@
+// Every spelling of every verb, English and Turkish, and the lookups from folded words to verbs.
+
+/// How each verb may be spelled, and how the verb of a line is found.
+enum VerbTable {
+    /// One way to spell a verb.
+    struct Spelling: Sendable {
+        /// The spelling as shown in suggestions (with Turkish letters).
+        let text: String
+        /// The verb it stands for.
+        let verb: Verb
+        /// Whether this is a Turkish spelling (enables Turkish case-ending rules for the arguments).
+        let isTurkish: Bool
+    }
+
+    /// A verb found in a line.
+    struct Match: Sendable {
+        /// The verb.
+        let verb: Verb
+        /// Whether it was spelled in Turkish.
+        let isTurkish: Bool
+        /// How many words the spelling took (1 or 2).
+        let wordCount: Int
+    }
+
+    /// All spellings; for each verb the English ones first. Order breaks ties between suggestions.
+    static let spellings: [Spelling] = {
+        func en(_ verb: Verb, _ texts: String...) -> [Spelling] {
+            texts.map { Spelling(text: $0, verb: verb, isTurkish: false) }
+        }
+        func tr(_ verb: Verb, _ texts: String...) -> [Spelling] {
+            texts.map { Spelling(text: $0, verb: verb, isTurkish: true) }
+        }
+        var all: [Spelling] = []
+        all += en(.help, "help", "?") + tr(.help, "yardım")
+        all += en(.register, "register") + tr(.register, "kaydol", "kayıt")
+        all += en(.login, "login") + tr(.login, "giriş", "giris", "gir")
+        all += en(.logout, "logout") + tr(.logout, "çıkış", "oturumu kapat")
+        all += en(.passwd, "passwd", "password") + tr(.passwd, "şifre", "parola")
+        all += en(.quit, "quit", "exit", "bye") + tr(.quit, "çık", "güle güle", "hoşça kal", "hoşçakal")
+        all += en(.ping, "ping")
+        all += en(.couple, "couple") + tr(.couple, "çift")
+        all += en(.invite, "invite") + tr(.invite, "davet")
+        all += en(.join, "join") + tr(.join, "katıl", "çifte katıl")
+        all += tr(.leaveCouple, "çiftten ayrıl")
+        all += en(.who, "who") + tr(.who, "kim", "kimler")
+        all += en(.lists, "lists") + tr(.lists, "listeler")
+        all += en(.list, "list") + tr(.list, "liste")
+        all += en(.show, "show", "ls") + tr(.show, "göster", "listele")
+        all += en(.add, "add", "new") + tr(.add, "ekle", "yeni")
+        all += en(.done, "done", "finish", "complete", "check")
+        all += tr(.done, "bitti", "tamam", "tamamla", "yapıldı")
+        all += en(.undone, "undone", "uncheck", "reopen") + tr(.undone, "geri al")
+        all += en(.edit, "edit") + tr(.edit, "düzenle")
+        all += en(.delete, "delete", "remove", "rm", "del") + tr(.delete, "sil")
+        all += en(.move, "move") + tr(.move, "taşı")
+        all += en(.assign, "assign") + tr(.assign, "ata")
+        all += en(.note, "note") + tr(.note, "not")
+        all += en(.notes, "notes") + tr(.notes, "notlar")
+        all += en(.say, "say") + tr(.say, "söyle", "de", "mesaj")
+        all += en(.inbox, "inbox") + tr(.inbox, "bildirimler", "gelenler")
+        all += tr(.inboxRead, "okundu")
+        all += en(.lang, "lang", "language") + tr(.lang, "dil")
+        all += en(.tz, "tz", "timezone") + tr(.tz, "saat dilimi", "saatdilimi")
+        all += en(.json, "json")
+        all += en(.export, "export") + tr(.export, "dışa aktar", "disa aktar")
+        all += en(.clock, "clock")
+        all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
+        return all
+    }()
+
+    /// One-word spellings by folding key.
+    private static let single: [String: Spelling] = {
+        var map: [String: Spelling] = [:]
+        for s in spellings where !s.text.contains(" ") {
+            map[Fold.key(s.text)] = map[Fold.key(s.text)] ?? s
+        }
+        return map
+    }()
+
+    /// Two-word spellings by the folding keys of both words joined by a space.
+    private static let phrases: [String: Spelling] = {
+        var map: [String: Spelling] = [:]
+        for s in spellings where s.text.contains(" ") {
+            map[Fold.key(s.text)] = map[Fold.key(s.text)] ?? s
+        }
+        return map
+    }()
+
+    /// The first words of two-word spellings, so most lines skip building a two-word key.
+    private static let phraseStarts: Set<String> = Set(
+        phrases.keys.map { String($0.prefix { $0 != " " }) })
+
+    /// Turkish verbs that may end a line (`#3 bitti`, `süt ekle`, `market göster`), by folding key.
+    /// `geri al` is handled as a pair in `TrailingVerb`.
+    static let lineFinal: [String: Verb] = {
+        var map: [String: Verb] = [:]
+        for text in ["ekle"] { map[Fold.key(text)] = .add }
+        for text in ["bitti", "tamam", "tamamla", "yapıldı"] { map[Fold.key(text)] = .done }
+        for text in ["sil"] { map[Fold.key(text)] = .delete }
+        for text in ["taşı"] { map[Fold.key(text)] = .move }
+        for text in ["ata"] { map[Fold.key(text)] = .assign }
+        for text in ["göster", "listele"] { map[Fold.key(text)] = .show }
+        return map
+    }()
+
+    /// The most bytes a typed spelling of one verb word can take: four per scalar of the longest key
+    /// (room for letters typed with combining accents). Longer words are ruled out without folding.
+    static let maxWordBytes: Int = 4 * spellings.map { Fold.key($0.text).unicodeScalars.count }.max()!
+
+    /// The verb spelled by the first one or two words of `words`, if any.
+    static func leading(_ words: [Word]) -> Match? {
+        guard let first = words.first, first.text.utf8.count <= maxWordBytes else { return nil }
+        if words.count >= 2 && phraseStarts.contains(first.key),
+            let s = phrases[first.key + " " + words[1].key]
+        {
+            return Match(verb: s.verb, isTurkish: s.isTurkish, wordCount: 2)
+        }
+        guard let s = single[first.key] else { return nil }
+        return Match(verb: s.verb, isTurkish: s.isTurkish, wordCount: 1)
+    }
+}

@@ -1,0 +1,70 @@
+// One word of a command line, and the splitting of a line into words.
+
+/// A word of a command line: its text as typed and its folding key.
+///
+/// The key is computed on first use and cached for the whole line, so payload words that are never
+/// compared (a long `say` message, a note) are never folded.
+struct Word {
+    /// The word as typed: a slice of the original line, so the text between words can be recovered.
+    let text: Substring
+    private let keys: KeyCache
+    private let index: Int
+
+    /// `Fold.key(text)`, computed once per word on first use.
+    var key: String { keys.key(index, of: text) }
+
+    /// Makes a stand-alone word from its typed text.
+    init(_ text: Substring) {
+        self.text = text
+        self.keys = KeyCache()
+        self.index = keys.add()
+    }
+
+    private init(_ text: Substring, keys: KeyCache) {
+        self.text = text
+        self.keys = keys
+        self.index = keys.add()
+    }
+
+    /// Splits `line` at runs of spaces (U+0020 only; the server has already rejected control characters).
+    static func split(_ line: Substring) -> [Word] {
+        var words: [Word] = []
+        words.reserveCapacity(8)
+        let keys = KeyCache()
+        let bytes = line.utf8
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            if bytes[i] == 0x20 {
+                i = bytes.index(after: i)
+                continue
+            }
+            let start = i
+            while i < end && bytes[i] != 0x20 { i = bytes.index(after: i) }
+            // A space is a whole scalar, so both bounds are valid scalar boundaries.
+            words.append(Word(line[start..<i], keys: keys))
+        }
+        return words
+    }
+}
+
+/// The folding keys of one line's words, filled in as they are first asked for.
+///
+/// Not thread-safe: a cache lives only inside one `Parser.parse` call on one thread.
+private final class KeyCache {
+    private var keys: [String?] = []
+
+    /// Reserves a slot for the next word and returns its index.
+    func add() -> Int {
+        keys.append(nil)
+        return keys.count - 1
+    }
+
+    /// The key of word `index`, whose text is `text`.
+    func key(_ index: Int, of text: Substring) -> String {
+        if let key = keys[index] { return key }
+        let key = Fold.key(text)
+        keys[index] = key
+        return key
+    }
+}
