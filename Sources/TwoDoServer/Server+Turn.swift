@@ -161,6 +161,7 @@ extension Server {
             let context = try parseContext(for: user)
             switch Parser.parse(String(body), context: context) {
             case .success(let command):
+                if case .register = command, c.user == nil, Server.isTurkishVerb(body) { c.lang = .tr }
                 guard var outcome = try dispatch(command, on: c, user: user, tag: tag) else { return nil }
                 outcome.wrote = outcome.wrote || command.isWrite
                 return outcome
@@ -245,6 +246,12 @@ extension Server {
                 t(c, "error.bad_date", ["value": value, "problem": t(c, "date_problem.\(problem.rawValue)"), "usage": t(c, "usage.\(verb)")]),
                 data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
         }
+    }
+
+    /// Whether a line starts with a Turkish verb (so a new account registered with `kaydol` speaks Turkish).
+    static func isTurkishVerb(_ line: Substring) -> Bool {
+        let first = line.split(separator: " ").first.map { TextFold.key($0) } ?? ""
+        return ["kaydol", "kayit", "kayıt"].contains(first)
     }
 
     /// Localized text in the connection's language.
