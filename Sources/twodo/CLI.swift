@@ -118,7 +118,8 @@ enum CLI {
             case "--login-timeout": config.loginTimeout = try number(v, flag) { (n: Double) in n > 0 }
             case "--rate-limit":
                 config.rateLimit = try number(v, flag) { (n: Double) in n >= 0 }
-                config.rateBurst = max(config.rateBurst, config.rateLimit * 4)
+                // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.
+                config.rateBurst = config.rateLimit * 4
             case "--admin": config.admins.insert(v)
             case "--test-clock":
                 guard let date = try? Date(v, strategy: .iso8601) else {

@@ -146,3 +146,57 @@ enum LineClientError: Error {
     case closed
     case notJSON(String)
 }
+
+/// A JSON object as the server sends it (one per line in JSON mode).
+typealias JSONObject = [String: Any]
+
+extension Dictionary where Key == String, Value == Any {
+    /// The stable dotted code of a reply.
+    var code: String? { self["code"] as? String }
+    /// Whether a reply reports success.
+    var ok: Bool? { self["ok"] as? Bool }
+    /// The localized text of a reply or event ("" when absent).
+    var text: String { self["text"] as? String ?? "" }
+    /// The `data` object of a reply or event (empty when absent).
+    var data: JSONObject { self["data"] as? JSONObject ?? [:] }
+    /// The name of an event (`task.added`, ...).
+    var event: String? { self["event"] as? String }
+}
+
+extension LineClient {
+    /// Sends a human-mode command and returns every line of its reply, using `ping` as an end marker.
+    ///
+    /// Events that arrive in between are included, so call it when no partner is acting.
+    func lines(_ command: String, timeout: Double = 5) throws -> [String] {
+        try send(command)
+        try send("ping")
+        var lines: [String] = []
+        while true {
+            let line = try readLine(timeout: timeout)
+            if line == "pong" { return lines }
+            lines.append(line)
+        }
+    }
+
+    /// Reads the next JSON line, which must be an event (a reply arriving first is an error).
+    func event(timeout: Double = 5) throws -> JSONObject {
+        let object = try readJSON(timeout: timeout)
+        guard object["type"] as? String == "event" else {
+            throw TestServerError.unexpected("expected an event, got \(object)")
+        }
+        return object
+    }
+
+    /// Sends a JSON-mode command that must succeed; returns its reply.
+    @discardableResult
+    func ok(_ line: String, timeout: Double = 5) throws -> JSONObject {
+        let reply = try json(line, timeout: timeout)
+        guard reply.ok == true else { throw TestServerError.unexpected("`\(line)` failed: \(reply)") }
+        return reply
+    }
+
+    /// Sends JSON-mode commands one after another; each must succeed.
+    func ok(_ lines: [String]) throws {
+        for line in lines { try ok(line) }
+    }
+}

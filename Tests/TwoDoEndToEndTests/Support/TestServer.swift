@@ -34,19 +34,38 @@ final class TestServer: @unchecked Sendable {
         return path
     }
 
+    /// The server this one replaced on the same database (kept alive so its deinit cannot delete the files early).
+    private var predecessor: TestServer?
+
     /// Starts a server. `databasePath` reuses an existing file (restart tests); `extraArguments` are appended.
-    init(databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = []) throws {
+    /// `environment` is added to the process environment; when it sets `TWODO_PORT`, no `--port` flag is passed.
+    init(
+        databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? TestServer.makeDirectory()
         self.databasePath = databasePath ?? directory + "/twodo.sqlite"
         logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
-        try start(testClock: testClock, extraArguments: extraArguments)
+        try start(testClock: testClock, extraArguments: extraArguments, environment: environment)
     }
 
-    private func start(testClock: String?, extraArguments: [String]) throws {
+    /// Starts a new server on this one's database, after this one was stopped or killed.
+    func startAgain(testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = []) throws -> TestServer {
+        precondition(!process.isRunning, "stop() or kill() the server first")
+        let next = try TestServer(databasePath: databasePath, testClock: testClock, extraArguments: extraArguments)
+        next.predecessor = self
+        return next
+    }
+
+    private func start(testClock: String?, extraArguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: TestServer.binaryPath)
-        var args = ["serve", "--port", "0", "--db", databasePath]
+        var args = ["serve", "--db", databasePath]
+        if environment["TWODO_PORT"] == nil { args += ["--port", "0"] }
         if let testClock { args += ["--test-clock", testClock] }
         process.arguments = args + extraArguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -119,11 +138,30 @@ final class TestServer: @unchecked Sendable {
         _ = try a.readJSON()  // the couple.joined event
     }
 
+    /// Logs an existing user in on a new connection (JSON mode when `json`).
+    func login(_ name: String, json: Bool = true) throws -> LineClient {
+        try user(name, json: json, register: false)
+    }
+
+    /// Registers `first` and `second` (JSON mode) and pairs them; returns their connections.
+    func couple(_ first: String = "alice", _ second: String = "bob") throws -> (LineClient, LineClient) {
+        let a = try user(first)
+        let b = try user(second)
+        try pair(a, b)
+        return (a, b)
+    }
+
     /// Graceful stop (SIGTERM); returns the exit status.
+    ///
+    /// A server that has not exited after `grace` seconds is killed (SIGKILL, status 9), so a server that
+    /// ignores SIGTERM fails the test instead of hanging it.
     @discardableResult
-    func stop() -> Int32 {
+    func stop(grace: Double = 10) -> Int32 {
         if process.isRunning {
             process.terminate()
+            let deadline = Date().addingTimeInterval(grace)
+            while process.isRunning && Date() < deadline { usleep(2_000) }
+            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         return process.terminationStatus
@@ -149,6 +187,58 @@ final class TestServer: @unchecked Sendable {
     deinit {
         kill()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// What a finished `twodo` command printed and how it exited.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+extension TestServer {
+    /// Runs the `twodo` binary with `arguments` to completion (killed after `timeout` seconds).
+    static func runBinary(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20
+    ) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// A loopback TCP port that was free a moment ago (bound to port 0, then released).
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LineClientError.io("socket", errno) }
+        defer { Glibc.close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+                Glibc.bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw LineClientError.io("bind", errno) }
+        return UInt16(bigEndian: addr.sin_port)
     }
 }
 
