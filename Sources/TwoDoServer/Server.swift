@@ -178,7 +178,15 @@ public final class Server {
         epoll.remove(listenFD)
         Posix.close(listenFD)
         processTurn()
-        for c in connections.values { flush(c) }
+        for c in Array(connections.values) { flush(c) }
+        // Replies to saved commands may still sit in full socket buffers: give readers up to 2 s to take them,
+        // so a client is not left unsure whether an acknowledged change was saved.
+        let deadline = Monotonic.now() + 2
+        while Monotonic.now() < deadline, connections.values.contains(where: { $0.pendingOutput > 0 }) {
+            for event in (try? epoll.wait(timeoutMilliseconds: 50)) ?? [] where event.isWritable || event.isHangup {
+                if let c = connections[event.token] { flush(c) }
+            }
+        }
         for c in Array(connections.values) { close(c, reason: "shutdown") }
         hashPool.stop()
         store.rollback()
