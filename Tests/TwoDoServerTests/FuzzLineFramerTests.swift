@@ -1,0 +1,243 @@
+// Seeded random-input fuzzing of the line framer, checked against a simple whole-stream reference framer.
+
+import Foundation
+import Testing
+import TwoDoServer
+
+/// SplitMix64: small, fast and the same on every machine, so a failing seed can be replayed.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A deliberately naive framer over a whole, finished byte stream: telnet first, then lines.
+///
+/// It shares no code with `LineFramer`; where both agree on random streams, chunking and state bugs
+/// in the streaming one would show up as a difference.
+private enum ReferenceFramer {
+    static func items(_ stream: [UInt8], limit: Int) -> [FramedItem] {
+        let data = stripTelnet(stream)
+        var out: [FramedItem] = []
+        var start = 0
+        while start <= data.count {
+            guard let lf = data[start...].firstIndex(of: 10) else {
+                // An unfinished tail is reported only once it has passed the limit (+1 for a CR).
+                if data.count - start >= limit + 2 { out.append(.tooLong) }
+                break
+            }
+            if let item = classify(Array(data[start..<lf]), limit: limit) { out.append(item) }
+            start = lf + 1
+        }
+        return out
+    }
+
+    private static func stripTelnet(_ stream: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        while i < stream.count {
+            let b = stream[i]
+            guard b == 255 else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            guard i + 1 < stream.count else { break }  // IAC at the very end: waiting for its command
+            let command = stream[i + 1]
+            switch command {
+            case 255:
+                out.append(255)
+                i += 2
+            case 251...254:
+                i += 3  // WILL/WONT/DO/DONT <option>
+            case 250:
+                // SB ... IAC SE; IAC IAC inside is data of the subnegotiation.
+                var j = i + 2
+                while j < stream.count {
+                    if stream[j] == 255 && j + 1 < stream.count {
+                        if stream[j + 1] == 240 {
+                            j += 2
+                            break
+                        }
+                        j += 2
+                        continue
+                    }
+                    j += 1
+                }
+                i = j
+            default:
+                i += 2
+            }
+        }
+        return out
+    }
+
+    private static func classify(_ raw: [UInt8], limit: Int) -> FramedItem? {
+        if raw.count >= limit + 2 { return .tooLong }
+        var line = raw
+        if line.last == 13 { line.removeLast() }
+        if line.count > limit { return .tooLong }
+        if line.contains(where: { $0 < 0x20 && $0 != 9 || $0 == 0x7F }) { return .controlChars }
+        if line.allSatisfy({ $0 == 32 || $0 == 9 }) { return nil }
+        guard let text = String(validating: line, as: UTF8.self) else { return .badEncoding }
+        if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) { return .controlChars }
+        return .line(String(text.map { $0 == "\t" ? " " : $0 }))
+    }
+}
+
+/// Builds random byte streams rich in the cases the framer must survive.
+private struct StreamMaker {
+    var rng: SeededGenerator
+    let limit: Int
+
+    private static let pieces: [[UInt8]] = [
+        Array("ping".utf8), Array("add milk".utf8), Array(" ".utf8), Array("\t".utf8), Array("ç".utf8),
+        Array("İstanbul".utf8), Array("🍞".utf8), Array("日本".utf8), [0xC2, 0x85], [0xC3], [0xA7], [0x80], [0xF0, 0x9F],
+        [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0], [0x1B], [0x7F], [13], [10], [13, 10], [10, 10], [255], [255, 255],
+        [255, 251, 1], [255, 253, 3], [255, 252], [255, 250, 24, 1, 255, 240], [255, 250, 10, 0, 13], [255, 240],
+        [255, 241], [255, 246],
+    ]
+
+    mutating func stream() -> [UInt8] {
+        var out: [UInt8] = []
+        let parts = Int.random(in: 0...16, using: &rng)
+        for _ in 0..<parts {
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<60:
+                out += StreamMaker.pieces.randomElement(using: &rng)!
+            case 60..<78:
+                // Random printable ASCII.
+                for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                    out.append(UInt8.random(in: 0x20...0x7E, using: &rng))
+                }
+            case 78..<94:
+                // Fully random bytes.
+                for _ in 0..<Int.random(in: 1...8, using: &rng) { out.append(UInt8.random(in: 0...255, using: &rng)) }
+            case 94..<97 where limit <= 256 || Int.random(in: 0..<4, using: &rng) == 0:
+                // A run right around the limit, sometimes ending in CR (rarer for the big limit: it costs).
+                let n = limit + Int.random(in: -3...3, using: &rng)
+                out += [UInt8](repeating: 0x61, count: max(0, n))
+                if Bool.random(using: &rng) { out.append(13) }
+            case 97..<99 where limit <= 256 || Int.random(in: 0..<4, using: &rng) == 0:
+                // An overlong run, sometimes with IAC sequences and control bytes inside.
+                let n = Int.random(in: (limit + 2)...(limit * 3 + 10), using: &rng)
+                for _ in 0..<n {
+                    out.append(
+                        Int.random(in: 0..<50, using: &rng) == 0
+                            ? [255, 0, 13, 0xC3].randomElement(using: &rng)! : 0x62)
+                }
+            default:
+                out += Array("done #1".utf8)
+            }
+        }
+        return out
+    }
+
+    /// Random chunk sizes (some zero) that add up to `count`.
+    mutating func cuts(of count: Int) -> [Int] {
+        var result: [Int] = []
+        var i = 0
+        while i < count {
+            let n = Int.random(in: 0...min(64, count - i), using: &rng)
+            result.append(n)
+            i += n
+        }
+        return result
+    }
+}
+
+/// Inputs per run: 200,000 in CI; `TWODO_FUZZ_ITERATIONS=10000000` for the long run (scripts/fuzz-long.sh).
+private let fuzzIterations = ProcessInfo.processInfo.environment["TWODO_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 200_000
+
+@Suite("Fuzzing the line framer", .timeLimit(fuzzIterations > 1_000_000 ? .minutes(120) : .minutes(1)))
+struct FuzzLineFramerTests {
+    static let iterations = fuzzIterations
+    /// The base seed; `TWODO_FUZZ_SEED` replays a reported failure.
+    static let seed = ProcessInfo.processInfo.environment["TWODO_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7D0_2026
+
+    @Test("random streams never crash, keep memory bounded and frame the same whatever the chunking")
+    func randomStreams() throws {
+        // Mostly small limits, where the overlong paths are cheap to reach; every 50th input has the real one.
+        let limits = [64, 16, 8, 32]
+        var failures = 0
+        var counts: [String: Int] = [:]
+        var bytesFed = 0
+        for i in 0..<Self.iterations {
+            let limit = i % 50 == 0 ? 4096 : limits[i % limits.count]
+            var maker = StreamMaker(rng: SeededGenerator(state: Self.seed &+ UInt64(i) &* 0x1_0000_0001), limit: limit)
+            let stream = maker.stream()
+            bytesFed += stream.count
+
+            let expected = ReferenceFramer.items(stream, limit: limit)
+            let whole = Self.feed(stream, cuts: [stream.count], limit: limit)
+            let split = Self.feed(stream, cuts: maker.cuts(of: stream.count), limit: limit)
+            var agree = whole.items == expected && split.items == expected
+            var bounded = whole.maxPending <= limit + 1 && split.maxPending <= limit + 1
+            if stream.count <= 64 {
+                let single = Self.feed(stream, cuts: [Int](repeating: 1, count: stream.count), limit: limit)
+                agree = agree && single.items == expected
+                bounded = bounded && single.maxPending <= limit + 1
+            }
+            let valid = whole.items.allSatisfy { Self.isValid($0, limit: limit) }
+            if !(agree && bounded && valid) {
+                failures += 1
+                if failures <= 5 {
+                    Issue.record(
+                        """
+                        input \(i) (seed \(Self.seed), limit \(limit)) failed: agree \(agree), bounded \(bounded), valid \(valid)
+                        bytes: \(stream.prefix(200).map { String($0) }.joined(separator: ","))
+                        expected \(expected)
+                        whole    \(whole.items)
+                        split    \(split.items)
+                        """)
+                }
+            }
+            for item in whole.items { counts[Self.kind(item), default: 0] += 1 }
+        }
+        print(
+            "fuzz: \(Self.iterations) inputs, \(bytesFed) bytes, items \(counts.sorted { $0.key < $1.key }), failures \(failures)"
+        )
+        #expect(failures == 0)
+        // The generator must actually reach every outcome, or the run proves little.
+        for kind in ["line", "tooLong", "badEncoding", "controlChars"] {
+            #expect(counts[kind, default: 0] > 0, "no \(kind) items were produced")
+        }
+    }
+
+    /// Feeds `stream` to a new framer in chunks of the given sizes, as reads from a socket would.
+    private static func feed(_ stream: [UInt8], cuts: [Int], limit: Int) -> (items: [FramedItem], maxPending: Int) {
+        var framer = LineFramer(limit: limit)
+        var items: [FramedItem] = []
+        var maxPending = 0
+        stream.withUnsafeBytes { raw in
+            var start = 0
+            for n in cuts {
+                framer.feed(UnsafeRawBufferPointer(rebasing: raw[start..<(start + n)]), into: &items)
+                start += n
+                maxPending = max(maxPending, framer.pendingByteCount)
+            }
+        }
+        return (items, maxPending)
+    }
+
+    /// A line item must be what a command parser can trust: short, non-blank, no control characters.
+    private static func isValid(_ item: FramedItem, limit: Int) -> Bool {
+        guard case .line(let text) = item else { return true }
+        guard !text.isEmpty, text.utf8.count <= limit, text.contains(where: { $0 != " " }) else { return false }
+        return !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    private static func kind(_ item: FramedItem) -> String {
+        switch item {
+        case .line: "line"
+        case .tooLong: "tooLong"
+        case .badEncoding: "badEncoding"
+        case .controlChars: "controlChars"
+        }
+    }
+}
