@@ -139,11 +139,33 @@ public enum Command: Sendable, Equatable {
     case clock(ClockAction)
     case stats
 
+    /// `routine ...` / `rutin ...` (issue 5).
+    case routine(RoutineAction)
+    /// `routines` / `rutinler`: today's due routines first, each with its streak and 14-day strip.
+    case routines
+    /// `event ...` / `etkinlik ...`.
+    case event(EventAction)
+    /// `events [from <date>] [to <date>]` / `etkinlikler`: nil bounds mean today and 30 days on.
+    case events(from: LocalDate?, to: LocalDate?)
+    /// `agenda week` / `ajanda hafta`: the next 7 days of events, due tasks and due routines, by day.
+    case agendaWeek
+    /// `calendar [month] [year]` / `takvim`: nil means the current month / year.
+    case calendar(month: Int?, year: Int?)
+    /// `weekstart [monday|sunday]` / `hafta başı [pazartesi|pazar]`: nil shows the setting.
+    case weekStart(WeekStart?)
+    /// `note routine <name>: <text>`, `note event <ref>: <text>` (tasks use `note`).
+    case itemNote(NoteTarget, text: String)
+    /// `notes routine <name>`, `notes event <ref>`.
+    case itemNotes(NoteTarget)
+    /// `note delete <ref> <n>` / `not sil <ref> <n>`: deletes the n-th note (as `notes` numbers them).
+    case noteDelete(NoteTarget, number: Int)
+
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
-            .couple(.show), .lang(nil), .tz(nil), .inbox, .view:
+            .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
+            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes:
             return false
         default:
             return true
@@ -198,6 +220,15 @@ public enum Command: Sendable, Equatable {
         case .export: "export"
         case .clock: "clock"
         case .stats: "stats"
+        case .routine: "routine"
+        case .routines: "routines"
+        case .event: "event"
+        case .events: "events"
+        case .agendaWeek: "agenda week"
+        case .calendar: "calendar"
+        case .weekStart: "weekstart"
+        case .itemNote, .noteDelete: "note"
+        case .itemNotes: "notes"
         }
     }
 }

@@ -15,6 +15,13 @@ public struct ParseContext: Sendable {
     }
     /// Whether `clock ...` is understood; when false it is an unknown command.
     public var testClock: Bool
+    /// The current instant (Unix seconds) that relative dates (`tomorrow`, `in 2 hours`) count from.
+    ///
+    /// The server passes its clock (the test clock when one is set); the parser never reads a clock.
+    public var now: Int64
+    /// The user's IANA time zone (`Europe/Istanbul`); every date and time in a line is local to it, and
+    /// resolved `DueDate`s carry it. An unknown identifier computes like UTC.
+    public var timeZone: String
 
     /// Matches phrases against `listNames`; kept in step with it.
     private(set) var lists: NameMatcher
@@ -22,10 +29,15 @@ public struct ParseContext: Sendable {
     private(set) var members: NameMatcher
 
     /// Makes a context; the name matchers are built once here, not on every parse.
-    public init(listNames: [String] = [], memberNames: [String] = [], testClock: Bool = false) {
+    public init(
+        listNames: [String] = [], memberNames: [String] = [], testClock: Bool = false, now: Int64 = 0,
+        timeZone: String = "UTC"
+    ) {
         self.listNames = listNames
         self.memberNames = memberNames
         self.testClock = testClock
+        self.now = now
+        self.timeZone = timeZone
         self.lists = NameMatcher(listNames)
         self.members = NameMatcher(memberNames)
     }

@@ -12,6 +12,8 @@ public enum Parser {
     ///
     /// Pure: no I/O, no clock reads. A line of only spaces gives `.usage(verb: "help")`.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
+        // Routines, events, calendar and their notes (issue 5) have their own self-contained parser.
+        if let planned = PlannerParser.parse(line, context: context) { return planned }
         let words = Word.split(line[...])
         guard let first = words.first else { return .failure(.usage(verb: "help")) }
         if let match = VerbTable.leading(words), match.verb != .clock || context.testClock {

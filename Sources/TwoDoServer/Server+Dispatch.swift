@@ -53,9 +53,27 @@ extension Server {
             return reply(try list(action, user: user, on: c))
         case .show(let name):
             return reply(try show(listNamed: name, user: user, on: c))
-        case .add, .done, .undone, .edit, .delete, .move, .assign, .note, .notes, .due, .priority, .repeating, .remind, .nag,
+        case .note, .notes:
+            return reply(try noteCommand(command, user: user, on: c))
+        case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
             return reply(try task(command, user: user, on: c))
+        case .routine(let action):
+            return reply(try routine(action, user: user, on: c))
+        case .routines:
+            return reply(try routineList(user: user, on: c))
+        case .event(let action):
+            return reply(try event(action, user: user, on: c))
+        case .events(let from, let to):
+            return reply(try eventList(from: from, to: to, user: user, on: c))
+        case .agendaWeek:
+            return reply(try agendaWeek(user: user, on: c))
+        case .calendar(let month, let year):
+            return reply(try calendar(month: month, year: year, user: user, on: c))
+        case .weekStart(let value):
+            return reply(try weekStart(value, user: user, on: c))
+        case .itemNote, .itemNotes, .noteDelete:
+            return reply(try itemNote(command, user: user, on: c))
         case .view(let v):
             do {
                 return reply(try view(v, user: user, c))

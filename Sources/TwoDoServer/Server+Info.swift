@@ -81,6 +81,8 @@ extension Server {
         let data = JSONValue.object([
             ("couple", .object([("name", .optional(name)), ("members", .array(members.map(userJSON)))])),
             ("lists", .array(lists)),
+            ("routines", try routinesExport(user: user, members: members)),
+            ("events", try eventsExport(user: user)),
         ])
         var reply = Reply.success("export", [t(c, "export.done")], data: data)
         reply.humanOnly = [data.serialized]

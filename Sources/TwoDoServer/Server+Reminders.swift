@@ -18,6 +18,8 @@ extension Server {
     /// Recomputes the earliest pending reminder (an O(log n) indexed query).
     func refreshNextReminder() {
         nextReminderAt = (try? store.nextReminderTime()) ?? nil
+        // Event and routine reminders share the timer (Server+ScheduleReminders.swift).
+        if let other = nextScheduleReminderTime() { nextReminderAt = min(nextReminderAt ?? other, other) }
     }
 
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
@@ -59,6 +61,7 @@ extension Server {
             outcomes.append(contentsOf: try deliverReminder(task, kind: reminder.kind, late: late, to: recipients, now: now))
             stats.remindersFired += 1
         }
+        outcomes += try fireScheduleReminders(now: now)
         remindersChanged = true
         return outcomes
     }

@@ -220,11 +220,11 @@ extension Server {
 
     /// What the parser may know: the user's list and member names.
     func parseContext(for user: User?) throws -> ParseContext {
-        guard let user else { return ParseContext(testClock: clock.isTest) }
+        guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
         return ParseContext(
             listNames: try store.listNames(in: user.space),
             memberNames: try store.members(of: user.space).map(\.name),
-            testClock: clock.isTest)
+            testClock: clock.isTest, now: clock.now, timeZone: user.tz)
     }
 
     private func parseFailure(_ error: ParseError, _ c: Connection) -> Reply {

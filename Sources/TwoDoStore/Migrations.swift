@@ -99,5 +99,99 @@ enum Migrations {
         CREATE INDEX reminders_task ON reminders(task_id);
         CREATE INDEX reminders_pending ON reminders(fire_at) WHERE fired_at IS NULL;
         """,
+        // 3: routines (schedules over time, pauses, marks), calendar events (series with per-occurrence
+        // exceptions), notes on routines and events, their reminders, and the week-start setting.
+        """
+        CREATE TABLE routines (
+            id INTEGER PRIMARY KEY,
+            space_id INTEGER NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            assignee_id INTEGER REFERENCES users(id),
+            created_by INTEGER REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            time TEXT
+        );
+        CREATE INDEX routines_space ON routines(space_id, id);
+        CREATE TABLE routine_schedules (
+            id INTEGER PRIMARY KEY,
+            routine_id INTEGER NOT NULL REFERENCES routines(id) ON DELETE CASCADE,
+            since TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            UNIQUE (routine_id, since)
+        );
+        CREATE TABLE routine_pauses (
+            id INTEGER PRIMARY KEY,
+            routine_id INTEGER NOT NULL REFERENCES routines(id) ON DELETE CASCADE,
+            from_date TEXT NOT NULL,
+            to_date TEXT
+        );
+        CREATE INDEX routine_pauses_routine ON routine_pauses(routine_id);
+        CREATE TABLE routine_marks (
+            id INTEGER PRIMARY KEY,
+            routine_id INTEGER NOT NULL REFERENCES routines(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            state TEXT NOT NULL,
+            by_id INTEGER REFERENCES users(id),
+            at INTEGER NOT NULL,
+            UNIQUE (routine_id, day)
+        );
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            space_id INTEGER NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            title_key TEXT NOT NULL,
+            start_date TEXT NOT NULL,
+            start_time TEXT,
+            end_time TEXT,
+            tz TEXT NOT NULL,
+            location TEXT,
+            remind_minutes INTEGER,
+            rec_freq TEXT,
+            rec_interval INTEGER,
+            rec_weekdays TEXT,
+            rec_month_day INTEGER,
+            rec_month INTEGER,
+            rec_ordinal INTEGER,
+            rec_until TEXT,
+            assignee_id INTEGER REFERENCES users(id),
+            created_by INTEGER REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX events_once ON events(space_id, start_date) WHERE rec_freq IS NULL;
+        CREATE INDEX events_series ON events(space_id, start_date) WHERE rec_freq IS NOT NULL;
+        CREATE TABLE event_exceptions (
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            cancelled INTEGER NOT NULL DEFAULT 0,
+            new_date TEXT,
+            new_time TEXT,
+            new_end TEXT,
+            PRIMARY KEY (event_id, day)
+        );
+        CREATE TABLE item_notes (
+            id INTEGER PRIMARY KEY,
+            routine_id INTEGER REFERENCES routines(id) ON DELETE CASCADE,
+            event_id INTEGER REFERENCES events(id) ON DELETE CASCADE,
+            author_id INTEGER REFERENCES users(id),
+            created_at INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX item_notes_routine ON item_notes(routine_id, id) WHERE routine_id IS NOT NULL;
+        CREATE INDEX item_notes_event ON item_notes(event_id, id) WHERE event_id IS NOT NULL;
+        CREATE TABLE schedule_reminders (
+            id INTEGER PRIMARY KEY,
+            event_id INTEGER REFERENCES events(id) ON DELETE CASCADE,
+            routine_id INTEGER REFERENCES routines(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            fire_at INTEGER NOT NULL,
+            fired_at INTEGER
+        );
+        CREATE INDEX schedule_reminders_pending ON schedule_reminders(fire_at) WHERE fired_at IS NULL;
+        CREATE INDEX schedule_reminders_event ON schedule_reminders(event_id) WHERE event_id IS NOT NULL;
+        CREATE INDEX schedule_reminders_routine ON schedule_reminders(routine_id) WHERE routine_id IS NOT NULL;
+        ALTER TABLE users ADD COLUMN week_start TEXT;
+        """,
     ]
 }

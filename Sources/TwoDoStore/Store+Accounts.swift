@@ -155,6 +155,7 @@ extension Store {
                 "UPDATE tasks SET list_id = ?, space_id = ? WHERE list_id = ?",
                 .integer(destination.rawValue), .integer(target.rawValue), .integer(list.rawValue))
         }
+        try moveSchedule(from: source, into: target)  // routines and events (else the space's delete cascades to them)
         try db.run("UPDATE users SET space_id = ? WHERE id = ?", .integer(target.rawValue), .integer(user.rawValue))
         try db.run("DELETE FROM invites WHERE space_id = ?", .integer(source.rawValue))
         try db.run("DELETE FROM lists WHERE space_id = ?", .integer(source.rawValue))
@@ -167,6 +168,7 @@ extension Store {
         let space = try createSpace(name: nil, lang: lang, now: now)
         try db.run("UPDATE users SET space_id = ? WHERE id = ?", .integer(space.rawValue), .integer(user.rawValue))
         try db.run("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
+        try releaseSchedule(of: user)
         return space
     }
 }

@@ -9,11 +9,56 @@ public enum TimeText {
     ///
     /// Uses `Date.ISO8601FormatStyle` (not `ISO8601DateFormatter`, which crashed here without tzdata).
     public static func iso8601(_ seconds: Int64, tz: String) -> String {
+        if tz == "UTC", let text = utcISO8601(seconds) { return text }
         let zone = TimeZone(identifier: tz) ?? TimeZone(identifier: "UTC")!
         var style = Date.ISO8601FormatStyle(timeZone: zone)
         style = style.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
             .timeSeparator(.colon).timeZone(separator: .colon)
         return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(style)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` computed directly (H. Hinnant's days-to-civil), for years 1900–9999.
+    ///
+    /// Most timestamps the server writes (every event's `data`, users on the default zone) are UTC, and the
+    /// format style above costs a few microseconds each; this gives the same text without Foundation.
+    static func utcISO8601(_ seconds: Int64) -> String? {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (1900...9999).contains(year) else { return nil }  // Foundation switches to the Julian calendar before 1582
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func put(_ value: Int64, digits: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var v = value
+            while divisor > 0 {
+                bytes.append(UInt8(48 + v / divisor))
+                v %= divisor
+                divisor /= 10
+            }
+        }
+        put(year, digits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        put(month, digits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        put(day, digits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        put(secondOfDay / 3600, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        put(secondOfDay / 60 % 60, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        put(secondOfDay % 60, digits: 2)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `identifier` names a zone in the system's time-zone database.

@@ -1,0 +1,215 @@
+// `event …` / `etkinlik …` and `events` / `etkinlikler`: the couple's calendar.
+
+import TwoDoCore
+
+/// Parses calendar event commands.
+///
+/// Forms (English | Turkish):
+/// - `event add <title> <date> [<time>[-<end>]] [at <place>] [remind <duration> before] [every <rule>]
+///   [until <date>] [for <name|me|both>]`, clauses in any order after the title; `all day` or no time
+///   makes an all-day event; a time without a date means its next occurrence from now.
+///   | `etkinlik ekle <başlık> <tarih> [saat] [yer <yer>] [<süre> önce hatırlat] [her …] [<ad> için]`
+/// - `event edit <ref> <changes>` (same clauses, plus `title <new title>`, `no reminder`, `once`)
+///   | `etkinlik düzenle <ref> …`
+/// - `event move <ref> [this|all] <date> [<time>[-<end>]]` | `etkinlik taşı <ref> [bu|tümü] <tarih>`
+/// - `event delete <ref> [this|all] [<date>]` | `etkinlik sil <ref> [bu|tümü]`
+/// - `event show <ref>` | `etkinlik göster <ref>`
+/// - `events [from <date>] [to <date>]` | `etkinlikler [<tarih>'den] [<tarih>'e kadar]`
+///
+/// `<ref>` is `id:N` or words of the title.
+enum EventParser {
+    private enum Sub {
+        case add, edit, move, delete, show
+    }
+
+    private static let subs: [String: Sub] = {
+        var map: [String: Sub] = [:]
+        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
+        for w in ["edit", "change", "update", "duzenle", "degistir"] { map[w] = .edit }
+        for w in ["move", "reschedule", "tasi", "ertele"] { map[w] = .move }
+        for w in ["delete", "remove", "rm", "del", "cancel", "sil", "iptal"] { map[w] = .delete }
+        for w in ["show", "info", "goster"] { map[w] = .show }
+        return map
+    }()
+
+    private static let thisWords: Set<String> = ["this", "bu", "only", "sadece"]
+    private static let allWords: Set<String> = ["all", "tumu", "hepsi", "hepsini", "tumunu", "series", "seri"]
+
+    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+        let usage = ParseError.usage(verb: "event")
+        guard let first = t.first, let sub = subs[first.stem], t.count >= 2 else { return .failure(usage) }
+        let rest = Array(t[1...])
+        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        switch sub {
+        case .add: return add(rest, clock: clock, context: context)
+        case .edit: return edit(rest, clock: clock, context: context)
+        case .move: return move(rest, clock: clock)
+        case .delete: return delete(rest, clock: clock)
+        case .show: return .success(.event(.show(ref: rest[...].typedText)))
+        }
+    }
+
+    private static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+        var firstBad: ParseError?
+        for i in 1..<max(1, t.count) {
+            switch PlannerClauses.read(t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames) {
+            case .yes(var c, _):
+                guard c.sawDate || c.sawTime else { continue }
+                c.draft.title = t[0..<i].typedText
+                if c.draft.allDay {
+                    c.draft.time = nil
+                    c.draft.end = nil
+                }
+                if c.draft.date == nil, let rule = c.draft.recurrence {
+                    // A rule without a date starts at its first occurrence from today (tomorrow's when today's time has passed).
+                    var first = CalendarEventExpansion.first(of: rule, anchor: clock.today, onOrAfter: clock.today) ?? clock.today
+                    if let time = c.draft.time, first == clock.today, Calendars.instant(of: first, at: time, tz: clock.tz) <= clock.now {
+                        first = CalendarEventExpansion.first(of: rule, anchor: clock.today, onOrAfter: first.adding(days: 1)) ?? first
+                    }
+                    c.draft.date = first
+                }
+                if c.draft.date == nil, let time = c.draft.time {
+                    // A time alone: today if it is still ahead, else tomorrow.
+                    let today = Calendars.instant(of: clock.today, at: time, tz: clock.tz)
+                    c.draft.date = today > clock.now ? clock.today : clock.today.adding(days: 1)
+                }
+                if let until = c.draft.recurrence?.until, let date = c.draft.date, until < date {
+                    return .failure(.badDate(verb: "event", value: until.description, problem: .inThePast))
+                }
+                return .success(.event(.add(c.draft)))
+            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
+            case .no: continue
+            }
+        }
+        return .failure(firstBad ?? .usage(verb: "event"))
+    }
+
+    private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+        // `event edit dinner: at Sam's` — a colon ends the ref.
+        if let colon = t.indices.first(where: { t[$0].text.hasSuffix(":") }), colon + 1 < t.count {
+            var ref = t[0...colon].typedText
+            ref.removeLast()
+            switch PlannerClauses.read(t, colon + 1, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames) {
+            case .yes(let c, _): return .success(.event(.edit(ref: ref, changes: c.draft)))
+            case .bad(let p, let s): return .failure(.badDate(verb: "event", value: s, problem: p))
+            case .no: return .failure(.usage(verb: "event"))
+            }
+        }
+        var firstBad: ParseError?
+        for i in 1..<max(1, t.count) {
+            switch PlannerClauses.read(t, i, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames) {
+            case .yes(let c, _):
+                guard c.count > 0 else { continue }
+                return .success(.event(.edit(ref: t[0..<i].typedText, changes: c.draft)))
+            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
+            case .no: continue
+            }
+        }
+        return .failure(firstBad ?? .usage(verb: "event"))
+    }
+
+    private static func scope(_ t: [PlannerToken], _ i: Int) -> (EventScope?, Int) {
+        guard i < t.count else { return (nil, i) }
+        if thisWords.contains(t[i].stem) {
+            // `only this`, `sadece bu`, `this one`, `this occurrence`.
+            var j = i + 1
+            if j < t.count && ["this", "bu", "one", "occurrence", "tekrar"].contains(t[j].stem) { j += 1 }
+            return (.this(date: nil), j)
+        }
+        if allWords.contains(t[i].stem) {
+            var j = i + 1
+            if j < t.count && ["occurrences", "of", "them", "series"].contains(t[j].stem) { j += 1 }
+            return (.all, j)
+        }
+        return (nil, i)
+    }
+
+    private static func move(_ t: [PlannerToken], clock: PlannerClock) -> Result<Command, ParseError> {
+        var firstBad: ParseError?
+        for i in 1..<max(1, t.count) {
+            var (scope, j) = self.scope(t, i)
+            var date: LocalDate?
+            var time: LocalTime?
+            var end: LocalTime?
+            switch PlannerDateParser.date(t, j, end: t.count, clock: clock, direction: .future) {
+            case .yes(let d, let next):
+                date = d
+                j = next
+            case .bad(let p, let s):
+                firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
+                continue
+            case .no: break
+            }
+            if j < t.count {
+                switch PlannerDateParser.timeRange(t, j, end: t.count) {
+                case .yes(let (s, e), let next):
+                    time = s
+                    end = e
+                    j = next
+                case .bad(let p, let s):
+                    firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
+                    continue
+                case .no: break
+                }
+            }
+            guard j == t.count, date != nil || time != nil else { continue }
+            if case .this = scope { scope = .this(date: nil) }
+            return .success(.event(.move(ref: t[0..<i].typedText, scope: scope, date: date, time: time, end: end)))
+        }
+        return .failure(firstBad ?? .usage(verb: "event"))
+    }
+
+    private static func delete(_ t: [PlannerToken], clock: PlannerClock) -> Result<Command, ParseError> {
+        for i in 1..<max(1, t.count) {
+            let (scope, j) = self.scope(t, i)
+            guard let scope else { continue }
+            if j == t.count { return .success(.event(.delete(ref: t[0..<i].typedText, scope: scope))) }
+            if case .this = scope, case .yes(let d, let next) = PlannerDateParser.date(t, j, end: t.count, clock: clock, direction: .future),
+                next == t.count
+            {
+                return .success(.event(.delete(ref: t[0..<i].typedText, scope: .this(date: d))))
+            }
+        }
+        return .success(.event(.delete(ref: t[...].typedText, scope: nil)))
+    }
+
+    /// `events [from <date>] [to|until <date>]`, `etkinlikler [<tarih>'den] [<tarih>'e kadar]`, or one date.
+    static func range(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        var from: LocalDate?
+        var to: LocalDate?
+        var j = 0
+        while j < t.count {
+            let k = t[j].stem
+            var target = 0  // 0 from, 1 to
+            var at = j
+            if ["from", "since", "baslangic"].contains(k) {
+                at = j + 1
+            } else if ["to", "until", "till", "through", "bitis"].contains(k) {
+                target = 1
+                at = j + 1
+            }
+            switch PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: .thisYear) {
+            case .yes(let d, var next):
+                let ending = t[next - 1].ending
+                if ["den", "dan", "ten", "tan"].contains(ending) { target = 0 }
+                if ["e", "a", "ye", "ya"].contains(ending) { target = 1 }
+                if next < t.count && t[next].stem == "kadar" {
+                    target = 1
+                    next += 1
+                }
+                if target == 0 && from == nil {
+                    from = d
+                } else if to == nil {
+                    to = d
+                } else {
+                    return .failure(.usage(verb: "events"))
+                }
+                j = next
+            case .bad(let p, let s): return .failure(.badDate(verb: "events", value: s, problem: p))
+            case .no: return .failure(.usage(verb: "events"))
+            }
+        }
+        return .success(.events(from: from, to: to))
+    }
+}

@@ -1,0 +1,150 @@
+// The entry for routine, event, calendar, week-agenda, week-start and routine/event note commands.
+
+import TwoDoCore
+
+/// Recognizes the commands of routines, the calendar and their notes; `Parser.parse` asks it first.
+///
+/// Returns nil for every line that is not one of these commands, so the rest of the language is untouched:
+/// `routine …`/`rutin …`/`alışkanlık …`/`habit …`, `routines`/`rutinler`/`alışkanlıklar`/`habits`,
+/// `event …`/`etkinlik …`, `events`/`etkinlikler`, `calendar`/`cal`/`takvim [month] [year]`,
+/// `agenda week`/`ajanda hafta`/`weekly agenda`/`haftalık ajanda`, `weekstart`/`week start`/`hafta başı`,
+/// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>` (and the
+/// Turkish `not rutin|etkinlik …`, `notlar rutin|etkinlik …`, `not sil <ref> <n>`).
+public enum PlannerParser {
+    /// The command on `line`, or nil when the line is none of these commands.
+    public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError>? {
+        let t = PlannerToken.split(line[...])
+        guard let first = t.first else { return nil }
+        let rest = Array(t.dropFirst())
+        switch first.stem {
+        case "routine", "rutin", "aliskanlik", "habit":
+            return RoutineParser.parse(rest, context: context)
+        case "routines", "rutinler", "aliskanliklar", "habits":
+            return rest.isEmpty ? .success(.routines) : .failure(.usage(verb: "routines"))
+        case "event", "etkinlik":
+            return EventParser.parse(rest, context: context)
+        case "events", "etkinlikler":
+            return EventParser.range(rest, context: context)
+        case "calendar", "cal", "takvim":
+            return calendar(rest, context: context)
+        case "agenda", "ajanda":
+            guard rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) else { return nil }
+            return .success(.agendaWeek)
+        case "weekly", "haftalik", "week":
+            if rest.count == 1 && ["agenda", "ajanda"].contains(rest[0].stem) { return .success(.agendaWeek) }
+            if first.stem == "week" && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
+            return nil
+        case "weekstart", "haftabasi":
+            return weekStart(rest)
+        case "hafta":
+            guard rest.first?.stem == "basi" else { return nil }
+            return weekStart(Array(rest.dropFirst()))
+        case "note", "not":
+            return note(rest)
+        case "notes", "notlar":
+            guard let target = rest.first.flatMap(kind), rest.count >= 2 else { return nil }
+            let ref = rest[1...].typedText
+            return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
+        default:
+            return nil
+        }
+    }
+
+    private enum Kind { case routine, event }
+
+    private static func kind(_ token: PlannerToken) -> Kind? {
+        switch token.stem {
+        case "routine", "rutin", "aliskanlik", "habit": .routine
+        case "event", "etkinlik": .event
+        default: nil
+        }
+    }
+
+    /// `note routine|event <ref>: <text>` and `note delete <ref> <n>`; nil for task notes.
+    private static func note(_ t: [PlannerToken]) -> Result<Command, ParseError>? {
+        guard let first = t.first else { return nil }
+        if ["delete", "remove", "rm", "del", "sil"].contains(first.stem), t.count >= 3 {
+            let last = t[t.count - 1].key
+            let digits = last.hasPrefix("#") ? String(last.dropFirst()) : last
+            guard let n = Int(digits), n >= 1 else { return nil }
+            let refWords = Array(t[1..<(t.count - 1)])
+            if let k = kind(refWords[0]) {
+                guard refWords.count >= 2 else { return .failure(.usage(verb: "note")) }
+                let ref = refWords[1...].typedText
+                return .success(.noteDelete(k == .routine ? .routine(ref) : .event(ref), number: n))
+            }
+            return .success(.noteDelete(.task(taskRef(refWords[...].typedText)), number: n))
+        }
+        guard let k = kind(first), t.count >= 2 else { return nil }
+        let text = t[1...].typedText
+        guard let colon = text.firstIndex(of: ":") else { return .failure(.usage(verb: "note")) }
+        let ref = String(text[..<colon]).trimmingCharacters(in: " ")
+        let body = String(text[text.index(after: colon)...]).trimmingCharacters(in: " ")
+        guard !ref.isEmpty, !body.isEmpty else { return .failure(.usage(verb: "note")) }
+        return .success(.itemNote(k == .routine ? .routine(ref) : .event(ref), text: body))
+    }
+
+    /// `#3`, `3`, `id:42` or words.
+    static func taskRef(_ text: String) -> TaskRef {
+        if text.hasPrefix("#"), let n = Int(text.dropFirst()), n >= 1 { return .number(n) }
+        if let n = Int(text), n >= 1 { return .number(n) }
+        if text.lowercased().hasPrefix("id:"), let n = Int64(text.dropFirst(3)), n >= 1 { return .id(n) }
+        return .words(text)
+    }
+
+    private static func weekStart(_ t: [PlannerToken]) -> Result<Command, ParseError> {
+        guard let first = t.first else { return .success(.weekStart(nil)) }
+        guard t.count == 1 else { return .failure(.badValue(verb: "weekstart", value: t[...].typedText)) }
+        switch first.stem {
+        case "monday", "mon", "pazartesi", "pzt": return .success(.weekStart(.monday))
+        case "sunday", "sun", "pazar", "paz": return .success(.weekStart(.sunday))
+        default: return .failure(.badValue(verb: "weekstart", value: String(first.text)))
+        }
+    }
+
+    /// `calendar`, `calendar december`, `calendar 12 2026`, `calendar 2026-12`, `takvim aralık 2026`,
+    /// `calendar next|previous [month]`, `takvim gelecek|önceki|geçen [ay]`.
+    private static func calendar(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+        let usage = ParseError.usage(verb: "calendar")
+        var month: Int?
+        var year: Int?
+        let today = LocalDate(instant: context.now, tz: context.timeZone)
+        var j = 0
+        while j < t.count {
+            let k = t[j].stem
+            if ["next", "gelecek", "sonraki", "previous", "prev", "last", "onceki", "gecen", "this", "bu"].contains(k), month == nil {
+                let step = ["next", "gelecek", "sonraki"].contains(k) ? 1 : (["this", "bu"].contains(k) ? 0 : -1)
+                let d = today.firstOfMonth(adding: step)
+                month = d.month
+                year = d.year
+                j += 1
+                if j < t.count && ["month", "ay"].contains(t[j].stem) { j += 1 }
+                continue
+            }
+            if let m = PlannerDateParser.months[k], month == nil {
+                month = m
+            } else if k.count == 7, k.dropFirst(4).first == "-", let y = Int(k.prefix(4)), let m = Int(k.suffix(2)), (1...12).contains(m) {
+                year = y
+                month = m
+            } else if let n = Int(k), k.count == 4, (1900...2999).contains(n), year == nil {
+                year = n
+            } else if let n = Int(k), k.count <= 2, (1...12).contains(n), month == nil {
+                month = n
+            } else {
+                return .failure(usage)
+            }
+            j += 1
+        }
+        return .success(.calendar(month: month, year: year))
+    }
+}
+
+extension String {
+    /// The string without leading and trailing `c`.
+    fileprivate func trimmingCharacters(in c: Character) -> String {
+        var s = Substring(self)
+        while s.first == c { s = s.dropFirst() }
+        while s.last == c { s = s.dropLast() }
+        return String(s)
+    }
+}

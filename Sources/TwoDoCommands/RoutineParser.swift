@@ -1,0 +1,125 @@
+// `routine …` / `rutin …`: add, done, skip, undo, stats, edit, rename, pause, resume, delete.
+
+import TwoDoCore
+
+/// Parses the words after `routine` / `rutin` / `alışkanlık` / `habit`.
+///
+/// Forms (English | Turkish):
+/// - `routine add <name> <schedule> [at <time>] [for <me|both|name>]` | `rutin ekle <ad> <program> [saat 7] [<ad> için]`
+/// - `routine done <name> [yesterday|<date>]` | `rutin yapıldı|bitti|tamam <ad> [dün|<tarih>]`
+/// - `routine skip <name> [<date>]` | `rutin atla <ad> [<tarih>]`
+/// - `routine undo <name> [<date>]` | `rutin geri al <ad> [<tarih>]`
+/// - `routine stats <name>` | `rutin istatistik <ad>`
+/// - `routine edit <name> <schedule> [at <time>|no time]` | `rutin düzenle <ad> <program>`
+/// - `routine rename <name> to <new>` | `rutin yeniden adlandır <ad> -> <yeni>`
+/// - `routine pause|resume|delete <name>` | `rutin duraklat|devam|sil <ad>`
+///
+/// For `done` and `undo` a weekday or a date without a year means the latest one on or before today;
+/// for `skip` the next one on or after today.
+enum RoutineParser {
+    private enum Sub {
+        case add, done, skip, undo, stats, edit, rename, pause, resume, delete
+    }
+
+    private static let subs: [String: Sub] = {
+        var map: [String: Sub] = [:]
+        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
+        for w in ["done", "did", "check", "complete", "yapildi", "bitti", "tamam", "yaptim", "tamamla"] { map[w] = .done }
+        for w in ["skip", "atla", "gec"] { map[w] = .skip }
+        for w in ["undo", "uncheck"] { map[w] = .undo }
+        for w in ["stats", "stat", "show", "istatistik", "istatistikler", "goster"] { map[w] = .stats }
+        for w in ["edit", "change", "duzenle", "degistir"] { map[w] = .edit }
+        for w in ["rename", "adlandir"] { map[w] = .rename }
+        for w in ["pause", "duraklat", "durdur"] { map[w] = .pause }
+        for w in ["resume", "unpause", "devam", "surdur"] { map[w] = .resume }
+        for w in ["delete", "remove", "rm", "del", "sil"] { map[w] = .delete }
+        return map
+    }()
+
+    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+        let usage = ParseError.usage(verb: "routine")
+        guard let first = t.first else { return .failure(usage) }
+        var start = 1
+        var sub = subs[first.stem]
+        // Two-word spellings: `geri al`, `yeniden adlandır`, `ad değiştir`.
+        if t.count >= 2 {
+            let pair = first.stem + " " + t[1].stem
+            if pair == "geri al" { sub = .undo; start = 2 }
+            if pair == "yeniden adlandir" || pair == "ad degistir" || pair == "adini degistir" { sub = .rename; start = 2 }
+        }
+        guard let sub else { return .failure(usage) }
+        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        let rest = Array(t[start...])
+        guard !rest.isEmpty else { return .failure(usage) }
+        switch sub {
+        case .add: return add(rest, clock: clock, context: context)
+        case .done: return mark(rest, .done, clock: clock)
+        case .skip: return mark(rest, .skipped, clock: clock)
+        case .undo:
+            let (name, date, whole) = nameAndDate(rest, clock: clock, direction: .past)
+            return .success(.routine(.undo(name: name, date: date, wholeName: whole)))
+        case .stats: return .success(.routine(.stats(name: rest[...].typedText)))
+        case .edit: return edit(rest, clock: clock, context: context)
+        case .rename: return rename(rest)
+        case .pause: return .success(.routine(.pause(name: rest[...].typedText)))
+        case .resume: return .success(.routine(.resume(name: rest[...].typedText)))
+        case .delete: return .success(.routine(.delete(name: rest[...].typedText)))
+        }
+    }
+
+    private static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+        var firstBad: ParseError?
+        for i in 1..<max(1, t.count) {
+            switch PlannerClauses.read(t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames) {
+            case .yes(let c, _):
+                guard let rule = c.draft.recurrence else { continue }
+                if let until = rule.until, until < clock.today { return .failure(.badDate(verb: "routine", value: until.description, problem: .inThePast)) }
+                return .success(.routine(.add(name: t[0..<i].typedText, rule: rule, time: c.draft.time, assignee: c.draft.assignee)))
+            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "routine", value: s, problem: p)
+            case .no: continue
+            }
+        }
+        return .failure(firstBad ?? .usage(verb: "routine"))
+    }
+
+    private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+        var firstBad: ParseError?
+        for i in 1..<max(1, t.count) {
+            switch PlannerClauses.read(t, i, end: t.count, allowed: .routineEdit, clock: clock, members: context.memberNames) {
+            case .yes(let c, _):
+                guard c.draft.recurrence != nil || c.draft.time != nil || c.noTime else { continue }
+                let time: LocalTime?? = c.noTime ? .some(nil) : (c.draft.time.map { .some($0) } ?? nil)
+                return .success(.routine(.edit(name: t[0..<i].typedText, rule: c.draft.recurrence, time: time)))
+            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "routine", value: s, problem: p)
+            case .no: continue
+            }
+        }
+        return .failure(firstBad ?? .usage(verb: "routine"))
+    }
+
+    private static func mark(_ t: [PlannerToken], _ mark: RoutineMark, clock: PlannerClock) -> Result<Command, ParseError> {
+        let (name, date, whole) = nameAndDate(t, clock: clock, direction: mark == .done ? .past : .future)
+        return .success(.routine(.mark(name: name, mark: mark, date: date, wholeName: whole)))
+    }
+
+    /// Splits `<name> [<date>]`: the longest ending (1–4 words) that is a whole date, if a name remains.
+    static func nameAndDate(_ t: [PlannerToken], clock: PlannerClock, direction: DateDirection) -> (String, LocalDate?, String?) {
+        let whole = t[...].typedText
+        for size in stride(from: min(4, t.count - 1), through: 1, by: -1) {
+            let at = t.count - size
+            if case .yes(let d, let next) = PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: direction), next == t.count {
+                return (t[0..<at].typedText, d, whole)
+            }
+        }
+        return (whole, nil, nil)
+    }
+
+    /// `<name> to|as|->|→|=> <new>`: the first arrow, else the first `to`/`as`/`olarak`.
+    private static func rename(_ t: [PlannerToken]) -> Result<Command, ParseError> {
+        let arrows: Set<String> = ["->", "→", "=>", ">"]
+        let words: Set<String> = ["to", "as", "olarak"]
+        let split = t.indices.first { arrows.contains(t[$0].key) } ?? t.indices.first { words.contains(t[$0].key) && $0 > 0 }
+        guard let split, split > 0, split + 1 < t.count else { return .failure(.usage(verb: "routine")) }
+        return .success(.routine(.rename(name: t[0..<split].typedText, to: t[(split + 1)...].typedText)))
+    }
+}

@@ -1,0 +1,157 @@
+// Notes on routines and events, `note delete`, and plain `note`/`notes` words that name a routine or event.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// `note <words>: <text>` and `notes <words>`: a task when some task matches the words; otherwise a
+    /// routine of that name, then an event of that title; otherwise the usual task error.
+    func noteCommand(_ command: Command, user: User, on c: Connection) throws -> Reply {
+        switch command {
+        case .note(.words(let words), let text):
+            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNote(target, text: text), user: user, on: c) }
+        case .notes(.words(let words)):
+            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNotes(target), user: user, on: c) }
+        default:
+            break
+        }
+        return try task(command, user: user, on: c)
+    }
+
+    /// A routine or event named by `words` when no task matches them.
+    private func fallbackTarget(_ words: String, user: User) throws -> NoteTarget? {
+        guard try store.tasks(matching: words, in: user.space).isEmpty else { return nil }
+        let key = TextFold.key(words)
+        let routines = try store.routines(in: user.space)
+        if routines.contains(where: { TextFold.key($0.name) == key })
+            || routines.filter({ r in key.split(separator: " ").allSatisfy { TextFold.key(r.name).contains($0) } }).count == 1
+        {
+            return .routine(words)
+        }
+        if try store.events(matching: words, in: user.space).count == 1 { return .event(words) }
+        return nil
+    }
+
+    /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`.
+    func itemNote(_ command: Command, user: User, on c: Connection) throws -> Reply {
+        do {
+            return try runItemNote(command, user: user, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+    }
+
+    private func runItemNote(_ command: Command, user: User, _ c: Connection) throws -> Reply {
+        let now = clock.now
+        let members = try store.members(of: user.space)
+        switch command {
+        case .itemNote(let target, let raw):
+            let text = try cleaned(raw, limit: TextRules.noteLimit, c)
+            switch try resolveNoteTarget(target, user: user, c) {
+            case .routine(let r):
+                try store.addNote(routine: r.id, by: user.id, text: text, now: now)
+                let args = ["name": r.name, "text": text]
+                let data = JSONValue.object([("routine", .string(r.name)), ("text", .string(text))])
+                try raise("routine.noted", actor: user, recipients: members, args: args, data: data)
+                return .success("routine.noted", [t(c, "routine.noted", args)], data: data)
+            case .event(let e):
+                try store.addNote(event: e.id, by: user.id, text: text, now: now)
+                let args = ["title": e.title, "text": text]
+                let data = JSONValue.object([("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text))])
+                try raise("event.noted", actor: user, recipients: members, args: args, data: data)
+                return .success("event.noted", [t(c, "event.noted", args)], data: data)
+            case .task(let task):
+                return try self.task(.note(.id(task.id.rawValue), text: raw), user: user, on: c)
+            }
+
+        case .itemNotes(let target):
+            let resolved = try resolveNoteTarget(target, user: user, c)
+            let (notes, name, kind): ([Note], String, String)
+            switch resolved {
+            case .routine(let r): (notes, name, kind) = (try store.notes(of: r.id), r.name, "routine")
+            case .event(let e): (notes, name, kind) = (try store.notes(of: e.id), e.title, "event")
+            case .task(let task): return try self.task(.notes(.id(task.id.rawValue)), user: user, on: c)
+            }
+            let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(notes, tz: user.tz))])
+            guard !notes.isEmpty else { return .success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data) }
+            var lines = [t(c, "\(kind).notes_header", ["name": name])]
+            for (i, n) in notes.enumerated() { lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            return .success("\(kind).notes", lines, data: data)
+
+        case .noteDelete(let target, let number):
+            let deleted: Note?
+            let name: String
+            switch try resolveNoteTarget(target, user: user, c) {
+            case .routine(let r):
+                deleted = try store.deleteNote(of: r.id, number: number)
+                name = r.name
+            case .event(let e):
+                deleted = try store.deleteNote(of: e.id, number: number)
+                name = e.title
+            case .task(let task):
+                deleted = try store.deleteNote(of: task.id, number: number)
+                name = task.title
+            }
+            guard let deleted else {
+                return .failure("error.not_found", t(c, "error.note_not_found", ["name": name, "n": "\(number)"]))
+            }
+            let args = ["name": name, "n": "\(number)", "text": deleted.text]
+            let data = JSONValue.object([("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(deleted.text))])
+            try raise("note.deleted", actor: user, recipients: members, args: args, data: data)
+            return .success("note.deleted", [t(c, "note.deleted", args)], data: data)
+
+        default:
+            preconditionFailure("not a note command: \(command.verb)")
+        }
+    }
+
+    private enum ResolvedNoteTarget {
+        case task(TaskItem)
+        case routine(Routine)
+        case event(CalendarEvent)
+    }
+
+    private func resolveNoteTarget(_ target: NoteTarget, user: User, _ c: Connection) throws -> ResolvedNoteTarget {
+        switch target {
+        case .routine(let name): return .routine(try findRoutine(name, user: user, c))
+        case .event(let ref): return .event(try findEvent(ref, user: user, c))
+        case .task(let ref):
+            if case .words(let words) = ref, let fallback = try fallbackTarget(words, user: user) {
+                return try resolveNoteTarget(fallback, user: user, c)
+            }
+            return .task(try taskForNote(ref, user: user, c))
+        }
+    }
+
+    /// A task reference as the task commands read it (listing number, `id:N`, or words matching one title).
+    private func taskForNote(_ ref: TaskRef, user: User, _ c: Connection) throws -> TaskItem {
+        let notFound = { (text: String) in
+            ReplyError(reply: .failure("error.not_found", self.t(c, "error.not_found", ["ref": text]), data: .object([("ref", .string(text))])))
+        }
+        switch ref {
+        case .number(let n):
+            var listing = c.lastListing
+            if listing.isEmpty { listing = try store.tasks(in: store.defaultList(in: user.space).id).map(\.id) }
+            guard n >= 1, n <= listing.count, let task = try store.task(listing[n - 1], in: user.space) else { throw notFound("#\(n)") }
+            return task
+        case .id(let id):
+            guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }
+            return task
+        case .words(let words):
+            let matches = try store.tasks(matching: words, in: user.space)
+            guard let first = matches.first else { throw notFound(words) }
+            guard matches.count == 1 else {
+                let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listName))" }.joined(separator: ", ")
+                throw ReplyError(reply: .failure("error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates])))
+            }
+            return first
+        case .context:
+            guard let id = c.lastReminded, let task = try store.task(id, in: user.space) else {
+                throw ReplyError(reply: .failure("error.usage", t(c, "error.no_context")))
+            }
+            return task
+        }
+    }
+}

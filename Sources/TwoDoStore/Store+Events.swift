@@ -1,0 +1,199 @@
+// Calendar events: one row per event or series (never one per occurrence), window queries, exceptions.
+
+import TwoDoCore
+
+extension Store {
+    private static let eventColumns = """
+        SELECT e.id, e.title, e.start_date, e.start_time, e.end_time, e.tz, e.location, e.remind_minutes,
+               e.rec_freq, e.rec_interval, e.rec_weekdays, e.rec_month_day, e.rec_month, e.rec_ordinal, e.rec_until,
+               a.name AS assignee, c.name AS created_by, e.created_at
+        FROM events e
+        LEFT JOIN users a ON a.id = e.assignee_id
+        LEFT JOIN users c ON c.id = e.created_by
+        """
+
+    private static func event(from row: Row) -> CalendarEvent {
+        var rule: Recurrence?
+        if let freq = row.text("rec_freq").flatMap(Recurrence.Frequency.init(rawValue:)) {
+            let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
+            rule = Recurrence(
+                freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays, monthDay: row.int("rec_month_day").map(Int.init),
+                month: row.int("rec_month").map(Int.init), ordinal: row.int("rec_ordinal").map(Int.init),
+                until: row.text("rec_until").flatMap(LocalDate.init(iso:)))
+        }
+        return CalendarEvent(
+            id: EventID(row.requiredInt("id")), title: row.requiredText("title"),
+            date: LocalDate(iso: row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
+            time: row.text("start_time").flatMap(LocalTime.init(iso:)), end: row.text("end_time").flatMap(LocalTime.init(iso:)),
+            tz: row.requiredText("tz"), location: row.text("location"), remindMinutes: row.int("remind_minutes").map(Int.init),
+            recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"))
+    }
+
+    /// The events of a space with an occurrence that may fall in `range` (one-offs by their date, series
+    /// that have started by its end and not ended before its start, and series with an occurrence moved
+    /// into it), exceptions included. Callers expand the series lazily.
+    public func events(in space: SpaceID, overlapping range: ClosedRange<LocalDate>) throws -> [CalendarEvent] {
+        let low = range.lowerBound.description
+        let high = range.upperBound.description
+        var out = try db.query(
+            Store.eventColumns + " WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ? ORDER BY e.start_date, e.id",
+            .integer(space.rawValue), .text(low), .text(high), map: Store.event(from:))
+        var series = try db.query(
+            Store.eventColumns + """
+                 WHERE e.space_id = ? AND e.rec_freq IS NOT NULL AND e.start_date <= ?
+                   AND (e.rec_until IS NULL OR e.rec_until >= ?
+                        OR e.id IN (SELECT x.event_id FROM event_exceptions x WHERE x.new_date BETWEEN ? AND ?))
+                 ORDER BY e.id
+                """,
+            .integer(space.rawValue), .text(high), .text(low), .text(low), .text(high), map: Store.event(from:))
+        if !series.isEmpty {
+            let exceptions = try exceptions(inSpace: space)
+            for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
+        }
+        out += series
+        return out
+    }
+
+    /// Every event of a space, by id, with exceptions (export and search).
+    public func events(inSpace space: SpaceID) throws -> [CalendarEvent] {
+        var all = try db.query(Store.eventColumns + " WHERE e.space_id = ? ORDER BY e.id", .integer(space.rawValue), map: Store.event(from:))
+        let exceptions = try exceptions(inSpace: space)
+        for i in all.indices { all[i].exceptions = exceptions[all[i].id] ?? [:] }
+        return all
+    }
+
+    /// The event with this id, only if it belongs to `space`.
+    public func event(_ id: EventID, in space: SpaceID) throws -> CalendarEvent? {
+        guard var e = try db.queryOne(
+            Store.eventColumns + " WHERE e.id = ? AND e.space_id = ?", .integer(id.rawValue), .integer(space.rawValue), map: Store.event(from:))
+        else { return nil }
+        e.exceptions = try db.query(
+            "SELECT event_id, day, cancelled, new_date, new_time, new_end FROM event_exceptions WHERE event_id = ?", .integer(id.rawValue),
+            map: Store.exception
+        ).reduce(into: [:]) { $0[$1.1] = $1.2 }
+        e.noteCount = Int(try db.queryOne("SELECT count(*) AS n FROM item_notes WHERE event_id = ?", .integer(id.rawValue)) { $0.requiredInt("n") } ?? 0)
+        return e
+    }
+
+    /// The space of an event, whatever it is (for the reminder timer).
+    public func spaceOfEvent(_ id: EventID) throws -> SpaceID? {
+        try db.queryOne("SELECT space_id FROM events WHERE id = ?", .integer(id.rawValue)) { SpaceID($0.requiredInt("space_id")) }
+    }
+
+    /// Events of a space whose folded title contains every folded word of `query`; exact titles win.
+    public func events(matching query: String, in space: SpaceID, limit: Int = 20) throws -> [CalendarEvent] {
+        let key = TextFold.key(query)
+        let words = key.split(separator: " ").map(String.init)
+        guard let firstWord = words.first else { return [] }
+        let candidates = try db.query(
+            Store.eventColumns + " WHERE e.space_id = ? AND instr(e.title_key, ?) > 0 ORDER BY e.start_date, e.id",
+            .integer(space.rawValue), .text(firstWord), map: Store.event(from:))
+        let exact = candidates.filter { TextFold.key($0.title) == key }
+        let chosen = exact.isEmpty ? Array(candidates.filter { c in words.allSatisfy { TextFold.key(c.title).contains($0) } }.prefix(limit)) : exact
+        return try chosen.compactMap { try event($0.id, in: space) }
+    }
+
+    private static func exception(_ row: Row) -> (Int64, LocalDate, EventException) {
+        let day = LocalDate(iso: row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        if row.requiredInt("cancelled") == 1 { return (row.requiredInt("event_id"), day, .cancelled) }
+        let date = row.text("new_date").flatMap(LocalDate.init(iso:)) ?? day
+        return (
+            row.requiredInt("event_id"), day,
+            .moved(date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)), end: row.text("new_end").flatMap(LocalTime.init(iso:)))
+        )
+    }
+
+    private func exceptions(inSpace space: SpaceID) throws -> [EventID: [LocalDate: EventException]] {
+        var out: [EventID: [LocalDate: EventException]] = [:]
+        for (id, day, exception) in try db.query(
+            """
+            SELECT x.event_id, x.day, x.cancelled, x.new_date, x.new_time, x.new_end FROM event_exceptions x
+            JOIN events e ON e.id = x.event_id WHERE e.space_id = ?
+            """, .integer(space.rawValue), map: Store.exception)
+        {
+            out[EventID(id), default: [:]][day] = exception
+        }
+        return out
+    }
+
+    /// Adds an event (the id in `event` is ignored); returns its id.
+    public func addEvent(_ event: CalendarEvent, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64) throws -> EventID {
+        try db.run(
+            """
+            INSERT INTO events (space_id, title, title_key, start_date, start_time, end_time, tz, location, remind_minutes,
+                                rec_freq, rec_interval, rec_weekdays, rec_month_day, rec_month, rec_ordinal, rec_until,
+                                assignee_id, created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            .integer(space.rawValue), .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
+            Store.optional(event.time?.description), Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location),
+            Store.optional(event.remindMinutes), Store.optional(event.recurrence?.frequency.rawValue), Store.optional(event.recurrence?.interval),
+            Store.optional(event.recurrence.map { $0.weekdays.map(String.init).joined(separator: ",") }),
+            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month), Store.optional(event.recurrence?.ordinal),
+            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null, .integer(user.rawValue),
+            .integer(now), .integer(now))
+        return EventID(db.lastInsertID)
+    }
+
+    /// Rewrites an event's fields (title, date, times, zone, place, reminder, rule, assignee).
+    public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
+        try db.run(
+            """
+            UPDATE events SET title = ?, title_key = ?, start_date = ?, start_time = ?, end_time = ?, tz = ?, location = ?,
+                remind_minutes = ?, rec_freq = ?, rec_interval = ?, rec_weekdays = ?, rec_month_day = ?, rec_month = ?,
+                rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?
+            WHERE id = ?
+            """,
+            .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description), Store.optional(event.time?.description),
+            Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location), Store.optional(event.remindMinutes),
+            Store.optional(event.recurrence?.frequency.rawValue), Store.optional(event.recurrence?.interval),
+            Store.optional(event.recurrence.map { $0.weekdays.map(String.init).joined(separator: ",") }),
+            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month), Store.optional(event.recurrence?.ordinal),
+            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null, .integer(now),
+            .integer(event.id.rawValue))
+    }
+
+    /// Records a change to one occurrence of a series (replacing an earlier change of it).
+    public func setException(_ event: EventID, day: LocalDate, _ exception: EventException) throws {
+        switch exception {
+        case .cancelled:
+            try db.run(
+                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled) VALUES (?, ?, 1)", .integer(event.rawValue), .text(day.description))
+        case .moved(let date, let time, let end):
+            try db.run(
+                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end) VALUES (?, ?, 0, ?, ?, ?)",
+                .integer(event.rawValue), .text(day.description), .text(date.description), Store.optional(time?.description),
+                Store.optional(end?.description))
+        }
+    }
+
+    /// Forgets every per-occurrence change of a series (after the series itself moved).
+    public func clearExceptions(_ event: EventID) throws {
+        try db.run("DELETE FROM event_exceptions WHERE event_id = ?", .integer(event.rawValue))
+    }
+
+    /// Deletes an event with its exceptions, notes and reminders.
+    public func deleteEvent(_ event: EventID) throws {
+        try db.run("DELETE FROM events WHERE id = ?", .integer(event.rawValue))
+    }
+
+    /// The number of events stored in a space.
+    public func eventCount(in space: SpaceID) throws -> Int {
+        Int(try db.queryOne("SELECT count(*) AS n FROM events WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+    }
+
+    /// Moves routines and events with a member joining another space (called by `merge`).
+    func moveSchedule(from source: SpaceID, into target: SpaceID) throws {
+        try db.run("UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+        try db.run("UPDATE events SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+    }
+
+    /// A member leaving the couple is no longer anyone's assignee of shared routines and events (called by `leave`).
+    func releaseSchedule(of user: UserID) throws {
+        try db.run("UPDATE routines SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
+        try db.run("UPDATE events SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
+    }
+
+    static func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
+    static func optional(_ n: Int?) -> SQLValue { n.map { .integer(Int64($0)) } ?? .null }
+}

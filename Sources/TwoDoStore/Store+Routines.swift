@@ -1,0 +1,201 @@
+// Routines: their schedules over time, pauses and marks, loaded whole and changed by routine commands.
+
+import TwoDoCore
+
+extension Store {
+    private static let routineColumns = """
+        SELECT r.id, r.name, r.time, r.created_at, a.name AS assignee, c.name AS created_by,
+               (SELECT count(*) FROM item_notes n WHERE n.routine_id = r.id) AS note_count
+        FROM routines r
+        LEFT JOIN users a ON a.id = r.assignee_id
+        LEFT JOIN users c ON c.id = r.created_by
+        """
+
+    /// Every routine of a space, oldest first, with its whole history.
+    public func routines(in space: SpaceID) throws -> [Routine] {
+        let heads = try db.query(Store.routineColumns + " WHERE r.space_id = ? ORDER BY r.id", .integer(space.rawValue), map: Store.routineHead)
+        guard !heads.isEmpty else { return [] }
+        var segments: [Int64: [RoutineHistory.Segment]] = [:]
+        for (id, segment) in try db.query(
+            "SELECT s.routine_id, s.since, s.rule FROM routine_schedules s JOIN routines r ON r.id = s.routine_id WHERE r.space_id = ? ORDER BY s.since",
+            .integer(space.rawValue), map: Store.segment)
+        {
+            segments[id, default: []].append(segment)
+        }
+        var pauses: [Int64: [RoutineHistory.Pause]] = [:]
+        for (id, pause) in try db.query(
+            "SELECT p.routine_id, p.from_date, p.to_date FROM routine_pauses p JOIN routines r ON r.id = p.routine_id WHERE r.space_id = ? ORDER BY p.id",
+            .integer(space.rawValue), map: Store.pause)
+        {
+            pauses[id, default: []].append(pause)
+        }
+        var marks: [Int64: [RoutineOccurrence]] = [:]
+        for (id, occurrence) in try db.query(
+            """
+            SELECT m.routine_id, m.day, m.state, m.at, u.name AS by_name FROM routine_marks m
+            JOIN routines r ON r.id = m.routine_id LEFT JOIN users u ON u.id = m.by_id WHERE r.space_id = ? ORDER BY m.day
+            """, .integer(space.rawValue), map: Store.mark)
+        {
+            marks[id, default: []].append(occurrence)
+        }
+        return heads.compactMap { head in
+            Store.routine(head, segments: segments[head.id.rawValue] ?? [], pauses: pauses[head.id.rawValue] ?? [], marks: marks[head.id.rawValue] ?? [])
+        }
+    }
+
+    /// The routine with this id, only if it belongs to `space`.
+    public func routine(_ id: RoutineID, in space: SpaceID) throws -> Routine? {
+        guard let head = try db.queryOne(
+            Store.routineColumns + " WHERE r.id = ? AND r.space_id = ?", .integer(id.rawValue), .integer(space.rawValue), map: Store.routineHead)
+        else { return nil }
+        let segments = try db.query("SELECT routine_id, since, rule FROM routine_schedules WHERE routine_id = ? ORDER BY since", .integer(id.rawValue), map: Store.segment)
+        let pauses = try db.query("SELECT routine_id, from_date, to_date FROM routine_pauses WHERE routine_id = ? ORDER BY id", .integer(id.rawValue), map: Store.pause)
+        let marks = try db.query(
+            "SELECT m.routine_id, m.day, m.state, m.at, u.name AS by_name FROM routine_marks m LEFT JOIN users u ON u.id = m.by_id WHERE m.routine_id = ? ORDER BY m.day",
+            .integer(id.rawValue), map: Store.mark)
+        return Store.routine(head, segments: segments.map(\.1), pauses: pauses.map(\.1), marks: marks.map(\.1))
+    }
+
+    /// The space of a routine, whatever it is (for the reminder timer, which is no user).
+    public func spaceOfRoutine(_ id: RoutineID) throws -> SpaceID? {
+        try db.queryOne("SELECT space_id FROM routines WHERE id = ?", .integer(id.rawValue)) { SpaceID($0.requiredInt("space_id")) }
+    }
+
+    private struct RoutineHead {
+        var id: RoutineID
+        var name: String
+        var time: LocalTime?
+        var createdAt: Int64
+        var assignee: String?
+        var createdBy: String?
+        var noteCount: Int
+    }
+
+    private static func routineHead(_ row: Row) -> RoutineHead {
+        RoutineHead(
+            id: RoutineID(row.requiredInt("id")), name: row.requiredText("name"), time: row.text("time").flatMap(LocalTime.init(iso:)),
+            createdAt: row.requiredInt("created_at"), assignee: row.text("assignee"), createdBy: row.text("created_by"),
+            noteCount: Int(row.requiredInt("note_count")))
+    }
+
+    private static func segment(_ row: Row) -> (Int64, RoutineHistory.Segment) {
+        let since = LocalDate(iso: row.requiredText("since")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        return (row.requiredInt("routine_id"), RoutineHistory.Segment(since: since, rule: RecurrenceCoding.decode(row.requiredText("rule")) ?? Recurrence(.daily)))
+    }
+
+    private static func pause(_ row: Row) -> (Int64, RoutineHistory.Pause) {
+        let from = LocalDate(iso: row.requiredText("from_date")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        return (row.requiredInt("routine_id"), RoutineHistory.Pause(from: from, to: row.text("to_date").flatMap(LocalDate.init(iso:))))
+    }
+
+    private static func mark(_ row: Row) -> (Int64, RoutineOccurrence) {
+        let day = LocalDate(iso: row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let mark = RoutineMark(rawValue: row.requiredText("state")) ?? .done
+        return (row.requiredInt("routine_id"), RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: row.requiredInt("at")))
+    }
+
+    private static func routine(
+        _ head: RoutineHead, segments: [RoutineHistory.Segment], pauses: [RoutineHistory.Pause], marks: [RoutineOccurrence]
+    ) -> Routine? {
+        guard !segments.isEmpty else { return nil }
+        var byDay: [LocalDate: RoutineMark] = [:]
+        for m in marks { byDay[m.date] = m.mark }
+        return Routine(
+            id: head.id, name: head.name, assignee: head.assignee, createdBy: head.createdBy, createdAt: head.createdAt, time: head.time,
+            history: RoutineHistory(segments: segments, pauses: pauses, marks: byDay), occurrences: marks, noteCount: head.noteCount)
+    }
+
+    /// Adds a routine whose first schedule starts on `since`.
+    public func addRoutine(
+        name: String, space: SpaceID, by user: UserID, assignee: UserID?, time: LocalTime?, rule: Recurrence, since: LocalDate, now: Int64
+    ) throws -> RoutineID {
+        try db.run(
+            "INSERT INTO routines (space_id, name, name_key, assignee_id, created_by, created_at, time) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), assignee.map { .integer($0.rawValue) } ?? .null,
+            .integer(user.rawValue), .integer(now), time.map { .text($0.description) } ?? .null)
+        let id = RoutineID(db.lastInsertID)
+        try setRoutineSchedule(id, rule, since: since)
+        return id
+    }
+
+    /// Makes `rule` the schedule from `since` on (replacing one set the same day).
+    public func setRoutineSchedule(_ id: RoutineID, _ rule: Recurrence, since: LocalDate) throws {
+        try db.run(
+            "INSERT INTO routine_schedules (routine_id, since, rule) VALUES (?, ?, ?) ON CONFLICT (routine_id, since) DO UPDATE SET rule = excluded.rule",
+            .integer(id.rawValue), .text(since.description), .text(RecurrenceCoding.encode(rule)))
+    }
+
+    /// Sets or clears a routine's time of day.
+    public func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws {
+        try db.run("UPDATE routines SET time = ? WHERE id = ?", time.map { .text($0.description) } ?? .null, .integer(id.rawValue))
+    }
+
+    /// Renames a routine.
+    public func renameRoutine(_ id: RoutineID, to name: String) throws {
+        try db.run("UPDATE routines SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)), .integer(id.rawValue))
+    }
+
+    /// Pauses a routine from `from` on (no-op when already paused).
+    public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
+        let open = try db.queryOne("SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", .integer(id.rawValue)) { $0.requiredInt("id") }
+        guard open == nil else { return }
+        try db.run("INSERT INTO routine_pauses (routine_id, from_date) VALUES (?, ?)", .integer(id.rawValue), .text(from.description))
+    }
+
+    /// Ends a routine's pause so that `today` is due again; a pause that never covered a day is dropped.
+    public func resumeRoutine(_ id: RoutineID, today: LocalDate) throws {
+        try db.run(
+            "DELETE FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL AND from_date >= ?", .integer(id.rawValue), .text(today.description))
+        try db.run(
+            "UPDATE routine_pauses SET to_date = ? WHERE routine_id = ? AND to_date IS NULL",
+            .text(today.adding(days: -1).description), .integer(id.rawValue))
+    }
+
+    /// Deletes a routine with its marks, notes and reminders.
+    public func deleteRoutine(_ id: RoutineID) throws {
+        try db.run("DELETE FROM routines WHERE id = ?", .integer(id.rawValue))
+    }
+
+    /// Records a mark; false when that day already has one.
+    public func markRoutine(_ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64) throws -> Bool {
+        try db.run(
+            "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (routine_id, day) DO NOTHING",
+            .integer(id.rawValue), .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now)) == 1
+    }
+
+    /// Removes the mark of `day`, or of the most recently marked day when nil; returns the day and mark removed.
+    public func unmarkRoutine(_ id: RoutineID, day: LocalDate?) throws -> (LocalDate, RoutineMark)? {
+        let row: (Int64, String, String)?
+        if let day {
+            row = try db.queryOne(
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue), .text(day.description)
+            ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
+        } else {
+            row = try db.queryOne(
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1", .integer(id.rawValue)
+            ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
+        }
+        guard let row, let date = LocalDate(iso: row.1) else { return nil }
+        try db.run("DELETE FROM routine_marks WHERE id = ?", .integer(row.0))
+        return (date, RoutineMark(rawValue: row.2) ?? .done)
+    }
+
+    /// The member a routine is for (nil: both) and its author, as ids.
+    public func routinePeople(_ id: RoutineID) throws -> (assignee: UserID?, createdBy: UserID?) {
+        try db.queryOne("SELECT assignee_id, created_by FROM routines WHERE id = ?", .integer(id.rawValue)) {
+            ($0.int("assignee_id").map(UserID.init), $0.int("created_by").map(UserID.init))
+        } ?? (nil, nil)
+    }
+
+    // MARK: Week start
+
+    /// The user's first day of the week in the month grid, if set (`monday` or `sunday`).
+    public func weekStart(of user: UserID) throws -> String? {
+        try db.queryOne("SELECT week_start FROM users WHERE id = ?", .integer(user.rawValue)) { $0.text("week_start") } ?? nil
+    }
+
+    /// Sets the user's first day of the week.
+    public func setWeekStart(_ value: String?, for user: UserID) throws {
+        try db.run("UPDATE users SET week_start = ? WHERE id = ?", value.map { .text($0) } ?? .null, .integer(user.rawValue))
+    }
+}
