@@ -7,7 +7,10 @@ public final class Statement {
     private let stmt: OpaquePointer
     private unowned let database: Database
     private let sql: String
-    private var columns: [String: Int32] = [:]
+    /// Column names by position. A linear scan of these short names is cheaper than hashing the name
+    /// into a dictionary on every access (rows are read by name, a dozen columns per task row). When a name
+    /// repeats, the last column wins, as it did with the dictionary.
+    private var columns: [String] = []
 
     init(database: Database, sql: String) throws {
         var s: OpaquePointer?
@@ -17,7 +20,7 @@ public final class Statement {
         self.database = database
         self.sql = sql
         for i in 0..<sqlite3_column_count(s) {
-            columns[String(cString: sqlite3_column_name(s, i))] = i
+            columns.append(String(cString: sqlite3_column_name(s, i)))
         }
     }
 
@@ -56,8 +59,8 @@ public final class Statement {
     }
 
     func index(of name: String) -> Int32 {
-        guard let i = columns[name] else { preconditionFailure("no column \(name) in \(sql)") }
-        return i
+        guard let i = columns.lastIndex(of: name) else { preconditionFailure("no column \(name) in \(sql)") }
+        return Int32(i)
     }
 
     func int(at i: Int32) -> Int64? {
@@ -66,6 +69,7 @@ public final class Statement {
 
     func text(at i: Int32) -> String? {
         guard sqlite3_column_type(stmt, i) != SQLITE_NULL, let p = sqlite3_column_text(stmt, i) else { return nil }
-        return String(cString: p)
+        // The byte count comes with the value; no need to scan for the terminator as String(cString:) does.
+        return String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(stmt, i))), as: UTF8.self)
     }
 }

@@ -71,9 +71,11 @@ public final class Store {
     /// Rolls the loop turn's transaction back; harmless when none is open.
     public func rollback() { if db.isInTransaction { try? db.execute("ROLLBACK") } }
     /// Marks the start of one command inside the turn's transaction.
-    public func savepoint() throws { try db.execute("SAVEPOINT cmd") }
-    /// Keeps the current command's changes.
-    public func releaseSavepoint() throws { try db.execute("RELEASE cmd") }
+    ///
+    /// Runs every command, so it uses a cached prepared statement: `execute` re-parses the SQL each time.
+    public func savepoint() throws { try db.run("SAVEPOINT cmd") }
+    /// Keeps the current command's changes (cached prepared statement, like `savepoint`).
+    public func releaseSavepoint() throws { try db.run("RELEASE cmd") }
     /// Undoes the current command's changes only.
     public func rollbackToSavepoint() {
         try? db.execute("ROLLBACK TO cmd")

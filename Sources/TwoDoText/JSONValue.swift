@@ -27,58 +27,93 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value serialized as compact JSON (no spaces, no newlines).
     public var serialized: String {
-        var out = ""
-        write(to: &out)
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the compact JSON text of this value to `out`.
     public func write(to out: inout String) {
+        out += serialized
+    }
+
+    /// Appends the compact JSON text of this value to `out` as UTF-8.
+    ///
+    /// The serializer works on bytes: building the text with many small `String` appends cost about four
+    /// times as much, and every reply and event in JSON mode goes through here.
+    public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static let hex: [Character] = Array("0123456789abcdef")
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let v = Int(scalar.value)
-                    out += "\\u"
-                    for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[(v >> shift) & 0xF]) }
-                } else {
-                    out.unicodeScalars.append(scalar)
+    /// Writes `s` as a JSON string literal. Runs of bytes that need no escape are copied whole; escaped are
+    /// `"`, `\`, controls below U+0020, and U+2028/U+2029 (E2 80 A8/A9), which end a line in JavaScript.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = s
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            var i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                var next = i + 1
+                var escape: (UInt8, UInt8?)?  // the letter after the backslash, or `u` with the low byte of the code
+                switch byte {
+                case 0x22: escape = (0x22, nil)
+                case 0x5C: escape = (0x5C, nil)
+                case 0x0A: escape = (UInt8(ascii: "n"), nil)
+                case 0x0D: escape = (UInt8(ascii: "r"), nil)
+                case 0x09: escape = (UInt8(ascii: "t"), nil)
+                case 0x00..<0x20: escape = (UInt8(ascii: "u"), byte)
+                case 0xE2:
+                    if i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9) {
+                        escape = (UInt8(ascii: "u"), nil)
+                        next = i + 3
+                    }
+                default:
+                    break
                 }
+                if let (letter, low) = escape {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(letter)
+                    if letter == UInt8(ascii: "u") {
+                        if let low {
+                            out.append(contentsOf: [0x30, 0x30, hex[Int(low >> 4)], hex[Int(low & 0xF)]])
+                        } else {
+                            out.append(contentsOf: "202".utf8)
+                            out.append(utf8[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                        }
+                    }
+                    runStart = next
+                }
+                i = next
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

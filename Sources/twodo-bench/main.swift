@@ -1,2 +1,42 @@
-// placeholder
-print("twodo-bench")
+// twodo-bench: load scenarios against a real twodo server over TCP, printing a table of figures per scenario.
+
+import Foundation
+import Glibc
+
+let options: BenchOptions
+do {
+    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\nHint: run 'twodo-bench --help' for usage.\n".utf8))
+    exit(64)
+}
+if options.scenario == "help" {
+    print(BenchOptions.usage, terminator: "")
+    exit(0)
+}
+
+signal(SIGPIPE, SIG_IGN)
+let fileLimit = Sys.raiseFileLimit()
+
+let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
+    ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
+    ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("parser", ParserScenario.run),
+]
+// `all` leaves out `parser` until the real parser's benchmark hook exists (see ParserScenario.swift).
+let chosen = options.scenario == "all" ? scenarios.filter { $0.0 != "parser" } : scenarios.filter { $0.0 == options.scenario }
+
+print(Environment.describe(options: options, fileLimit: fileLimit))
+var failed = 0
+for (name, run) in chosen {
+    Progress.note("\(name)...")
+    let started = Date()
+    do {
+        for table in try run(options) { print(table.rendered(markdown: options.markdown)) }
+        Progress.note("\(name): done in \(Format.number(Date().timeIntervalSince(started))) s")
+    } catch {
+        failed += 1
+        print("== \(name): FAILED: \(error)\n")
+    }
+    fflush(nil)
+}
+exit(failed == 0 ? 0 : 1)
