@@ -25,13 +25,15 @@ let package = Package(
             name: "TwoDoServer",
             dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt"]
         ),
-        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore"]),
-        .executableTarget(name: "twodo-bench", dependencies: ["TwoDoServer"]),
+        .target(name: "TwoDoBridge"),
+        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge"]),
+        .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
+        .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo"]),
     ],
     swiftLanguageModes: [.v6]

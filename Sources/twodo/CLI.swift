@@ -1,6 +1,7 @@
 // Parses the twodo command line (flags override TWODO_* environment variables) into an action.
 
 import Foundation
+import TwoDoBridge
 import TwoDoServer
 
 /// A command-line mistake: printed as `Error: ...` with a hint, exit status 64.
@@ -13,6 +14,7 @@ enum Action {
     case serve(ServerConfig)
     case backup(db: String, to: String)
     case check(db: String)
+    case bridge(BridgeConfig)
     case help
     case version
 }
@@ -25,6 +27,7 @@ enum CLI {
                       [--test-clock <ISO 8601 instant>]
           twodo backup <destination> [--db <path>]
           twodo check [--db <path>]
+          twodo bridge irc --irc <host:port> [--nick <nick>] [--channel <#chan>] [--twodo <host:port>]
           twodo --help | --version
 
         OPTIONS:
@@ -42,7 +45,7 @@ enum CLI {
           -h, --help                Show this help
           --version                 Show the version
 
-        """
+        """ + "\n" + bridgeOptions
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> Action {
         var args = arguments[...]
@@ -62,6 +65,7 @@ enum CLI {
             }
             guard let destination else { throw UsageError(message: "backup needs a destination path") }
             return .backup(db: db, to: destination)
+        case "bridge": return .bridge(try bridgeConfig(args, environment: environment))
         case "check":
             var db = environment["TWODO_DB"] ?? "./twodo.sqlite"
             while let arg = args.popFirst() {

@@ -2,6 +2,7 @@
 
 import Foundation
 import Glibc
+import TwoDoBridge
 import TwoDoServer
 import TwoDoStore
 
@@ -37,6 +38,9 @@ case .backup(let db, let destination):
     } catch {
         fail("twodo backup: \(error)", status: 1)
     }
+case .bridge(let config):
+    IRCBridge.installSignalHandlers()
+    IRCBridge(config: config).run()
 case .check(let db):
     do {
         let problems = try Backup.check(path: db)
