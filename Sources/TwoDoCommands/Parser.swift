@@ -6,7 +6,9 @@
 /// then, for lines whose first word is no verb, as a Turkish verb at the end (`#3 bitti`,
 /// `markete süt ekle`) or before a trailing list phrase (`süt ekle markete`). Verb-first wins
 /// (`add milk done` adds "milk done") unless it is a usage error and a verb-last reading is valid
-/// (`not defteri al ekle` adds "not defteri al"); `yeni … ekle` adds "yeni …".
+/// (`not defteri al ekle` adds "not defteri al"); `yeni … ekle` adds "yeni …". The view verbs `bugün` and
+/// `yarın` are also dates, so by the same rule `yarın 18:00 annemi ara ekle` adds "annemi ara". A line that
+/// is only a known member's possessive (`bob's`, `bob'unkiler`) is that member's view.
 public enum Parser {
     /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
     ///
@@ -36,6 +38,7 @@ public enum Parser {
             }
             return result
         }
+        if let view = ViewParser.member(words, context: context) { return .success(view) }
         if let match = TrailingVerb.find(in: words, context: context) {
             return run(match.verb, match.args, turkish: true, list: match.list, context: context)
         }
@@ -70,14 +73,21 @@ public enum Parser {
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)
         case .add: AddParser.parse(args, turkish: turkish, list: list, context: context)
-        case .done, .undone, .delete, .notes: TaskParser.simple(verb, args)
-        case .edit: TaskParser.edit(args)
+        case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
+        case .edit: TaskParser.edit(args, context: context)
         case .move: MoveParser.parse(args, turkish: turkish, list: list, context: context)
         case .assign: AssignParser.parse(args, context: context)
         case .note: TaskParser.note(args)
+        case .due: ScheduleCommandParser.due(args, context: context)
+        case .priority: ScheduleCommandParser.priority(args)
+        case .recur: ScheduleCommandParser.repeating(args, context: context)
+        case .remind: ScheduleCommandParser.remind(args, context: context)
+        case .nag: ScheduleCommandParser.nag(args)
+        case .snooze: ScheduleCommandParser.snooze(args, context: context)
+        case .overdue, .today, .tomorrow, .upcoming, .agenda, .mine: ViewParser.view(verb, args)
         case .say: SettingsParser.say(args)
         case .inbox: SettingsParser.inbox(args)
-        case .inboxRead: AccountParser.bare(verb, args, .inboxRead(count: nil))
+        case .inboxRead: SettingsParser.inboxRead(args)
         case .lang: SettingsParser.lang(args)
         case .tz: SettingsParser.tz(args)
         case .json: SettingsParser.json(args)

@@ -9,17 +9,36 @@ enum SettingsParser {
     private static let on: Set<String> = Set(["on", "true", "aç", "açık"].map(Fold.key))
     private static let off: Set<String> = Set(["off", "false", "kapat", "kapalı"].map(Fold.key))
     private static let read: Set<String> = Set(["read", "okundu"].map(Fold.key))
+    private static let clear: Set<String> = Set(["clear", "temizle"].map(Fold.key))
+    private static let show: Set<String> = Set(["show", "göster"].map(Fold.key))
+    private static let all: Set<String> = Set(["all", "hepsi", "hepsini", "tümü", "tümünü"].map(Fold.key))
 
     /// `say <message>`: the rest of the line as typed.
     static func say(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
         args.isEmpty ? .failure(Verb.say.usage) : .success(.say(String(args.typed)))
     }
 
-    /// `inbox` or `inbox read` (`bildirimler okundu`).
+    /// `inbox [show]`, `inbox read [n|all]` (`bildirimler okundu 3`), `inbox clear` (`bildirimleri temizle`).
     static func inbox(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
-        if args.isEmpty { return .success(.inbox) }
-        if args.count == 1 && read.contains(args[args.startIndex].key) { return .success(.inboxRead(count: nil)) }
+        guard let first = args.first else { return .success(.inbox) }
+        let key = first.key
+        if read.contains(key) { return inboxRead(args.dropFirst()) }
+        if args.count == 1 && clear.contains(key) { return .success(.inboxClear) }
+        if args.count == 1 && show.contains(key) { return .success(.inbox) }
         return .failure(Verb.inbox.usage)
+    }
+
+    /// The count after `inbox read` / `okundu`: none or `all`/`hepsi` for every unread notification, else
+    /// a positive number.
+    /// - Returns: `.badValue(verb: "inbox", value:)` for anything else (`0`, `-1`, `some`).
+    static func inboxRead(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard let first = args.first else { return .success(.inboxRead(count: nil)) }
+        if args.count == 1 && all.contains(first.key) { return .success(.inboxRead(count: nil)) }
+        let text = args.typed
+        guard args.count == 1, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let n = Int(text), n >= 1
+        else { return .failure(.badValue(verb: "inbox", value: String(text))) }
+        return .success(.inboxRead(count: n))
     }
 
     /// `lang [en|tr]`, also `english`/`ingilizce`, `turkish`/`türkçe`.

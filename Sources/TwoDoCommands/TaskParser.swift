@@ -1,25 +1,44 @@
-// Commands on one task: done, undone, delete, notes, edit and note.
+// Commands on one task: done, undone, delete, notes, unnag, edit (and `edit <ref> due <date>`) and note.
 
 /// Parses the task commands whose shape is `<verb> <ref> [text]`.
 enum TaskParser {
-    /// `done|undone|delete|notes <ref>`.
+    /// `done|undone|delete|notes|unnag <ref>`; a bare `done` (`bitti`, `tamam`) is about the task of the
+    /// last reminder shown (`TaskRef.context`).
     static func simple(_ verb: Verb, _ args: ArraySlice<Word>) -> Result<Command, ParseError> {
-        RefParser.parse(args, verb: verb).map { ref in
+        if verb == .done && args.isEmpty { return .success(.done(.context)) }
+        return RefParser.parse(args, verb: verb).map { ref in
             switch verb {
             case .done: .done(ref)
             case .undone: .undone(ref)
             case .delete: .delete(ref)
+            case .unnag: .unnag(ref)
             default: .notes(ref)
             }
         }
+    }
+
+    /// `edit <ref> due <date>|none` (`düzenle #3 tarih yarın`): the first `due`/`tarih` after the ref
+    /// whose rest reads as a due date.
+    private static func editDue(_ args: ArraySlice<Word>, context: ParseContext) -> Result<Command, ParseError>? {
+        let s = args.startIndex
+        let lowest = Swift.max(s + 1, args.endIndex - 1 - ScheduleParser.maxWords)
+        for k in lowest..<(args.endIndex - 1) where args[k].text.utf8.count <= 6 {
+            let key = args[k].key
+            guard key == "due" || key == "tarih" else { continue }
+            let lex = Lexer(Array(args[(k + 1)...]))
+            guard let value = ScheduleCommandParser.dueValue(lex, 0..<lex.count, context: context) else { continue }
+            return RefParser.parse(args[s..<k], verb: .edit).flatMap { ref in value.map { .due(ref, $0) } }
+        }
+        return nil
     }
 
     /// `edit <ref> (to|->|=>|→|>) <new title>`, or `edit <#N|N|id:N> <new title>`.
     ///
     /// A number ref as the first word ends the ref (an optional separator may follow). Otherwise the
     /// first arrow splits, else the first `to` (so `edit gym to go to the gym` → ref "gym").
-    static func edit(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+    static func edit(_ args: ArraySlice<Word>, context: ParseContext) -> Result<Command, ParseError> {
         guard args.count >= 2 else { return .failure(Verb.edit.usage) }
+        if args.count >= 3, let due = editDue(args, context: context) { return due }
         let s = args.startIndex
         let e = args.endIndex
         if RefParser.looksNumeric(args[s].text) {

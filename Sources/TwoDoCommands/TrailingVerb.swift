@@ -15,8 +15,8 @@ enum TrailingVerb {
     /// The verb-last reading of `words`, if there is one. Call only when the first word is no verb.
     ///
     /// A line may end in `ekle`, `bitti`, `tamam`, `tamamla`, `yapıldı`, `sil`, `taşı`, `ata`, `göster`,
-    /// `listele` or `geri al`; `ekle` and `taşı` may also be followed by a dative phrase or a `#<list>`
-    /// word naming a known list.
+    /// `listele`, `tekrarla`, `hatırlat`, `dürt`, `dürtme`, `ertele` or `geri al`; `ekle` and `taşı` may
+    /// also be followed by a dative phrase or a `#<list>` word naming a known list.
     static func find(in words: [Word], context: ParseContext) -> Match? {
         let n = words.count
         guard n >= 2 else { return nil }

@@ -16,6 +16,10 @@ enum Verb: Sendable {
     case who, lists, list, show
     /// Task verbs, each producing the `Command` case of the same name.
     case add, done, undone, edit, delete, move, assign, note, notes
+    /// Scheduling verbs: `due`, `priority`, `repeat` (`recur`), `remind`, `nag`, `unnag`, `snooze`.
+    case due, priority, recur, remind, nag, unnag, snooze
+    /// The time views: `overdue`, `today`, `tomorrow`, `upcoming`, `agenda`, `mine`.
+    case overdue, today, tomorrow, upcoming, agenda, mine
     /// `say <message>` and `inbox [read]`.
     case say, inbox
     /// `okundu`: a shortcut for `inbox read`.
@@ -47,6 +51,19 @@ enum Verb: Sendable {
         case .assign: "assign"
         case .note: "note"
         case .notes: "notes"
+        case .due: "due"
+        case .priority: "priority"
+        case .recur: "repeat"
+        case .remind: "remind"
+        case .nag: "nag"
+        case .unnag: "unnag"
+        case .snooze: "snooze"
+        case .overdue: "overdue"
+        case .today: "today"
+        case .tomorrow: "tomorrow"
+        case .upcoming: "upcoming"
+        case .agenda: "agenda"
+        case .mine: "mine"
         case .say: "say"
         case .inbox, .inboxRead: "inbox"
         case .lang: "lang"

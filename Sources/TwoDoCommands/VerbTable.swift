@@ -56,8 +56,21 @@ enum VerbTable {
         all += en(.assign, "assign") + tr(.assign, "ata")
         all += en(.note, "note") + tr(.note, "not")
         all += en(.notes, "notes") + tr(.notes, "notlar")
+        all += en(.due, "due", "deadline") + tr(.due, "tarih", "son tarih")
+        all += en(.priority, "priority", "prio") + tr(.priority, "öncelik")
+        all += en(.recur, "repeat", "recur") + tr(.recur, "tekrarla", "tekrar")
+        all += en(.remind, "remind") + tr(.remind, "hatırlat")
+        all += en(.nag, "nag") + tr(.nag, "dürt")
+        all += en(.unnag, "unnag", "stop nagging") + tr(.unnag, "dürtme")
+        all += en(.snooze, "snooze", "postpone") + tr(.snooze, "ertele")
+        all += en(.overdue, "overdue") + tr(.overdue, "gecikenler", "gecikmiş", "gecikmişler")
+        all += en(.today, "today") + tr(.today, "bugün")
+        all += en(.tomorrow, "tomorrow") + tr(.tomorrow, "yarın")
+        all += en(.upcoming, "upcoming") + tr(.upcoming, "yaklaşanlar", "yakında")
+        all += en(.agenda, "agenda") + tr(.agenda, "ajanda")
+        all += en(.mine, "mine", "my tasks") + tr(.mine, "benimkiler", "bana atananlar")
         all += en(.say, "say") + tr(.say, "söyle", "de", "mesaj")
-        all += en(.inbox, "inbox") + tr(.inbox, "bildirimler", "gelenler")
+        all += en(.inbox, "inbox") + tr(.inbox, "bildirimler", "bildirimleri", "gelenler")
         all += tr(.inboxRead, "okundu")
         all += en(.lang, "lang", "language") + tr(.lang, "dil")
         all += en(.tz, "tz", "timezone") + tr(.tz, "saat dilimi", "saatdilimi")
@@ -90,7 +103,7 @@ enum VerbTable {
     private static let phraseStarts: Set<String> = Set(
         phrases.keys.map { String($0.prefix { $0 != " " }) })
 
-    /// Turkish verbs that may end a line (`#3 bitti`, `süt ekle`, `market göster`), by folding key.
+    /// Turkish verbs that may end a line (`#3 bitti`, `süt ekle`, `#3'ü yarın 9'da hatırlat`), by folding key.
     /// `geri al` is handled as a pair in `TrailingVerb`.
     static let lineFinal: [String: Verb] = {
         var map: [String: Verb] = [:]
@@ -100,6 +113,11 @@ enum VerbTable {
         for text in ["taşı"] { map[Fold.key(text)] = .move }
         for text in ["ata"] { map[Fold.key(text)] = .assign }
         for text in ["göster", "listele"] { map[Fold.key(text)] = .show }
+        for text in ["tekrarla"] { map[Fold.key(text)] = .recur }
+        for text in ["hatırlat"] { map[Fold.key(text)] = .remind }
+        for text in ["dürt"] { map[Fold.key(text)] = .nag }
+        for text in ["dürtme"] { map[Fold.key(text)] = .unnag }
+        for text in ["ertele"] { map[Fold.key(text)] = .snooze }
         return map
     }()
 

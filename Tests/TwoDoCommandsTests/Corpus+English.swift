@@ -4,7 +4,7 @@ import TwoDoCommands
 
 extension Corpus {
     /// English lines and their expected parses.
-    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors
+    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors + englishSchedule
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -87,6 +87,7 @@ extension Corpus {
     ]
 
     private static let tasks: [Row] = [
+        ok("done", .done(.context)),
         ok("done #3", .done(.number(3))),
         ok("done 3", .done(.number(3))),
         ok("finish id:42", .done(.id(42))),
@@ -180,7 +181,6 @@ extension Corpus {
         fail("list delete", .usage(verb: "list")),
         fail("add", .usage(verb: "add")),
         fail("add \"  \"", .usage(verb: "add")),
-        fail("done", .usage(verb: "done")),
         fail("done #0", .usage(verb: "done")),
         fail("done #-1", .usage(verb: "done")),
         fail("done 0", .usage(verb: "done")),

@@ -4,7 +4,7 @@ import TwoDoCommands
 
 extension Corpus {
     /// Turkish lines and their expected parses.
-    static let turkish: [Row] = account + couple + lists + add + tasks + settings + clock + errors
+    static let turkish: [Row] = account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),
@@ -103,6 +103,7 @@ extension Corpus {
     ]
 
     private static let tasks: [Row] = [
+        ok("bitti", .done(.context)),
         ok("bitti #3", .done(.number(3))),
         ok("#3 bitti", .done(.number(3))),
         ok("3 bitti", .done(.number(3))),
@@ -160,6 +161,7 @@ extension Corpus {
         ok("gelenler", .inbox),
         ok("bildirimler okundu", .inboxRead(count: nil)),
         ok("okundu", .inboxRead(count: nil)),
+        ok("okundu hepsi", .inboxRead(count: nil)),
         ok("dil", .lang(nil)),
         ok("dil tr", .lang(.tr)),
         ok("dil türkçe", .lang(.tr)),
@@ -197,7 +199,6 @@ extension Corpus {
         fail("çiftten ayrıl hemen", .usage(verb: "couple")),
         fail("liste ekle", .usage(verb: "list")),
         fail("ekle", .usage(verb: "add")),
-        fail("bitti", .usage(verb: "done")),
         fail("#0 bitti", .usage(verb: "done")),
         fail("geri al", .usage(verb: "undone")),
         fail("düzenle süt", .usage(verb: "edit")),
@@ -206,7 +207,7 @@ extension Corpus {
         fail("ata 3", .usage(verb: "assign")),
         fail("not süt yulaf olan", .usage(verb: "note")),
         fail("söyle", .usage(verb: "say")),
-        fail("okundu hepsi", .usage(verb: "inbox")),
+        fail("okundu bazıları", .badValue(verb: "inbox", value: "bazıları")),
         fail("dil almanca", .badValue(verb: "lang", value: "almanca")),
         fail("json belki", .usage(verb: "json")),
         fail("dışa aktar hepsini", .usage(verb: "export")),

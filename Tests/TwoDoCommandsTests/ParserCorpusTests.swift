@@ -16,13 +16,23 @@ struct ParserCorpusTests {
         #expect(Parser.parse(row.line, context: Corpus.context(for: row)) == row.expected)
     }
 
-    @Test("The corpus is large and about half Turkish")
+    @Test("The corpus is large, about half Turkish, and has no repeated row")
     func size() {
-        #expect(Corpus.english.count + Corpus.turkish.count >= 200)
-        #expect(Corpus.turkish.count * 10 >= (Corpus.english.count + Corpus.turkish.count) * 4)
-        #expect(
-            Set(Corpus.english.map(\.line) + Corpus.turkish.map(\.line)).count
-                == Corpus.english.count + Corpus.turkish.count)
+        let all = Corpus.english + Corpus.turkish
+        #expect(all.count >= 450)
+        #expect(Corpus.turkish.count * 10 >= all.count * 4)
+        #expect(Set(all.map { "\($0.line)|\($0.zone)|\($0.now)" }).count == all.count)
+    }
+
+    @Test("The corpus covers every zone of the DST rows and error rows of every date problem")
+    func coverage() {
+        let all = Corpus.english + Corpus.turkish
+        for zone in ["UTC", "Europe/Istanbul", "Europe/Berlin", "America/New_York"] {
+            #expect(all.contains { $0.zone == zone })
+        }
+        for problem in DateProblem.allCases {
+            #expect(all.contains { if case .failure(.badDate(_, _, problem)) = $0.expected { true } else { false } })
+        }
     }
 
     @Test(

@@ -6,9 +6,10 @@ import TwoDoCommands
 /// Property tests of `Parser.parse` over random and adversarial input.
 @Suite("Parser properties")
 struct ParserPropertyTests {
-    /// The corpus names with the test clock on, so `clock` lines are exercised too.
+    /// The corpus names with the test clock on, so `clock` lines are exercised too, on a Berlin DST day.
     static let context = ParseContext(
-        listNames: Corpus.listNames, memberNames: Corpus.memberNames, testClock: true)
+        listNames: Corpus.listNames, memberNames: Corpus.memberNames, testClock: true, now: Corpus.berlinAutumn,
+        timeZone: "Europe/Berlin")
 
     /// Words the token soup is drawn from: verbs, subcommands, names with endings, refs, separators, quotes.
     static let vocabulary: [String] = [
@@ -26,6 +27,18 @@ struct ParserPropertyTests {
         "listesi'ne", "listesi", "bills'e", "bob", "bob'a", "alice'e", "bana", "me", "nobody", "kimseye",
         "hiç", "kimse", "\"", "“", "”", "\"süt", "al\"", "'", "’", "K7QM-2XHD-9PWA-RT4B", "x", "İ", "ı",
         "e\u{301}", "🙂", "",
+        // Dates, times, recurrence, priority, assignment, reminders and the scheduling verbs.
+        "tomorrow", "yarın", "yarına", "bugün", "tonight", "today", "every", "every!", "her", "daily", "at", "on",
+        "by", "due", "5pm", "5:30pm", "17:00", "17.30", "9'da", "saat", "noon", "öğlen", "akşam", "akşamı", "sabah",
+        "gece", "yarısı", "friday", "fri", "cuma", "cumaya", "cumaları", "pazartesi", "mon,wed,fri", "next", "this",
+        "bu", "haftaya", "in", "3", "days", "gün", "günü", "günde", "hafta", "haftada", "bir", "sonra", "önce",
+        "before", "after", "done", "bitince", "kadar", "until", "Dec", "24", "24.12", "24/12", "2026-12-24", "Feb",
+        "30", "Aralık", "Aralık'ta", "ayın", "1'i", "15th", "3rd", "last", "son", "other", "weekday", "weekend",
+        "sonu", "end", "of", "month", "the", "25:00", "13pm", "!high", "!!!", "!", "p1", "urgent", "acil", "@bob",
+        "@me", "for", "için", "remind", "hatırlat", "nag", "dürt", "dürtme", "unnag", "snooze", "ertele", "10m",
+        "10dk", "dakikada", "priority", "öncelik", "yüksek", "repeat", "tekrarla", "tarih", "none", "yok", "overdue",
+        "gecikenler", "agenda", "mine", "bob's", "bob'unkiler", "clear", "temizle", "all", "hepsi", "a", "an", "half",
+        "yarım", "o'clock", "pm", "am",
     ]
 
     @Test("Random bytes decoded leniently never crash the parser")
@@ -103,6 +116,11 @@ struct ParserPropertyTests {
             "note " + String(repeating: "a:", count: 2045), String(repeating: "x", count: 4096),
             String(repeating: "süt ", count: 800) + "ekle", "taşı " + String(repeating: "to -> ", count: 680),
             "clock advance " + String(repeating: "1h", count: 2000), String(repeating: "ı", count: 2048),
+            "add " + String(repeating: "tomorrow ", count: 455), "due " + String(repeating: "monday ", count: 580),
+            "repeat x every " + String(repeating: "monday ", count: 580), "add x " + String(repeating: "every ", count: 680),
+            "snooze " + String(repeating: "1 ", count: 2040), "add x" + String(repeating: " remind me 5 minutes before", count: 140),
+            String(repeating: "her ", count: 1000) + "ekle", "remind " + String(repeating: "3 ", count: 2040),
+            "add " + String(repeating: "\"a\" 5pm ", count: 400),
         ])
     func adversarial(_ line: String) {
         let clock = ContinuousClock()
@@ -132,7 +150,7 @@ struct ParserPropertyTests {
             {
                 Issue.record("unknown word \(word.debugDescription) from \(line.debugDescription)")
             }
-        case .failure(.usage(let verb)), .failure(.badValue(let verb, _)):
+        case .failure(.usage(let verb)), .failure(.badValue(let verb, _)), .failure(.badDate(let verb, _, _)):
             if verb.isEmpty { Issue.record("empty verb from \(line.debugDescription)") }
         default:
             break

@@ -1,0 +1,86 @@
+// The time part of a schedule phrase: clock times, bare hours after `at`/`saat`, and parts of the day.
+
+extension ScheduleParser {
+    /// `[at|saat] <time>`: `5pm`, `5:30 pm`, `17:00`, `17.30`, `at 9`, `9 o'clock`, `7 in the evening`,
+    /// `noon`, `midnight`, `in the morning`; Turkish `saat 17`, `17:30'da`, `9'da`, `öğlen`, `gece yarısı`,
+    /// `sabah`, `sabah 7`, `akşam 7'de`, `öğleden sonra`.
+    ///
+    /// Bare numbers are times only after `at`/`saat`, with a Turkish locative (`9'da`), before `am`/`pm`
+    /// or `o'clock`, or after a part-of-day word. A dotted pair is a time when its second half is 13 or
+    /// more (`17.30`) or after `at`/`saat` or with a locative; otherwise it is a date (`24.12`).
+    func time(_ start: Int) -> (TimePart, Int)? {
+        var i = start
+        var marked = false
+        if kw(i) == .at || isSaat(i) {
+            i += 1
+            marked = true
+        }
+        guard let t = token(i) else { return nil }
+        let plainOrLocative = t.ending == .none || t.ending == .locative
+        // A time part spanning `i..<next`.
+        func part(_ spec: TimeSpec, _ next: Int, lone: Bool = false) -> (TimePart, Int) {
+            (TimePart(spec: spec, words: i..<next, isLoneTimeOfDay: lone), next)
+        }
+        func clock(_ h: Int, _ m: Int, _ meridiem: Meridiem?, bare: Bool = false) -> TimeSpec {
+            .clock(hour: h, minute: m, meridiem: meridiem, bareHour: bare)
+        }
+        switch t.kind {
+        case .clock(let h, let m, let meridiem):
+            guard plainOrLocative else { return nil }
+            if meridiem == nil, t.ending == .none, let x = meridiemWord(i + 1) { return part(clock(h, m, x), i + 2) }
+            return part(clock(h, m, meridiem), i + 1)
+        case .number(let h, let digits) where (1...2).contains(digits):
+            if t.ending == .none, let x = meridiemWord(i + 1) { return part(clock(h, 0, x), i + 2) }
+            if t.ending == .none, kw(i + 1) == .oclock { return part(clock(h, 0, nil, bare: true), i + 2) }
+            if t.ending == .none, kw(i + 1) == .in, kw(i + 2) == .the, let tod = partOfDay(i + 3) {
+                return part(.hourOf(tod, hour: h, minute: 0), i + 4)
+            }
+            guard t.ending == .locative || (marked && t.ending == .none) else { return nil }
+            return part(clock(h, 0, nil, bare: true), i + 1)
+        case .dotted(let a, let b, nil, 2):
+            guard plainOrLocative, marked || t.ending == .locative || b >= 13 else { return nil }
+            return part(clock(a, b, nil), i + 1)
+        case .timeOfDay(let tod):
+            guard plainOrLocative || t.ending == .possessive else { return nil }
+            if tod == .night, t.ending == .none, isWord(i + 1, "yarisi") { return part(.timeOfDay(.midnight), i + 2) }
+            if t.lang != .en, t.ending != .locative, let (h, m, n) = hourAfter(i + 1) {
+                return part(.hourOf(tod, hour: h, minute: m), n)
+            }
+            return part(.timeOfDay(tod), i + 1, lone: !marked)
+        case .keyword(.ogleden) where t.ending == .none && kw(i + 1) == .sonra:
+            if let (h, m, n) = hourAfter(i + 2) { return part(.hourOf(.afternoon, hour: h, minute: m), n) }
+            return part(.timeOfDay(.afternoon), i + 2, lone: !marked)
+        case .keyword(.in) where !marked && t.ending == .none && kw(i + 1) == .the:
+            guard let tod = partOfDay(i + 2) else { return nil }
+            return part(.timeOfDay(tod), i + 3)
+        default:
+            return nil
+        }
+    }
+
+    /// `am`/`pm` written as a separate word at `i`.
+    private func meridiemWord(_ i: Int) -> Meridiem? {
+        guard let t = token(i), t.ending == .none, case .meridiem(let x) = t.kind else { return nil }
+        return x
+    }
+
+    /// morning, afternoon, evening or night at `i` (for `in the …`).
+    private func partOfDay(_ i: Int) -> TimeOfDay? {
+        guard let t = token(i), t.ending == .none, case .timeOfDay(let tod) = t.kind,
+            tod != .noon && tod != .midnight
+        else { return nil }
+        return tod
+    }
+
+    /// The hour after a Turkish part-of-day word: `7`, `7'de`, `7:30`, `saat 7`.
+    private func hourAfter(_ start: Int) -> (Int, Int, Int)? {
+        let i = isSaat(start) ? start + 1 : start
+        guard let t = token(i), t.ending == .none || t.ending == .locative else { return nil }
+        switch t.kind {
+        case .number(let h, let digits) where (1...2).contains(digits): return (h, 0, i + 1)
+        case .clock(let h, let m, nil): return (h, m, i + 1)
+        case .dotted(let h, let m, nil, 2): return (h, m, i + 1)
+        default: return nil
+        }
+    }
+}

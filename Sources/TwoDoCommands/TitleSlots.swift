@@ -1,0 +1,274 @@
+// Takes the slots (list, date, time, recurrence, priority, assignee, reminders, nag) off the ends of a title.
+
+import TwoDoCore
+
+/// The slots found at the ends of an `add` title, and the title words left between them.
+///
+/// Slots are taken only from the end or the start of the title region, one recognizable phrase at a
+/// time, until neither end has one; whatever is left is the title, in the user's words and order. At
+/// least one word always stays. From the end, in order: a priority (`!high`, `!!!`, `p1`, `urgent`,
+/// `acil`, `önemli`, `high priority`), `@member`, `#list`, `to|in <list>`, `for <member|me>` /
+/// `<member> için`, a reminder (`remind me 30 minutes before`, `30 dk önce hatırlat`), a nag
+/// (`nag every 10 minutes`, `10 dakikada bir dürt`), a schedule phrase (the longest one ending there), and
+/// with a Turkish verb a dative list (`markete`). From the start: a priority symbol, `@member`, a Turkish
+/// dative list, `for <member>` / `<member> için`, and a schedule phrase. The priority words `urgent`,
+/// `acil` and `önemli` are only taken at the end (`acil durum çantası` keeps its title). A quoted part is
+/// never a slot.
+struct TitleSlots {
+    /// A reminder phrase found in a title.
+    enum Reminder {
+        case before(minutes: Int)
+        case at(SchedulePhrase, words: Range<Int>)
+    }
+
+    /// The most words a schedule phrase may span.
+    static let window = ScheduleParser.maxWords
+
+    /// The title's tokens.
+    let lex: Lexer
+    /// Known lists and members.
+    let context: ParseContext
+    /// Whether the verb was Turkish (allows dative lists such as `markete`).
+    let turkish: Bool
+    /// The title words left: `lo..<hi`.
+    private(set) var lo: Int
+    private(set) var hi: Int
+    /// The known list named, as typed.
+    var list: String?
+    /// Who the task is for.
+    var assignee: AssigneeRef?
+    /// The priority.
+    var priority: Priority?
+    /// Reminders, last one in the line first.
+    var reminders: [Reminder] = []
+    /// The nag interval (not yet range-checked) and its words.
+    var nag: (minutes: Int, words: Range<Int>)?
+    /// The date, time and recurrence parts found, merged.
+    var schedule = SchedulePhrase()
+
+    /// Slots of a title covering all of `lex`.
+    init(lex: Lexer, context: ParseContext, turkish: Bool) {
+        self.lex = lex
+        self.context = context
+        self.turkish = turkish
+        self.lo = 0
+        self.hi = lex.count
+    }
+
+    /// The range of title words left.
+    var title: Range<Int> { lo..<hi }
+
+    /// Takes slots off both ends until there are no more.
+    mutating func peelAll() {
+        while peelEnd() || peelStart() {}
+    }
+
+    /// Whether `range` is free of the quoted title.
+    private func unquoted(_ range: Range<Int>) -> Bool {
+        guard let q = lex.quoted else { return true }
+        return !range.contains(q)
+    }
+
+    private mutating func peelEnd() -> Bool {
+        guard hi - lo >= 2, unquoted((hi - 1)..<hi) else { return false }
+        let last = lex[hi - 1]
+        if priority == nil {
+            if let p = DetailPhrases.titlePriority(lex, (hi - 1)..<hi, words: true) {
+                priority = p
+                hi -= 1
+                return true
+            }
+            if hi - lo >= 3, let p = DetailPhrases.titlePriority(lex, (hi - 2)..<hi, words: true) {
+                priority = p
+                hi -= 2
+                return true
+            }
+        }
+        if assignee == nil {
+            for n in [1, 2] where hi - lo > n {
+                if let who = DetailPhrases.assignee(lex, (hi - n)..<hi, context: context) {
+                    assignee = who
+                    hi -= n
+                    return true
+                }
+            }
+        }
+        if list == nil, let found = listAtEnd() {
+            list = found.name
+            hi = found.start
+            return true
+        }
+        if last.kind != .other {
+            if let start = reminderAtEnd() {
+                hi = start
+                return true
+            }
+            if nag == nil, let (start, minutes, words) = nagAtEnd() {
+                nag = (minutes, words)
+                hi = start
+                return true
+            }
+            let lowest = Swift.max(lo + 1, hi - Self.window)
+            for start in lowest..<hi where unquoted(start..<hi) {
+                guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init()) else { continue }
+                guard schedule.merge(phrase) else { return false }
+                hi = start
+                return true
+            }
+        }
+        if turkish, list == nil, !context.lists.isEmpty {
+            var start = Swift.max(lo + 1, hi - context.lists.maxWords)
+            while start < hi {
+                if let found = context.lists.match(lex.words[start..<hi], as: .dative) {
+                    list = found
+                    hi = start
+                    return true
+                }
+                start += 1
+            }
+        }
+        return false
+    }
+
+    private mutating func peelStart() -> Bool {
+        guard hi - lo >= 2, unquoted(lo..<(lo + 1)) else { return false }
+        if priority == nil, case .priority(let p) = lex[lo].kind {
+            priority = p
+            lo += 1
+            return true
+        }
+        if assignee == nil {
+            for n in [1, 2] where hi - lo > n {
+                if let who = DetailPhrases.assignee(lex, lo..<(lo + n), context: context) {
+                    assignee = who
+                    lo += n
+                    return true
+                }
+            }
+        }
+        if turkish, list == nil, !context.lists.isEmpty {
+            var end = Swift.min(hi - 1, lo + context.lists.maxWords)
+            while end > lo {
+                if let found = context.lists.match(lex.words[lo..<end], as: .dative) {
+                    list = found
+                    lo = end
+                    return true
+                }
+                end -= 1
+            }
+        }
+        guard lex[lo].kind != .other else { return false }
+        var end = Swift.min(hi - 1, lo + Self.window)
+        while end > lo {
+            if unquoted(lo..<end), !splitsCompound(end),
+                let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true))
+            {
+                guard schedule.merge(phrase) else { return false }
+                lo = end
+                return true
+            }
+            end -= 1
+        }
+        return false
+    }
+
+    /// Turkish compound nouns whose first word is a part of the day (`akşam yemeği` "dinner", `öğle yemeği`
+    /// "lunch", `sabah kahvaltısı`, `sabah namazı`), by the folded start of their second word.
+    private static let compoundHeads = ["yemeg", "kahvalti", "namaz"]
+
+    /// Whether a phrase ending before `end` would cut such a compound in two (`yarın akşam | yemeği`).
+    private func splitsCompound(_ end: Int) -> Bool {
+        guard end < hi, case .timeOfDay = lex[end - 1].kind, lex[end - 1].lang == .tr else { return false }
+        let next = lex.key(end)
+        return Self.compoundHeads.contains { next.hasPrefix($0) }
+    }
+
+    /// `#list`, or `to|in <list>` (the rightmost that names a known list), at the end.
+    private func listAtEnd() -> (name: String, start: Int)? {
+        guard !context.lists.isEmpty else { return nil }
+        let word = lex.words[hi - 1]
+        if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1,
+            let found = context.lists.match([Word(word.text.dropFirst())][...], as: .bare)
+        {
+            return (found, hi - 1)
+        }
+        var i = hi - 2
+        let lowest = Swift.max(lo + 1, hi - 1 - context.lists.maxWords)
+        while i >= lowest {
+            let key = lex.words[i].text.utf8.count <= 2 ? lex.key(i) : ""
+            if key == "to" || key == "in", let found = context.lists.match(lex.words[(i + 1)..<hi], as: .bare) {
+                return (found, i)
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// A reminder phrase at the end; records it and returns where it starts.
+    ///
+    /// English: `remind [me|us|<member>] <N unit> before` or `remind [me] <when>`; Turkish:
+    /// `[bana] <N birim> önce hatırlat` or `[bana] <ne zaman> hatırlat`.
+    private mutating func reminderAtEnd() -> Int? {
+        let lowest = Swift.max(lo + 1, hi - Self.window)
+        if lex[hi - 1].keyword == .hatirlat, lex[hi - 1].ending == .none {
+            for start in lowest..<(hi - 1) where unquoted(start..<hi) {
+                let body = lex[start].keyword == .bana && start + 1 < hi - 1 ? start + 1 : start
+                if let r = reminder(body..<(hi - 1)) {
+                    reminders.append(r)
+                    return start
+                }
+            }
+            return nil
+        }
+        var start = hi - 2
+        while start >= lowest {
+            if lex.key(start) == "remind" || lex.key(start) == "reminder", unquoted(start..<hi) {
+                var body = start + 1
+                if body < hi - 1,
+                    lex.key(body) == "me" || lex.key(body) == "us"
+                        || context.members.match(lex.words[body..<(body + 1)], as: .bare) != nil
+                {
+                    body += 1
+                }
+                guard let r = reminder(body..<hi) else { return nil }
+                reminders.append(r)
+                return start
+            }
+            start -= 1
+        }
+        return nil
+    }
+
+    private func reminder(_ range: Range<Int>) -> Reminder? {
+        guard !range.isEmpty else { return nil }
+        if let m = DetailPhrases.minutesBefore(lex, range) { return .before(minutes: m) }
+        guard let p = ScheduleParser.parse(lex, range, mode: .init(standalone: true, recurrence: false)) else {
+            return nil
+        }
+        return .at(p, words: range)
+    }
+
+    /// A nag phrase at the end: `nag [me|us] <interval>` or Turkish `[beni] <aralık> dürt`; where it
+    /// starts, the minutes, and the interval's words.
+    private func nagAtEnd() -> (Int, Int, Range<Int>)? {
+        let lowest = Swift.max(lo + 1, hi - 8)
+        if lex[hi - 1].keyword == .durt, lex[hi - 1].ending == .none {
+            for start in lowest..<(hi - 1) where unquoted(start..<hi) {
+                let body = lex[start].keyword == .beni && start + 1 < hi - 1 ? start + 1 : start
+                if let m = DetailPhrases.interval(lex, body..<(hi - 1)) { return (start, m, body..<(hi - 1)) }
+            }
+            return nil
+        }
+        var start = hi - 2
+        while start >= lowest {
+            if lex.key(start) == "nag", unquoted(start..<hi) {
+                var body = start + 1
+                if body < hi - 1, lex.key(body) == "me" || lex.key(body) == "us" { body += 1 }
+                guard let m = DetailPhrases.interval(lex, body..<hi) else { return nil }
+                return (start, m, body..<hi)
+            }
+            start -= 1
+        }
+        return nil
+    }
+}
