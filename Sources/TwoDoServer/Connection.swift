@@ -25,6 +25,8 @@ final class Connection {
     /// Unsent output bytes from `outputStart` on.
     var output: [UInt8] = []
     var outputStart = 0
+    /// Bytes queued since the last flush attempt; the rest of `pendingOutput` is what the peer left unread.
+    var queuedSinceFlush = 0
     /// Whether EPOLLOUT is currently requested.
     var wantsWrite = false
     /// Whether reading is paused (too much unprocessed input).
@@ -62,8 +64,12 @@ final class Connection {
     /// Bytes queued and not yet sent.
     var pendingOutput: Int { output.count - outputStart }
 
+    /// Output the kernel already refused at the last flush: the peer has not read it.
+    var unreadBacklog: Int { pendingOutput - queuedSinceFlush }
+
     /// Queues one line (CRLF added).
     func send(line: String) {
+        queuedSinceFlush += line.utf8.count + 2
         output.append(contentsOf: line.utf8)
         output.append(13)
         output.append(10)

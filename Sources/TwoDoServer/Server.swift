@@ -310,10 +310,15 @@ public final class Server {
     // MARK: Writing
 
     /// Queues wire lines for a connection, dropping it when it will not read.
+    ///
+    /// What counts is the output the peer left unread at the last flush, not the size of new replies:
+    /// a client that reads gets a reply of any size (a big `export`), while one whose earlier output
+    /// still sits unread past the limit is dropped. Memory per connection stays under the limit plus
+    /// one loop turn's replies.
     func emit(_ lines: [String], to c: Connection) {
         guard connections[c.id] != nil else { return }
         for line in lines { c.send(line: line) }
-        if c.pendingOutput > config.outputLimit {
+        if c.unreadBacklog > config.outputLimit {
             stats.outputDrops += 1
             Log.info("dropping slow reader", ["conn": "\(c.id)", "pending": "\(c.pendingOutput)"])
             close(c, reason: "output limit")
@@ -332,6 +337,7 @@ public final class Server {
     }
 
     func flush(_ c: Connection) {
+        c.queuedSinceFlush = 0
         while c.pendingOutput > 0 {
             let result = c.output.withUnsafeBytes { buf in
                 try? Posix.send(c.fd, UnsafeRawBufferPointer(rebasing: buf[c.outputStart...]))

@@ -1,0 +1,65 @@
+// A reply bigger than the output cap reaches a client that reads; only a client that does not read is dropped.
+
+import Foundation
+import Testing
+
+@Suite("Replies larger than the output cap", .timeLimit(.minutes(2)))
+struct LargeReplyTests {
+    /// Adds `count` tasks with 200-character titles, 250 per round trip so neither side's buffers fill.
+    private func fill(_ client: LineClient, count: Int) throws -> Set<String> {
+        var titles = Set<String>()
+        var next = 0
+        while next < count {
+            let batch = min(250, count - next)
+            var bytes: [UInt8] = []
+            for i in next..<(next + batch) {
+                let title = "task \(i) " + String(repeating: "x", count: 200 - "task \(i) ".count)
+                titles.insert(title)
+                bytes += Array("add \(title)\n".utf8)
+            }
+            try client.send(bytes: bytes)
+            for _ in 0..<batch {
+                let reply = try client.readJSON(timeout: 20)
+                guard reply.ok == true else { throw TestServerError.unexpected("add failed: \(reply)") }
+            }
+            next += batch
+        }
+        return titles
+    }
+
+    @Test("an export of over 1 MiB arrives whole on one line, and the connection stays usable")
+    func bigExport() throws {
+        let server = try TestServer(extraArguments: ["--rate-limit", "0"])
+        let alice = try server.user("alice")
+        let titles = try fill(alice, count: 6000)
+
+        try alice.send("export")
+        let line = try alice.readLine(timeout: 30)
+        #expect(line.utf8.count > 1 << 20, "the export should be bigger than the 1 MiB output cap")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? JSONObject)
+        #expect(object.ok == true)
+        let lists = try #require(object.data["lists"] as? [JSONObject])
+        let exported = lists.flatMap { ($0["tasks"] as? [JSONObject]) ?? [] }.compactMap { $0["title"] as? String }
+        #expect(Set(exported) == titles)
+        #expect(try alice.json("ping").code == "pong")
+    }
+
+    @Test("a client that asks for big replies and never reads is dropped, and its partner is unaffected")
+    func nonReaderOfBigReplies() throws {
+        let server = try TestServer(extraArguments: ["--rate-limit", "0", "--admin", "alice"])
+        let (alice, bob) = try server.couple()
+        _ = try fill(alice, count: 1500)
+        // Bob asks for ~450 KB exports, one loop turn each, and never reads: the unread backlog passes
+        // the cap and the next line queued for him (a reply or alice's event) drops him.
+        for _ in 0..<12 {
+            try bob.send("export")
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try alice.ok("add one more")
+        Thread.sleep(forTimeInterval: 0.3)
+        let drops = try #require(try alice.ok("stats").data["output_drops"] as? Int)
+        #expect(drops == 1)
+        #expect(bob.isClosedByServer(within: 10))
+        #expect(try alice.json("ping").code == "pong")
+    }
+}
