@@ -48,6 +48,9 @@ public final class Server {
     var commandEvents: [Event] = []
     /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
     var nextReminderAt: Int64?
+    /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
+    var parseContexts: [SpaceID: (generation: UInt64, context: ParseContext)] = [:]
+    var parseContextsGeneration: UInt64 = 0
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
     /// Undoes the running command's in-memory effects if the turn's commit fails.

@@ -62,6 +62,11 @@ public final class Store {
         return rows == ["ok"] ? [] : rows
     }
 
+    /// Changes whenever list names or space membership may have changed (a list added, renamed or
+    /// deleted, a user created, merged or gone, or a rollback), so callers can cache what they derive
+    /// from names, such as the parser's context, and rebuild it only then.
+    public internal(set) var namesGeneration: UInt64 = 0
+
     // MARK: Transactions for the event loop's group commit
 
     /// Begins the loop turn's write transaction.
@@ -69,7 +74,10 @@ public final class Store {
     /// Commits the loop turn's transaction (one fsync for every command in it).
     public func commit() throws { try db.execute("COMMIT") }
     /// Rolls the loop turn's transaction back; harmless when none is open.
-    public func rollback() { if db.isInTransaction { try? db.execute("ROLLBACK") } }
+    public func rollback() {
+        if db.isInTransaction { try? db.execute("ROLLBACK") }
+        namesGeneration &+= 1
+    }
     /// Marks the start of one command inside the turn's transaction.
     ///
     /// Runs every command, so it uses a cached prepared statement: `execute` re-parses the SQL each time.
@@ -78,6 +86,7 @@ public final class Store {
     public func releaseSavepoint() throws { try db.run("RELEASE cmd") }
     /// Undoes the current command's changes only.
     public func rollbackToSavepoint() {
+        namesGeneration &+= 1
         try? db.execute("ROLLBACK TO cmd")
         try? db.execute("RELEASE cmd")
     }
