@@ -22,8 +22,7 @@ let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
     ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("parser", ParserScenario.run),
 ]
-// `all` leaves out `parser` until the real parser's benchmark hook exists (see ParserScenario.swift).
-let chosen = options.scenario == "all" ? scenarios.filter { $0.0 != "parser" } : scenarios.filter { $0.0 == options.scenario }
+let chosen = options.scenario == "all" ? scenarios : scenarios.filter { $0.0 == options.scenario }
 
 print(Environment.describe(options: options, fileLimit: fileLimit))
 var failed = 0
