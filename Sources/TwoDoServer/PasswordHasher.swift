@@ -15,7 +15,8 @@ enum PasswordHasher {
         guard crypt_gensalt_rn("$y$", 0, nil, 0, &salt, Int32(salt.count)) != nil else {
             throw SystemError(call: "crypt_gensalt_rn", errno: errno)
         }
-        return try crypt(password, setting: String(cString: salt))
+        let setting = String(decoding: salt.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return try crypt(password, setting: setting)
     }
 
     /// Whether `password` matches `hash`, compared in constant time.
