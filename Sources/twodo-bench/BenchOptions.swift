@@ -27,13 +27,14 @@ struct BenchOptions {
     var window: Int?
     var connections: [Int]?
     var tasks: Int?
+    var events: Int?
     var lists: Int?
     var runs: Int?
     var stormConnections: Int?
     var normalPairs: Int?
     var normalRate: Double?
 
-    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "parser", "all"]
+    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "all"]
 
     static let usage = """
         USAGE:
@@ -47,7 +48,8 @@ struct BenchOptions {
           bigspace     one user with many tasks; `show` latency [--tasks 100000] [--lists 100] [--runs 200]
           loginstorm   wrong-password logins while pairs work [--seconds 5] [--rate 200]
                        [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]
-          parser       Parser.parse lines per second (not wired yet)
+          calendar     `calendar` of one month in spaces with many events [--events 10000] [--runs 200]
+          parser       Parser.parse lines per second, in-process
           all          every scenario above in order, with its defaults (options given apply to all)
 
         OPTIONS:
@@ -103,6 +105,7 @@ struct BenchOptions {
                 }
                 options.connections = list
             case "--tasks": options.tasks = try number(arg)
+            case "--events": options.events = try number(arg)
             case "--lists": options.lists = try number(arg)
             case "--runs": options.runs = try number(arg)
             case "--storm-connections": options.stormConnections = try number(arg)

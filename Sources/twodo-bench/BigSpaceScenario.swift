@@ -85,7 +85,7 @@ enum BigSpaceScenario {
     }
 
     /// Sends `count` commands made by `make` on one connection, keeping 64 in flight; every reply must be ok.
-    private static func pipeline(_ loop: ClientLoop, _ c: ClientConnection, count: Int, what: String, _ make: @escaping (Int) -> String) throws {
+    static func pipeline(_ loop: ClientLoop, _ c: ClientConnection, count: Int, what: String, _ make: @escaping (Int) -> String) throws {
         var next = 0
         var answered = 0
         var failure: String?
@@ -128,7 +128,7 @@ enum BigSpaceScenario {
     }
 
     /// Sends `command` `runs` times, one at a time, timing each reply.
-    private static func timeSequential(
+    static func timeSequential(
         _ loop: ClientLoop, _ c: ClientConnection, _ command: String, runs: Int, server: BenchServer
     ) throws -> Timing {
         var timing = Timing()
