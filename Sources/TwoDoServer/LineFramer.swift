@@ -1,4 +1,4 @@
-// Splits a connection's byte stream into command lines: LF-terminated, CR dropped, telnet IAC stripped.
+// Splits a connection's byte stream into command lines: LF- (or telnet CR NUL-) terminated, CR dropped, IAC stripped.
 
 /// One unit produced by the framer.
 public enum FramedItem: Sendable, Equatable {
@@ -20,6 +20,8 @@ public struct LineFramer: Sendable {
     public let limit: Int
     private var current: [UInt8] = []
     private var discarding = false
+    /// Whether the last data byte was a CR (for CR NUL line ends).
+    private var previousCR = false
     private var telnet: TelnetState = .data
 
     private enum TelnetState: Sendable {
@@ -84,7 +86,11 @@ public struct LineFramer: Sendable {
             return
         }
 
-        if byte == 10 {  // LF
+        // A telnet client in character mode ends a line with CR NUL (RFC 854's bare carriage return)
+        // instead of CR LF: treat it as the end of the line rather than as a control character.
+        let endsLine = byte == 10 || (byte == 0 && previousCR)
+        previousCR = byte == 13
+        if endsLine {
             if discarding {
                 discarding = false
             } else {

@@ -22,7 +22,9 @@ private struct SeededGenerator: RandomNumberGenerator {
 /// in the streaming one would show up as a difference.
 private enum ReferenceFramer {
     static func items(_ stream: [UInt8], limit: Int) -> [FramedItem] {
-        let data = stripTelnet(stream)
+        var data = stripTelnet(stream)
+        // Telnet's CR NUL ends a line as CR LF does.
+        for i in data.indices.dropFirst() where data[i] == 0 && data[i - 1] == 13 { data[i] = 10 }
         var out: [FramedItem] = []
         var start = 0
         while start <= data.count {
