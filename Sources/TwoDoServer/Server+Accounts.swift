@@ -64,13 +64,19 @@ extension Server {
     }
 
     /// Hands a job to the hash pool and parks the connection until it completes.
+    ///
+    /// One address may have at most `config.hashJobsPerAddress` jobs waiting or running: a storm of
+    /// logins from one place is answered "busy" at once instead of filling the queue for everyone.
     private func submit(_ job: HashJob, pending: PendingAuth, on c: Connection, tag: String?) throws -> Outcome? {
         let ticket = nextTicket
         nextTicket += 1
-        guard hashPool.submit(ticket: ticket, job: job) else {
+        let inFlight = hashJobsByAddress[c.address, default: 0]
+        guard inFlight < config.hashJobsPerAddress, hashPool.submit(ticket: ticket, job: job) else {
+            stats.busyRefusals += 1
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
         }
-        tickets[ticket] = c.id
+        hashJobsByAddress[c.address] = inFlight + 1
+        tickets[ticket] = (c.id, c.address)
         c.pendingAuth = pending
         return nil
     }

@@ -102,7 +102,7 @@ extension Server {
             ("commit_failures", .int(Int64(stats.commitFailures))),
             ("commit_p50_us", .int(Int64(stats.commitMilliseconds(quantile: 0.5) * 1000))),
             ("commit_p99_us", .int(Int64(stats.commitMilliseconds(quantile: 0.99) * 1000))),
-            ("output_drops", .int(Int64(stats.outputDrops))), ("refused", .int(Int64(stats.refused))),
+            ("output_drops", .int(Int64(stats.outputDrops))), ("busy_refusals", .int(Int64(stats.busyRefusals))), ("refused", .int(Int64(stats.refused))),
             ("accepted", .int(Int64(stats.accepted))), ("uptime_seconds", .int(Int64(uptime))),
         ]
         let text = t(c, "stats.line", [

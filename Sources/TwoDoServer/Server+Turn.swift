@@ -37,7 +37,9 @@ extension Server {
         let results = hashResults
         hashResults.removeAll()
         for (ticket, result) in results {
-            guard let id = tickets.removeValue(forKey: ticket), let c = connections[id], let pending = c.pendingAuth else { continue }
+            guard let job = tickets.removeValue(forKey: ticket) else { continue }
+            if let n = hashJobsByAddress[job.address], n > 1 { hashJobsByAddress[job.address] = n - 1 } else { hashJobsByAddress[job.address] = nil }
+            guard let c = connections[job.connection], let pending = c.pendingAuth else { continue }
             c.pendingAuth = nil
             if let outcome = runCommand(on: c, tag: nil, { try self.complete(pending, result: result, on: c) }) {
                 outcomes.append(outcome)

@@ -36,8 +36,10 @@ public final class Server {
     var sessions: [UserID: [UInt64]] = [:]
     var nextConnectionID: UInt64 = 16
     var nextTicket: UInt64 = 1
-    /// Hash jobs in flight: ticket → connection id.
-    var tickets: [UInt64: UInt64] = [:]
+    /// Hash jobs in flight: ticket → connection id and the address it came from.
+    var tickets: [UInt64: (connection: UInt64, address: String)] = [:]
+    /// Hash jobs in flight per client address, capped so one address cannot fill the pool's queue.
+    var hashJobsByAddress: [String: Int] = [:]
     /// Connections with input waiting to run, in arrival order.
     var ready: [UInt64] = []
     var readySet: Set<UInt64> = []

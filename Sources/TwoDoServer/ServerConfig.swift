@@ -15,6 +15,8 @@ public struct ServerConfig: Sendable {
     public var rateBurst: Double = 2000
     /// Bytes of unsent output a connection may hold before it is dropped as a non-reader.
     public var outputLimit = 1 << 20
+    /// Password-hash jobs one client address may have queued or running at once (more: "busy").
+    public var hashJobsPerAddress = 8
     /// The longest line accepted, in bytes.
     public var lineLimit = 4096
     /// When set, the wall clock starts at this instant (Unix seconds), frozen, and `clock` commands exist.

@@ -10,6 +10,8 @@ struct ServerStats {
     var commits = 0
     var commitFailures = 0
     var outputDrops = 0
+    /// Password-hash jobs refused with "busy" (pool queue full, or the address at its cap).
+    var busyRefusals = 0
     var remindersFired = 0
     var bytesIn = 0
     var bytesOut = 0

@@ -142,6 +142,28 @@ extension ResilienceSuite {
             #expect(try bob.json("couple join \(second)").code == "couple.joined", "a day old less an hour still works")
         }
 
+        @Test("one address with 100 logins in flight gets 'busy' past its share; others log in at once")
+        func hashShareCappedPerAddress() throws {
+            let server = try TestServer(extraArguments: ["--quiet"])
+            _ = try server.user("alice")
+            let attackers = try (0..<100).map { _ in try client(server, from: "127.0.0.41") }
+            for (i, socket) in attackers.enumerated() { try socket.send("login ghost\(i) wrong-password") }
+            let started = Date()
+            let reply = try client(server, from: "127.0.0.42").json("login alice secret-alice", timeout: 10)
+            let waited = Date().timeIntervalSince(started)
+            #expect(reply.code == "auth.logged_in")
+            var codes: [String: Int] = [:]
+            for socket in attackers {
+                let line = try socket.readLine(timeout: 10)
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                codes[object?["code"] as? String ?? line, default: 0] += 1
+            }
+            #expect(codes["error.busy", default: 0] >= 100 - 8, "\(codes)")
+            #expect(codes["error.bad_credentials", default: 0] <= 8, "\(codes)")
+            print("per-address hash cap: legit login answered in \(Int(waited * 1000)) ms; the storm's answers: \(codes)")
+            #expect(waited < 1.0, "a login from another address waited \(waited) s behind one address's storm")
+        }
+
         @Test("a storm of 200 wrong passwords per second barely slows a couple at work")
         func loginStorm() throws {
             let server = try TestServer(extraArguments: ["--quiet"])
