@@ -1,5 +1,6 @@
 #!/bin/sh
-# Long fuzz run of the line framer: 10 million seeded random inputs in a release build (CI runs 200,000 in debug).
+# Long fuzz run of the line framer and the command parser: 10 million seeded random inputs each, in a
+# release build (CI runs 200,000 framer and 20,000 parser inputs in debug).
 #
 #   scripts/fuzz-long.sh                                  # 10,000,000 inputs, default seed
 #   TWODO_FUZZ_SEED=42 scripts/fuzz-long.sh               # another seed
@@ -7,7 +8,9 @@
 #
 # Each input is framed three ways (whole, random chunks, byte by byte when short) and compared with
 # a naive reference framer; memory held must stay within the line limit. A failure prints the input
-# number, seed and bytes. On the 2-core build machine the 10 million inputs (573 MB of stream) take
+# number, seed and bytes. Each parser input (token soups of both languages' command words, random
+# Unicode, random bytes) is parsed against two contexts, every 16th twice to check determinism, and the
+# slowest parse must stay under 200 ms. On the 2-core build machine the 10 million inputs (573 MB of stream) take
 # about 40 s; the release build before them takes about 1.5 minutes the first time.
 set -eu
 cd "$(dirname "$0")/.."
