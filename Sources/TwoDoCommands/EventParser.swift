@@ -49,7 +49,7 @@ enum EventParser {
         }
     }
 
-    private static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames) {

@@ -52,7 +52,7 @@ public enum PlannerParser {
             let ref = rest[1...].typedText
             return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
         default:
-            return nil
+            return PlannerVerbLast.parse(t, context: context)
         }
     }
 

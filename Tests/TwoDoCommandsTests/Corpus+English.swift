@@ -4,7 +4,7 @@ import TwoDoCommands
 
 extension Corpus {
     /// English lines and their expected parses.
-    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors + englishSchedule
+    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -71,7 +71,7 @@ extension Corpus {
         ok("add milk in Groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         ok("add go to the gym", .add(title: "go to the gym", list: nil, details: TaskDetails())),
         ok("add milk #groceries", .add(title: "milk", list: "groceries", details: TaskDetails())),
-        ok("add milk #someday", .add(title: "milk #someday", list: nil, details: TaskDetails())),
+        ok("add milk #someday", .add(title: "milk", list: "someday", details: TaskDetails())),
         ok("add \"buy milk to groceries\"", .add(title: "buy milk to groceries", list: nil, details: TaskDetails())),
         ok("add \"buy milk\" to groceries", .add(title: "buy milk", list: "groceries", details: TaskDetails())),
         ok("add “call mom” #inbox", .add(title: "call mom", list: "inbox", details: TaskDetails())),
