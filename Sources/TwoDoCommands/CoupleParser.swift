@@ -43,12 +43,13 @@ enum CoupleParser {
         }
     }
 
-    /// `join <code>`: the code as typed; it must read as an invite code (dashes, spaces, case free).
-    /// - Returns: `.badValue(verb: "couple", value:)` when the text is no invite code.
+    /// `join <code>`: the code as typed (dashes, spaces, case free).
+    ///
+    /// Any text is passed on, even one that cannot be an invite code: the server answers
+    /// `error.invite_invalid` and counts the attempt towards the invite throttle, so guessing is throttled the
+    /// same way whatever is typed.
     static func join(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
         guard !args.isEmpty else { return .failure(Verb.couple.usage) }
-        let code = String(args.typed)
-        guard InviteCode(parsing: code) != nil else { return .failure(.badValue(verb: "couple", value: code)) }
-        return .success(.couple(.join(code: code)))
+        return .success(.couple(.join(code: String(args.typed))))
     }
 }

@@ -49,8 +49,7 @@ enum EventParser {
         }
     }
 
-    private static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
-        var firstBad: ParseError?
+    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames) {
             case .yes(var c, _):
@@ -77,11 +76,12 @@ enum EventParser {
                     return .failure(.badDate(verb: "event", value: until.description, problem: .inThePast))
                 }
                 return .success(.event(.add(c.draft)))
-            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
+            // An impossible date is reported, not swallowed into a longer title (`party Feb 30` at 8pm).
+            case .bad(let p, let s): return .failure(.badDate(verb: "event", value: s, problem: p))
             case .no: continue
             }
         }
-        return .failure(firstBad ?? .usage(verb: "event"))
+        return .failure(.usage(verb: "event"))
     }
 
     private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {

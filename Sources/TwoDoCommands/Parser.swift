@@ -42,6 +42,7 @@ public enum Parser {
         if let match = TrailingVerb.find(in: words, context: context) {
             return run(match.verb, match.args, turkish: true, list: match.list, context: context)
         }
+        if let added = middleAdd(words, context: context) { return added }
         return .failure(
             .unknownCommand(
                 word: String(first.text), suggestion: Suggester.nearest(to: first, testClock: context.testClock)))
@@ -53,6 +54,29 @@ public enum Parser {
         let words = Word.split(word[...])
         guard let match = VerbTable.leading(words), match.wordCount == words.count else { return nil }
         return match.verb.canonical
+    }
+
+    /// `süt ekle yarın`, `süt ekle markete yarın 9'da`: a Turkish `ekle` after the title, followed only by
+    /// slots (date, time, rule, list, priority, assignee). Other words after `ekle` make no such reading.
+    private static func middleAdd(_ words: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        let n = words.count
+        guard n >= 3 else { return nil }
+        for i in 1..<(n - 1) where words[i].key == "ekle" {
+            // Words are slices of one line, so the readings are made from new lines, not spliced word arrays.
+            let tail = String(words[(i + 1)...].typed)
+            // The tail must be all slots: after a one-word stand-in title, that title is all that is left.
+            let probe = Word.split(Substring("x " + tail))
+            switch AddParser.parse(probe[...], turkish: true, list: nil, context: context) {
+            case .success(.add(let title, _, _)) where title == "x":
+                let joined = Word.split(Substring(String(words[0..<i].typed) + " " + tail))
+                return AddParser.parse(joined[...], turkish: true, list: nil, context: context)
+            case .failure(.badDate(let verb, let value, let problem)):
+                return .failure(.badDate(verb: verb, value: value, problem: problem))
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     private static func run(

@@ -228,7 +228,8 @@ enum PlannerDateParser {
 
     // MARK: Times
 
-    /// One time of day at `i`; bare hours and `19.30` only when `prefixed` (after `at`/`saat`).
+    /// One time of day at `i`; bare hours and `19.30` only when `prefixed` (after `at`/`saat`) or with a
+    /// locative ending (`8'de`).
     static func time(_ t: [PlannerToken], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
         let k = t[i].stem
@@ -248,7 +249,9 @@ enum PlannerDateParser {
             case .none: break
             }
         }
-        switch clockTime(k, prefixed: prefixed) {
+        // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`.
+        let marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].ending)
+        switch clockTime(k, prefixed: marked) {
         case .some(.some(let time)): return .yes(time, next: i + 1)
         case .some(.none): return .bad(.noSuchTime, String(t[i].text))
         case .none: return .no

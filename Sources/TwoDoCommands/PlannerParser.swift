@@ -11,6 +11,12 @@ import TwoDoCore
 /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>` (and the
 /// Turkish `not rutin|etkinlik …`, `notlar rutin|etkinlik …`, `not sil <ref> <n>`).
 public enum PlannerParser {
+    /// The first words this parser answers to, as shown in suggestions ("did you mean"), English first.
+    static let spellings: [String] = [
+        "routine", "routines", "habit", "habits", "event", "events", "calendar", "weekstart",
+        "rutin", "rutinler", "alışkanlık", "alışkanlıklar", "etkinlik", "etkinlikler", "takvim",
+    ]
+
     /// The command on `line`, or nil when the line is none of these commands.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError>? {
         let t = PlannerToken.split(line[...])
@@ -46,7 +52,7 @@ public enum PlannerParser {
             let ref = rest[1...].typedText
             return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
         default:
-            return nil
+            return PlannerVerbLast.parse(t, context: context)
         }
     }
 

@@ -98,6 +98,9 @@ enum PlannerScheduleParser {
         if k == "hafta", j + 1 < end, t[j + 1].stem == "sonu" { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 2) }
         if ["weekday", "weekdays", "haftaici"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 1) }
         if ["weekend", "weekends", "haftasonu"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 1) }
+        // `every morning`, `her sabah` (with a time clause such as `8'de` after it): daily. Evening words are
+        // not taken, since `her akşam 8'de` would need its hour moved past noon.
+        if interval == 1, ["morning", "sabah"].contains(k) { return .yes(Recurrence(.daily), next: j + 1) }
         if dayUnits.contains(k) || weekUnits.contains(k) || monthUnits.contains(k) || yearUnits.contains(k) {
             return unitRule(k, t, j + 1, end: end, interval: interval)
         }

@@ -67,19 +67,19 @@ enum RoutineParser {
         }
     }
 
-    private static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
-        var firstBad: ParseError?
+    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames) {
             case .yes(let c, _):
                 guard let rule = c.draft.recurrence else { continue }
                 if let until = rule.until, until < clock.today { return .failure(.badDate(verb: "routine", value: until.description, problem: .inThePast)) }
                 return .success(.routine(.add(name: t[0..<i].typedText, rule: rule, time: c.draft.time, assignee: c.draft.assignee)))
-            case .bad(let p, let s): firstBad = firstBad ?? .badDate(verb: "routine", value: s, problem: p)
+            // An impossible date is reported, not swallowed into a longer name.
+            case .bad(let p, let s): return .failure(.badDate(verb: "routine", value: s, problem: p))
             case .no: continue
             }
         }
-        return .failure(firstBad ?? .usage(verb: "routine"))
+        return .failure(.usage(verb: "routine"))
     }
 
     private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {

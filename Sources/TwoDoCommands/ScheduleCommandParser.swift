@@ -96,7 +96,8 @@ enum ScheduleCommandParser {
             }
     }
 
-    /// `remind <ref> at 5pm|30 minutes before|tomorrow 9am`, or `remind me|bob to <task>` (an `add`).
+    /// `remind <ref> at 5pm|30 minutes before|tomorrow 9am`, or `remind me|bob to <task>` (an `add`); Turkish
+    /// `bob'a|bana|bize <görev> hatırlat` (verb last or first) is also an `add` for that person.
     ///
     /// A reminder date without a time is at 09:00; a reminder that is not in the future is `.inThePast`.
     static func remind(_ args: ArraySlice<Word>, context: ParseContext) -> Result<Command, ParseError> {
@@ -105,6 +106,20 @@ enum ScheduleCommandParser {
             let who = args[s].key == "us" ? nil : DetailPhrases.person(args[s], context: context)
             if who != nil || args[s].key == "us" {
                 return AddParser.parse(args[(s + 2)...], turkish: false, list: nil, context: context, assignee: who)
+            }
+        }
+        // Turkish: `bob'a yarın 18:00 annesini aramayı hatırlat`, `hatırlat bana cuma fatura öde`.
+        if args.count >= 2, TurkishSuffix.hasApostrophe(args[s].text) || ["bana", "bize"].contains(args[s].key) {
+            let who: AssigneeRef?? =
+                switch args[s].key {
+                case "bana": .some(.me)
+                case "bize": .some(nil)
+                default: context.members.match(args[s..<(s + 1)], as: .dative).map { .some(.member($0)) }
+                }
+            if let who, case .success(let command) = AddParser.parse(
+                args[(s + 1)...], turkish: true, list: nil, context: context, assignee: who)
+            {
+                return .success(command)
             }
         }
         let lex = Lexer(Array(args))

@@ -10,12 +10,20 @@ enum Suggester {
         let isClock: Bool
     }
 
-    /// One-word spellings (not `?`), in table order so ties go to the earlier spelling.
-    private static let candidates: [Candidate] = VerbTable.spellings.compactMap { s in
-        guard !s.text.contains(" "), s.text != "?" else { return nil }
-        let key = Array(Fold.key(s.text).unicodeScalars)
-        return Candidate(text: s.text, key: key, mask: mask(key), isClock: s.verb == .clock)
-    }
+    /// One-word spellings (not `?`), in table order so ties go to the earlier spelling, then the first
+    /// words of the routine, event and calendar commands (`PlannerParser`).
+    private static let candidates: [Candidate] = {
+        let verbs: [Candidate] = VerbTable.spellings.compactMap { s in
+            guard !s.text.contains(" "), s.text != "?" else { return nil }
+            let key = Array(Fold.key(s.text).unicodeScalars)
+            return Candidate(text: s.text, key: key, mask: mask(key), isClock: s.verb == .clock)
+        }
+        let planner = PlannerParser.spellings.map { text in
+            let key = Array(Fold.key(text).unicodeScalars)
+            return Candidate(text: text, key: key, mask: mask(key), isClock: false)
+        }
+        return verbs + planner
+    }()
 
     /// A 64-bit set of the symbols in `key` (by value modulo 64).
     ///

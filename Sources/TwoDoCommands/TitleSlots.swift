@@ -184,14 +184,18 @@ struct TitleSlots {
     }
 
     /// `#list`, or `to|in <list>` (the rightmost that names a known list), at the end.
+    ///
+    /// `#<name>` starting with a letter is a list even when no list has that name, so the server answers that
+    /// there is no such list and names those that exist, instead of adding "… #name" to the default list.
+    /// `to|in <words>` must name a known list (`add talk to bob` keeps its title).
     private func listAtEnd() -> (name: String, start: Int)? {
-        guard !context.lists.isEmpty else { return nil }
         let word = lex.words[hi - 1]
-        if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1,
-            let found = context.lists.match([Word(word.text.dropFirst())][...], as: .bare)
-        {
-            return (found, hi - 1)
+        if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1 {
+            let name = word.text.dropFirst()
+            if let found = context.lists.match([Word(name)][...], as: .bare) { return (found, hi - 1) }
+            if name.first?.isLetter == true { return (String(name), hi - 1) }
         }
+        guard !context.lists.isEmpty else { return nil }
         var i = hi - 2
         let lowest = Swift.max(lo + 1, hi - 1 - context.lists.maxWords)
         while i >= lowest {

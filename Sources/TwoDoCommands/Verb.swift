@@ -1,7 +1,7 @@
 // The verbs of the command language, independent of the language they were typed in.
 
 /// A command verb, as recognized at the start of a line (or, for some Turkish verbs, at the end).
-enum Verb: Sendable {
+enum Verb: Sendable, CaseIterable {
     /// Session and account verbs, each producing the `Command` case of the same name.
     case help, register, login, logout, passwd, quit, ping
     /// `couple ...` / `çift ...`.

@@ -4,7 +4,7 @@ import TwoDoCommands
 
 extension Corpus {
     /// English lines and their expected parses.
-    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors + englishSchedule
+    static let english: [Row] = account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -71,7 +71,7 @@ extension Corpus {
         ok("add milk in Groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         ok("add go to the gym", .add(title: "go to the gym", list: nil, details: TaskDetails())),
         ok("add milk #groceries", .add(title: "milk", list: "groceries", details: TaskDetails())),
-        ok("add milk #someday", .add(title: "milk #someday", list: nil, details: TaskDetails())),
+        ok("add milk #someday", .add(title: "milk", list: "someday", details: TaskDetails())),
         ok("add \"buy milk to groceries\"", .add(title: "buy milk to groceries", list: nil, details: TaskDetails())),
         ok("add \"buy milk\" to groceries", .add(title: "buy milk", list: "groceries", details: TaskDetails())),
         ok("add “call mom” #inbox", .add(title: "call mom", list: "inbox", details: TaskDetails())),
@@ -172,7 +172,9 @@ extension Corpus {
         fail("login bob", .usage(verb: "login")),
         fail("logout now", .usage(verb: "logout")),
         fail("passwd only-one", .usage(verb: "passwd")),
-        fail("couple join nope", .badValue(verb: "couple", value: "nope")),
+        ok("couple join nope", .couple(.join(code: "nope"))),
+        ok("couple join HELLO", .couple(.join(code: "HELLO"))),
+        ok("join 2345-6789-ABCD-EFGI", .couple(.join(code: "2345-6789-ABCD-EFGI"))),
         fail("couple join", .usage(verb: "couple")),
         fail("couple dance", .usage(verb: "couple")),
         fail("invite bob", .usage(verb: "couple")),

@@ -4,7 +4,7 @@ import TwoDoCommands
 
 extension Corpus {
     /// Turkish lines and their expected parses.
-    static let turkish: [Row] = account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule
+    static let turkish: [Row] = account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),
@@ -194,7 +194,8 @@ extension Corpus {
         fail("kayıt ayşe", .usage(verb: "register")),
         fail("giriş ayşe", .usage(verb: "login")),
         fail("çık hemen", .usage(verb: "quit")),
-        fail("çift katıl yanlış", .badValue(verb: "couple", value: "yanlış")),
+        ok("çift katıl yanlış", .couple(.join(code: "yanlış"))),
+        ok("katıl MERHABA", .couple(.join(code: "MERHABA"))),
         fail("çift zıpla", .usage(verb: "couple")),
         fail("çiftten ayrıl hemen", .usage(verb: "couple")),
         fail("liste ekle", .usage(verb: "list")),

@@ -33,4 +33,30 @@ struct SuggesterTests {
         #expect(Suggester.nearest(to: Word("clok"), testClock: true) == "clock")
         #expect(Suggester.nearest(to: Word("clok"), testClock: false) == nil)
     }
+
+    @Test(
+        "Typos of the schedule, view, routine, event and calendar verbs suggest them",
+        arguments: [
+            ("nagg", "nag"), ("unang", "unnag"), ("priorty", "priority"), ("repaet", "repeat"), ("snoze", "snooze"),
+            ("overdu", "overdue"), ("todya", "today"), ("tomorow", "tomorrow"), ("upcomng", "upcoming"),
+            ("agneda", "agenda"), ("mnie", "mine"), ("inbx", "inbox"), ("rutinn", "rutin"), ("etkinlk", "etkinlik"),
+            ("takvm", "takvim"), ("calender", "calendar"), ("evnets", "events"), ("routnes", "routines"),
+            ("weekstrat", "weekstart"), ("habbit", "habit"), ("ertle", "ertele"), ("hatrlat", "hatırlat"),
+            ("öncelk", "öncelik"), ("tekrala", "tekrarla"), ("gecikenlr", "gecikenler"), ("ajnda", "ajanda"),
+            ("benimkilr", "benimkiler"), ("bildirimlr", "bildirimler"), ("rutinlr", "rutinler"),
+            ("etkinliklr", "etkinlikler"), ("alışkanlk", "alışkanlık"),
+        ] as [(String, String)])
+    func newVerbs(_ word: String, _ expected: String) {
+        #expect(Suggester.nearest(to: Word(word[...]), testClock: false) == expected)
+    }
+
+    @Test("every one-word spelling of every verb is a suggestion candidate")
+    func everySpelling() {
+        let words = VerbTable.spellings.map(\.text).filter { !$0.contains(" ") && $0.count >= 2 }
+            + PlannerParser.spellings
+        for text in words {
+            let suggestion = Suggester.nearest(to: Word(text[...]), testClock: true)
+            #expect(suggestion.map { Fold.key($0) } == Fold.key(text), "\(text) → \(suggestion ?? "nil")")
+        }
+    }
 }

@@ -1,0 +1,43 @@
+// Turkish verb-last routine and event lines: `her sabah 8'de ilaç iç rutini ekle`, `cuma 19:00 sinema takvime ekle`.
+
+/// Reads Turkish lines that end in `rutin ekle`, `rutini ekle`, `alışkanlık ekle`, `etkinlik ekle`,
+/// `etkinliği ekle` or `takvime ekle` ("add to the calendar").
+///
+/// The words before may put the name first (`spor her gün saat 7 rutin ekle`, as after `rutin ekle`) or the
+/// schedule first (`her gün saat 7'de spor rutini ekle`, `3 Aralık 14:30 doktor etkinliği ekle`). A line that
+/// reads neither way is left to the task parser (`sabah rutini ekle` adds a task "sabah rutini"), except when
+/// a date in it is impossible, which is reported.
+enum PlannerVerbLast {
+    private enum Kind { case routine, event }
+
+    /// The folded second-to-last words that name what is added.
+    private static let kinds: [String: Kind] = [
+        "rutin": .routine, "rutini": .routine, "aliskanlik": .routine, "aliskanligi": .routine,
+        "etkinlik": .event, "etkinligi": .event, "takvime": .event,
+    ]
+
+    /// The command of a verb-last routine or event line, or nil when `t` is none.
+    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError>? {
+        guard t.count >= 4, t[t.count - 1].key == "ekle", let kind = kinds[t[t.count - 2].key] else { return nil }
+        let middle = Array(t[0..<(t.count - 2)])
+        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        let add = { (words: [PlannerToken]) -> Result<Command, ParseError> in
+            kind == .routine
+                ? RoutineParser.add(words, clock: clock, context: context)
+                : EventParser.add(words, clock: clock, context: context)
+        }
+        let nameFirst = add(middle)
+        if case .success = nameFirst { return nameFirst }
+        // Schedule first: the longest run of clauses at the start, the rest is the name.
+        let allowed: PlannerClauses.Allowed = kind == .routine ? .routineAdd : .eventAdd
+        for j in stride(from: middle.count - 1, through: 1, by: -1) {
+            guard case .yes = PlannerClauses.read(
+                middle, 0, end: j, allowed: allowed, clock: clock, members: context.memberNames)
+            else { continue }
+            let rotated = Array(middle[j...] + middle[0..<j])
+            if case .success(let command) = add(rotated) { return .success(command) }
+        }
+        if case .failure(.badDate) = nameFirst { return nameFirst }
+        return nil
+    }
+}
