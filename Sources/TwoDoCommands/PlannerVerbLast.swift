@@ -16,6 +16,12 @@ enum PlannerVerbLast {
         "etkinlik": .event, "etkinligi": .event, "takvime": .event,
     ]
 
+    /// Whether the words after the first can end a verb-last line (`… rutini ekle`), checked cheaply.
+    static func mightHandle(_ rest: ArraySlice<Substring>) -> Bool {
+        guard rest.count >= 3, PlannerToken(rest[rest.endIndex - 1]).key == "ekle" else { return false }
+        return kinds[PlannerToken(rest[rest.endIndex - 2]).key] != nil
+    }
+
     /// The command of a verb-last routine or event line, or nil when `t` is none.
     static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError>? {
         guard t.count >= 4, t[t.count - 1].key == "ekle", let kind = kinds[t[t.count - 2].key] else { return nil }
