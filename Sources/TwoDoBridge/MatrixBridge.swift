@@ -35,11 +35,27 @@ public final class MatrixBridge {
 
     /// Set from the signal handler; the loop checks it at least once a second.
     private static let stopRequested = Atomic<Bool>(false)
+    /// Stops this bridge's loop and threads (the loop sets it on a signal; tests set it directly).
+    private let stopSwitch: StopSwitch
 
-    /// A bridge for `config` talking through `transport` (the real one when nil); nothing happens until
-    /// `run()`. Throws when the state file cannot be read.
-    public init(config: MatrixConfig, transport: (any MatrixTransport)? = nil) throws {
+    /// A flag another thread may raise to stop `run()`; the bridge's threads end soon after.
+    public final class StopSwitch: Sendable {
+        private let raised = Atomic<Bool>(false)
+        /// A lowered switch.
+        public init() {}
+        /// Asks the bridge to stop.
+        public func raise() { raised.store(true, ordering: .relaxed) }
+        /// Whether stopping was asked for.
+        public var isRaised: Bool { raised.load(ordering: .relaxed) }
+    }
+
+    /// A bridge for `config` talking through `transport` (the real one when nil), stopped by SIGINT,
+    /// SIGTERM or `stop`; nothing happens until `run()`. Throws when the state file cannot be read.
+    public init(config: MatrixConfig, transport: (any MatrixTransport)? = nil, stop: StopSwitch = StopSwitch())
+        throws
+    {
         self.config = config
+        stopSwitch = stop
         let transport = transport ?? MatrixURLSessionTransport(homeserver: config.homeserver, token: config.token)
         client = MatrixClient(transport: transport, syncTimeoutMilliseconds: config.syncTimeoutMilliseconds)
         state = try MatrixState.load(from: config.statePath)
@@ -76,7 +92,7 @@ public final class MatrixBridge {
         startSyncThread()
         startSenderThread()
         var healthy = true
-        loop: while !Self.stopRequested.load(ordering: .relaxed) {
+        loop: while !Self.stopRequested.load(ordering: .relaxed) && !stopSwitch.isRaised {
             var fds = [pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
             var owners: [SessionID?] = [nil]
             for (id, link) in links.sorted(by: { $0.key < $1.key }) {
@@ -113,6 +129,7 @@ public final class MatrixBridge {
         // Give replies already queued (a goodbye, say) a moment to reach the homeserver.
         let deadline = BridgePosix.monotonicNow() + 3
         while outbox.count > 0 && BridgePosix.monotonicNow() < deadline { usleep(50_000) }
+        stopSwitch.raise()
         for link in links.values { link.close() }
         links.removeAll()
         BridgeLog.info("bridge.stopped")
@@ -126,10 +143,11 @@ public final class MatrixBridge {
         let inbox = self.inbox
         let bot = config.user
         let since = state.since
+        let stop = stopSwitch
         let thread = Thread {
             var backoff = Backoff(initial: 1, maximum: 30)
             // The token must be the bot's: otherwise the bridge would take its own posts for commands.
-            while true {
+            while !stop.isRaised {
                 do {
                     let owner = try client.whoami()
                     if owner != bot {
@@ -140,15 +158,16 @@ public final class MatrixBridge {
                 } catch let error as MatrixError {
                     let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
                     BridgeLog.error("bridge.matrix_whoami_failed", ["error": "\(error)", "retry_in": "\(delay)"])
-                    Thread.sleep(forTimeInterval: delay)
+                    Self.pause(delay, unless: stop)
                 } catch {
-                    Thread.sleep(forTimeInterval: backoff.next())
+                    Self.pause(backoff.next(), unless: stop)
                 }
             }
+            if stop.isRaised { return }
             backoff.reset()
             BridgeLog.info("bridge.matrix_connected", ["user": bot])
             var position = since
-            while true {
+            while !stop.isRaised {
                 do {
                     let batch = try client.sync(since: position)
                     inbox.put(.batch(batch, catchingUp: position == nil))
@@ -157,9 +176,9 @@ public final class MatrixBridge {
                 } catch let error as MatrixError {
                     let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
                     BridgeLog.error("bridge.matrix_sync_failed", ["error": "\(error)", "retry_in": "\(delay)"])
-                    Thread.sleep(forTimeInterval: delay)
+                    Self.pause(delay, unless: stop)
                 } catch {
-                    Thread.sleep(forTimeInterval: backoff.next())
+                    Self.pause(backoff.next(), unless: stop)
                 }
             }
         }
@@ -170,10 +189,11 @@ public final class MatrixBridge {
     private func startSenderThread() {
         let client = self.client
         let outbox = self.outbox
+        let stop = stopSwitch
         let thread = Thread {
-            while true {
+            while !stop.isRaised || outbox.count > 0 {
                 guard let item = outbox.take(timeout: 1) else { continue }
-                Self.deliver(item, with: client)
+                Self.deliver(item, with: client, unless: stop)
             }
         }
         thread.name = "matrix-send"
@@ -181,7 +201,7 @@ public final class MatrixBridge {
     }
 
     /// Carries out one request, retrying what can succeed later (same transaction id, so never twice).
-    static func deliver(_ item: MatrixOutgoing, with client: MatrixClient, maxAttempts: Int = 8) {
+    static func deliver(_ item: MatrixOutgoing, with client: MatrixClient, unless stop: StopSwitch, maxAttempts: Int = 8) {
         var backoff = Backoff(initial: 1, maximum: 30)
         for attempt in 1...maxAttempts {
             do {
@@ -195,11 +215,23 @@ public final class MatrixBridge {
                 }
                 BridgeLog.error(
                     "bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)", "retry_in": "\(delay)"])
-                Thread.sleep(forTimeInterval: delay)
+                // Once stopping, a message is worth one more quick try, not a long wait.
+                if stop.isRaised && delay > 1 { return }
+                pause(delay, unless: stop)
             } catch {
                 BridgeLog.error("bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)"])
                 return
             }
+        }
+    }
+
+    /// Sleeps `seconds`, waking early when `stop` is raised.
+    static func pause(_ seconds: Double, unless stop: StopSwitch) {
+        let end = BridgePosix.monotonicNow() + seconds
+        while !stop.isRaised {
+            let left = end - BridgePosix.monotonicNow()
+            if left <= 0 { return }
+            Thread.sleep(forTimeInterval: min(left, 0.1))
         }
     }
 
