@@ -80,11 +80,11 @@ curl -sf "$homeserver/_matrix/client/versions" >/dev/null || { echo "synapse did
 echo "== synapse up on $homeserver in $(since "$s") s"
 
 s=$(date +%s.%N)
-for user in twodo alice bob; do
+for user in twodo alice bob carol; do
     "$venv/bin/register_new_matrix_user" -c "$work/homeserver.yaml" -u "$user" -p "mx-pass-$user" --no-admin \
         "$homeserver" >/dev/null
 done
-echo "== registered @twodo, @alice, @bob in $(since "$s") s"
+echo "== registered @twodo, @alice, @bob, @carol in $(since "$s") s"
 
 "$TWODO_BIN" serve --host 127.0.0.1 --port "$twodo_port" --db "$work/twodo.sqlite" 2>"$work/twodo.log" &
 pids+=($!)
@@ -138,9 +138,12 @@ class MatrixUser:
         self.seen = []   # (msgtype, body) from the bot, in order
         self.txn = 0
 
-    def open_dm(self, bot):
-        self.room = api("POST", "/createRoom", self.token,
-            {"preset": "trusted_private_chat", "is_direct": True, "invite": [bot]})["room_id"]
+    def open_dm(self, bot, encrypted=False):
+        spec = {"preset": "trusted_private_chat", "is_direct": True, "invite": [bot]}
+        if encrypted:
+            spec["initial_state"] = [{"type": "m.room.encryption", "state_key": "",
+                                      "content": {"algorithm": "m.megolm.v1.aes-sha2"}}]
+        self.room = api("POST", "/createRoom", self.token, spec)["room_id"]
 
     def poll(self, timeout_ms):
         r = api("GET", "/sync", self.token, query={"since": self.since, "timeout": str(timeout_ms)})
@@ -311,6 +314,15 @@ check("milk" in body and "number 60" in body, f"`show` lists milk and all 60 tas
 t = time.time()
 alice.say("add eggs")
 check(nc.wait_for("eggs", 5) is not None, f"after the restart alice's adds still reach the TCP partner ({time.time() - t:.3f} s)")
+
+# An encrypted direct chat: the bot cannot read it and says so once, passing nothing on.
+carol = MatrixUser("carol")
+carol.open_dm(BOT, encrypted=True)
+check(carol.expect("Merhaba", "m.notice", 10) is not None, "the bot joined carol's encrypted direct room")
+api("PUT", f"/rooms/{urllib.parse.quote(carol.room, safe='')}/send/m.room.encrypted/e1", carol.token,
+    {"algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "AwgAEnAc", "sender_key": "x", "session_id": "y", "device_id": "Z"})
+r = carol.expect("encrypted", "m.notice", 10)
+check(r is not None and "şifreli" in r, f"an encrypted message got the notice that the bot cannot read it: {r!r}")
 
 bridge.send_signal(signal.SIGTERM)
 bridge.wait(10)

@@ -9,9 +9,9 @@ public struct MatrixClient: Sendable {
     /// How long a `/sync` long-poll waits on the homeserver, in milliseconds.
     public var syncTimeoutMilliseconds: Int
 
-    /// The sync filter: only room messages and memberships, no presence, typing or receipts.
+    /// The sync filter: only room messages (plain and encrypted) and memberships, no presence, typing or receipts.
     static let filter =
-        #"{"presence":{"not_types":["*"]},"account_data":{"not_types":["*"]},"room":{"ephemeral":{"not_types":["*"]},"account_data":{"not_types":["*"]},"state":{"types":["m.room.member"]},"timeline":{"limit":50,"types":["m.room.message","m.room.member"]}}}"#
+        #"{"presence":{"not_types":["*"]},"account_data":{"not_types":["*"]},"room":{"ephemeral":{"not_types":["*"]},"account_data":{"not_types":["*"]},"state":{"types":["m.room.member"]},"timeline":{"limit":50,"types":["m.room.message","m.room.member","m.room.encrypted"]}}}"#
 
     /// A client over `transport`.
     public init(transport: any MatrixTransport, syncTimeoutMilliseconds: Int = 30_000) {

@@ -20,6 +20,8 @@ public struct MatrixCore: Sendable {
     public private(set) var sessions: [SessionID: MatrixSession] = [:]
     private var idsByUser: [String: SessionID] = [:]
     private var nextID = 1
+    /// Rooms where the user was already told that the bot cannot read encrypted messages.
+    private var warnedEncrypted: Set<String> = []
 
     /// Tag prefix of the bridge's own TwoDo commands, whose replies the user never sees.
     static let ownTag = "bridge."
@@ -65,6 +67,10 @@ public struct MatrixCore: Sendable {
                     } else if user != owner && membership == "join" {
                         actions += notPrivate(room, owner: owner)
                     }
+                case .encrypted(let sender):
+                    if catchingUp || sender != owner || !warnedEncrypted.insert(room).inserted { continue }
+                    actions += say(room, MatrixText.text(.encrypted, lang: session(forUser: owner)?.lang), notice: true)
+                    actions.append(.log("bridge.matrix_encrypted", ["room": room]))
                 case .message(let sender, let msgtype, let body):
                     if catchingUp || sender != owner || msgtype != "m.text" { continue }
                     actions += message(from: sender, in: room, body: body, now: now)

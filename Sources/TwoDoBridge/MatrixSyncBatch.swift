@@ -27,6 +27,8 @@ public struct MatrixSyncBatch: Sendable, Equatable {
         case message(sender: String, msgtype: String, body: String)
         /// An `m.room.member` change: `user`'s membership is now `membership` (`join`, `leave`, `ban`, ...).
         case membership(user: String, membership: String)
+        /// An end-to-end encrypted message (`m.room.encrypted`), which the bridge cannot read.
+        case encrypted(sender: String)
     }
 
     /// The token to pass as `since` next time.
@@ -94,6 +96,8 @@ public struct MatrixSyncBatch: Sendable, Equatable {
                 return nil
             }
             return .membership(user: user, membership: membership)
+        case "m.room.encrypted":
+            return .encrypted(sender: sender)
         case "m.room.message":
             guard let msgtype = content["msgtype"] as? String, var body = content["body"] as? String else { return nil }
             let relation = content["m.relates_to"] as? [String: Any]

@@ -6,7 +6,7 @@
 public enum MatrixText {
     /// The keys of the Matrix bridge's own messages.
     public enum Key: Sendable {
-        case welcome, notPrivate, tooManyLines
+        case welcome, notPrivate, tooManyLines, encrypted
     }
 
     /// The message for `key` in `lang` (`en`, `tr`, or nil for both), with `{count}` filled in.
@@ -32,6 +32,11 @@ public enum MatrixText {
             return (
                 "This room has more people than you and me, so I am leaving it: passwords must stay private. Invite me to a direct chat instead.",
                 "Bu odada ikimizden fazla kişi var, bu yüzden ayrılıyorum: şifreler gizli kalmalı. Beni bunun yerine doğrudan sohbete davet et."
+            )
+        case .encrypted:
+            return (
+                "This chat is end-to-end encrypted, and I cannot read encrypted messages. Start a new chat with me with encryption off.",
+                "Bu sohbet uçtan uca şifreli ve ben şifreli mesajları okuyamıyorum. Benimle şifreleme kapalı yeni bir sohbet başlat."
             )
         case .tooManyLines:
             return (

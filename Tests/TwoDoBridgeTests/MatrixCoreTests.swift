@@ -216,4 +216,17 @@ struct MatrixCoreTests {
             return
         }
     }
+
+    @Test("an encrypted message from the owner gets one explanation per room, not a command")
+    func encrypted() throws {
+        var h = MatrixHarness()
+        _ = try h.sync(MatrixFixtures.directInvite)
+        var batch = MatrixSyncBatch(nextBatch: "n")
+        batch.rooms[h.room] = [.encrypted(sender: "@alice:localhost"), .encrypted(sender: "@alice:localhost")]
+        let actions = h.core.handle(batch, now: 1)
+        #expect(actions.first == .message(room: h.room, text: MatrixText.text(.encrypted, lang: nil), notice: true))
+        #expect(actions.count == 2)  // the notice and its log line
+        #expect(h.core.handle(batch, now: 2).isEmpty)
+        #expect(h.core.sessions.isEmpty)
+    }
 }

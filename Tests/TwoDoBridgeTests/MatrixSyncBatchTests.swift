@@ -56,6 +56,12 @@ struct MatrixSyncBatchTests {
         #expect(b.rooms["!r"]?.first == body.map { .message(sender: "@a:h", msgtype: "m.text", body: $0) })
     }
 
+    @Test("an end-to-end encrypted message is seen as such, without content")
+    func encrypted() throws {
+        let json = #"{"next_batch":"n","rooms":{"join":{"!r":{"timeline":{"events":[{"type":"m.room.encrypted","sender":"@a:h","event_id":"$e","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}"#
+        #expect(try batch(json).rooms["!r"] == [.encrypted(sender: "@a:h")])
+    }
+
     @Test("a body that is not a sync response is refused", arguments: ["", "[]", #"{"errcode":"M_UNKNOWN_TOKEN"}"#])
     func garbage(json: String) {
         #expect(MatrixSyncBatch(json: Data(json.utf8)) == nil)

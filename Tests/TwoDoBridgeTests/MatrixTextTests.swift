@@ -34,7 +34,7 @@ struct MatrixTextTests {
     }
 
     @Test("each message exists in English and Turkish, both when the language is unknown",
-        arguments: [MatrixText.Key.welcome, .notPrivate, .tooManyLines])
+        arguments: [MatrixText.Key.welcome, .notPrivate, .tooManyLines, .encrypted])
     func languages(key: MatrixText.Key) {
         let en = MatrixText.text(key, lang: "en", count: 20)
         let tr = MatrixText.text(key, lang: "tr", count: 20)
