@@ -201,7 +201,9 @@ public final class MatrixBridge {
     }
 
     /// Carries out one request, retrying what can succeed later (same transaction id, so never twice).
-    static func deliver(_ item: MatrixOutgoing, with client: MatrixClient, unless stop: StopSwitch, maxAttempts: Int = 8) {
+    static func deliver(
+        _ item: MatrixOutgoing, with client: MatrixClient, unless stop: StopSwitch, maxAttempts: Int = 8
+    ) {
         var backoff = Backoff(initial: 1, maximum: 30)
         for attempt in 1...maxAttempts {
             do {
@@ -214,7 +216,8 @@ public final class MatrixBridge {
                     return
                 }
                 BridgeLog.error(
-                    "bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)", "retry_in": "\(delay)"])
+                    "bridge.matrix_\(item.kind)_failed",
+                    ["room": item.room, "error": "\(error)", "retry_in": "\(delay)"])
                 // Once stopping, a message is worth one more quick try, not a long wait.
                 if stop.isRaised && delay > 1 { return }
                 pause(delay, unless: stop)

@@ -43,12 +43,16 @@ public struct MatrixClient: Sendable {
 
     /// Joins `room` (accepting an invite).
     public func join(_ room: String) throws {
-        _ = try call(MatrixRequest(method: "POST", path: "/_matrix/client/v3/rooms/\(Self.escape(room))/join", body: Data("{}".utf8)))
+        _ = try call(
+            MatrixRequest(
+                method: "POST", path: "/_matrix/client/v3/rooms/\(Self.escape(room))/join", body: Data("{}".utf8)))
     }
 
     /// Leaves `room` (or declines its invite).
     public func leave(_ room: String) throws {
-        _ = try call(MatrixRequest(method: "POST", path: "/_matrix/client/v3/rooms/\(Self.escape(room))/leave", body: Data("{}".utf8)))
+        _ = try call(
+            MatrixRequest(
+                method: "POST", path: "/_matrix/client/v3/rooms/\(Self.escape(room))/leave", body: Data("{}".utf8)))
     }
 
     /// Posts a text (`m.text`) or notice (`m.notice`) to `room`. The same `transactionID` sent again
@@ -76,7 +80,8 @@ public struct MatrixClient: Sendable {
 
     /// Percent-encodes a path segment or query value (room ids hold `!` and `:`, tokens `_`).
     static func escape(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }

@@ -50,7 +50,10 @@ public struct MatrixCore: Sendable {
         for invite in batch.invites where invite.inviter != bot {
             if invite.isDirect && MatrixConfig.isUserID(invite.inviter) {
                 directRooms[invite.room] = invite.inviter
-                actions += [.join(room: invite.room), .message(room: invite.room, text: MatrixText.text(.welcome, lang: nil), notice: true)]
+                actions += [
+                    .join(room: invite.room),
+                    .message(room: invite.room, text: MatrixText.text(.welcome, lang: nil), notice: true),
+                ]
                 actions.append(.log("bridge.matrix_invited", ["room": invite.room, "user": invite.inviter]))
             } else {
                 actions += [.leave(room: invite.room), .log("bridge.matrix_declined", ["room": invite.room])]

@@ -61,8 +61,9 @@ public struct MatrixSyncBatch: Sendable, Equatable {
             let events = ((value as? [String: Any])?["invite_state"] as? [String: Any])?["events"] as? [Any] ?? []
             // The bot's own member event says who invited it and whether the room is direct.
             for case let event as [String: Any] in events
-            where event["type"] as? String == "m.room.member" && (event["content"] as? [String: Any])?["membership"]
-                as? String == "invite"
+            where event["type"] as? String == "m.room.member"
+                && (event["content"] as? [String: Any])?["membership"]
+                    as? String == "invite"
             {
                 let content = event["content"] as? [String: Any] ?? [:]
                 invites.append(

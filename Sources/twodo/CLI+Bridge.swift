@@ -130,9 +130,12 @@ extension CLI {
         guard let url = URL(string: homeserverText), url.scheme == "http" || url.scheme == "https",
             url.host != nil, url.query == nil
         else {
-            throw UsageError(message: "--homeserver: '\(homeserverText)' is not an http(s) URL like https://matrix.example.org")
+            throw UsageError(
+                message: "--homeserver: '\(homeserverText)' is not an http(s) URL like https://matrix.example.org")
         }
-        guard let user else { throw UsageError(message: "bridge matrix needs --user <@bot:server> (or TWODO_MATRIX_USER)") }
+        guard let user else {
+            throw UsageError(message: "bridge matrix needs --user <@bot:server> (or TWODO_MATRIX_USER)")
+        }
         guard MatrixConfig.isUserID(user) else {
             throw UsageError(message: "--user: '\(user)' is not a Matrix user id like @twodo:example.org")
         }

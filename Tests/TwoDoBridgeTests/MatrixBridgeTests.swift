@@ -41,7 +41,10 @@ struct MatrixBridgeTests {
             if request.path.hasSuffix("/join") { return ok(MatrixFixtures.joinedRoom) }
             if request.method == "PUT" { return ok(MatrixFixtures.sent) }
             guard request.path.contains("/sync?") else { return MatrixResponse(status: 404, body: Data()) }
-            switch syncs.withLock({ n -> Int in n += 1; return n }) {
+            switch syncs.withLock({ n -> Int in
+                n += 1
+                return n
+            }) {
             case 1: return ok(MatrixFixtures.directInvite)
             case 2: return ok(MatrixFixtures.messages)
             default:

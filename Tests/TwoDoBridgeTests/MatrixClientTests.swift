@@ -50,13 +50,16 @@ struct MatrixClientTests {
 
     @Test("the first sync does not wait; later ones long-poll from the position, with the filter")
     func syncRequests() throws {
-        let transport = RecordedTransport(responses: [(200, MatrixFixtures.initialSync), (200, MatrixFixtures.directInvite)])
+        let transport = RecordedTransport(responses: [
+            (200, MatrixFixtures.initialSync), (200, MatrixFixtures.directInvite),
+        ])
         let client = MatrixClient(transport: transport, syncTimeoutMilliseconds: 30_000)
         let first = try client.sync(since: nil)
         let second = try client.sync(since: first.nextBatch)
         #expect(second.invites.count == 1)
         let paths = transport.requests.map(\.path)
-        #expect(paths[0].hasPrefix("/_matrix/client/v3/sync?filter=%7B%22presence%22") && paths[0].hasSuffix("&timeout=0"))
+        #expect(
+            paths[0].hasPrefix("/_matrix/client/v3/sync?filter=%7B%22presence%22") && paths[0].hasSuffix("&timeout=0"))
         #expect(paths[1].hasSuffix("&since=s1_2_0_1_1_1_1_6_0_1_1_1_1_1&timeout=30000"))
         #expect(transport.requests[1].timeout > 30)
     }
@@ -71,17 +74,20 @@ struct MatrixClientTests {
         #expect(request.method == "PUT")
         #expect(
             request.path
-                == "/_matrix/client/v3/rooms/%21SP_VUXOqOdGTTK7j-9Gqk9v8BViDIiWiHijUkywWvR4/send/m.room.message/twodo.1.7")
+                == "/_matrix/client/v3/rooms/%21SP_VUXOqOdGTTK7j-9Gqk9v8BViDIiWiHijUkywWvR4/send/m.room.message/twodo.1.7"
+        )
         let content = try #require(try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String])
         #expect(content == ["msgtype": "m.notice", "body": "süt \"ekle\""])
     }
 
-    @Test("error answers become typed errors with a retry policy", arguments: [
-        (429, MatrixFixtures.limitExceeded, MatrixError.rateLimited(retryAfter: 307.923), 307.923 as Double?),
-        (401, MatrixFixtures.unknownToken, .http(status: 401, errcode: "M_UNKNOWN_TOKEN"), 1),
-        (403, #"{"errcode":"M_FORBIDDEN","error":"not in room"}"#, .http(status: 403, errcode: "M_FORBIDDEN"), nil),
-        (502, "<html>Bad gateway</html>", .http(status: 502, errcode: ""), 1),
-    ])
+    @Test(
+        "error answers become typed errors with a retry policy",
+        arguments: [
+            (429, MatrixFixtures.limitExceeded, MatrixError.rateLimited(retryAfter: 307.923), 307.923 as Double?),
+            (401, MatrixFixtures.unknownToken, .http(status: 401, errcode: "M_UNKNOWN_TOKEN"), 1),
+            (403, #"{"errcode":"M_FORBIDDEN","error":"not in room"}"#, .http(status: 403, errcode: "M_FORBIDDEN"), nil),
+            (502, "<html>Bad gateway</html>", .http(status: 502, errcode: ""), 1),
+        ])
     func errors(status: Int, body: String, error: MatrixError, delay: Double?) throws {
         let transport = RecordedTransport(responses: [(status, body)])
         #expect(throws: error) { try MatrixClient(transport: transport).join(MatrixFixtures.aliceRoom) }
@@ -105,13 +111,17 @@ struct MatrixClientTests {
     @Test("a refused send is given up at once, not retried")
     func refusedSend() {
         let transport = RecordedTransport(responses: [(403, #"{"errcode":"M_FORBIDDEN"}"#)])
-        MatrixBridge.deliver(.leave(room: "!gone"), with: MatrixClient(transport: transport), unless: MatrixBridge.StopSwitch())
+        MatrixBridge.deliver(
+            .leave(room: "!gone"), with: MatrixClient(transport: transport), unless: MatrixBridge.StopSwitch())
         #expect(transport.requests.count == 1)
     }
 
-    @Test("room ids and tokens are escaped in paths", arguments: [
-        ("!abc:example.org", "%21abc%3Aexample.org"), ("s72594_4483_1934", "s72594_4483_1934"), ("a/b c", "a%2Fb%20c"),
-    ])
+    @Test(
+        "room ids and tokens are escaped in paths",
+        arguments: [
+            ("!abc:example.org", "%21abc%3Aexample.org"), ("s72594_4483_1934", "s72594_4483_1934"),
+            ("a/b c", "a%2Fb%20c"),
+        ])
     func escaping(raw: String, escaped: String) {
         #expect(MatrixClient.escape(raw) == escaped)
     }

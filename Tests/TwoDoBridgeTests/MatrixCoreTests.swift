@@ -15,7 +15,9 @@ struct MatrixHarness {
     }
 
     /// alice's message `body` in her direct room.
-    mutating func say(_ body: String, from user: String = "@alice:localhost", msgtype: String = "m.text", now: Double = 1)
+    mutating func say(
+        _ body: String, from user: String = "@alice:localhost", msgtype: String = "m.text", now: Double = 1
+    )
         -> [MatrixAction]
     {
         var batch = MatrixSyncBatch(nextBatch: "n")
@@ -90,14 +92,16 @@ struct MatrixCoreTests {
             Issue.record("no open: \(actions)")
             return
         }
-        #expect(h.core.session(forUser: "@alice:localhost")?.pending == ["register alice secret-alice", "süt ekle", "show"])
+        #expect(
+            h.core.session(forUser: "@alice:localhost")?.pending == ["register alice secret-alice", "süt ekle", "show"])
         #expect(h.core.sessionConnected(id, now: 1).count == 4)
     }
 
     @Test("catching up after a fresh start skips old messages but still accepts invites")
     func catchingUp() throws {
         var h = MatrixHarness()
-        #expect(try h.sync(MatrixFixtures.directInvite, catchingUp: true).first == .join(room: MatrixFixtures.aliceRoom))
+        #expect(
+            try h.sync(MatrixFixtures.directInvite, catchingUp: true).first == .join(room: MatrixFixtures.aliceRoom))
         #expect(try h.sync(MatrixFixtures.messages, catchingUp: true).isEmpty)
     }
 
@@ -106,7 +110,10 @@ struct MatrixCoreTests {
         var h = MatrixHarness()
         let id = try h.connected()
         let room = h.room
-        #expect(h.core.received(#"{"type":"reply","id":"bridge.json","ok":true,"code":"json.on","text":"JSON on."}"#, on: id, now: 1).isEmpty)
+        #expect(
+            h.core.received(
+                #"{"type":"reply","id":"bridge.json","ok":true,"code":"json.on","text":"JSON on."}"#, on: id, now: 1
+            ).isEmpty)
         #expect(h.core.received("Welcome to TwoDo", on: id, now: 1).isEmpty)
         #expect(
             h.core.received(MatrixHarness.reply("auth.logged_in", "Welcome back, alice.", lang: "tr"), on: id, now: 1)
@@ -114,7 +121,8 @@ struct MatrixCoreTests {
         #expect(h.core.session(forUser: "@alice:localhost")?.account == "alice")
         #expect(h.core.session(forUser: "@alice:localhost")?.lang == "tr")
         let event = #"{"type":"event","event":"task.added","actor":"bob","text":"bob \"süt\" ekledi.","data":{}}"#
-        #expect(h.core.received(event, on: id, now: 1) == [.message(room: room, text: "bob \"süt\" ekledi.", notice: true)])
+        #expect(
+            h.core.received(event, on: id, now: 1) == [.message(room: room, text: "bob \"süt\" ekledi.", notice: true)])
     }
 
     @Test("json off is refused; quit ends the session and the next message opens a fresh one")
@@ -169,7 +177,10 @@ struct MatrixCoreTests {
         let id = try h.connected()
         let lost = h.core.sessionClosed(id, now: 10)
         #expect(lost.first == .message(room: h.room, text: BridgeText.text(.serverGone, lang: nil), notice: true))
-        #expect(h.say("show", now: 10.5) == [.message(room: h.room, text: BridgeText.text(.stillReconnecting, lang: nil), notice: true)])
+        #expect(
+            h.say("show", now: 10.5) == [
+                .message(room: h.room, text: BridgeText.text(.stillReconnecting, lang: nil), notice: true)
+            ])
         #expect(h.core.tick(now: 10.5).isEmpty)
         #expect(h.core.tick(now: 11) == [.open(id)])
         #expect(h.core.sessionConnectFailed(id, now: 11).isEmpty)
@@ -193,7 +204,9 @@ struct MatrixCoreTests {
         var h = MatrixHarness()
         let id = try h.connected()
         let actions = h.say((1...25).map { "add t\($0)" }.joined(separator: "\n"))
-        #expect(actions.first == .message(room: h.room, text: MatrixText.text(.tooManyLines, lang: nil, count: 20), notice: true))
+        #expect(
+            actions.first
+                == .message(room: h.room, text: MatrixText.text(.tooManyLines, lang: nil, count: 20), notice: true))
         #expect(actions.dropFirst() == (1...20).map { .send(id, "add t\($0)") }[...])
     }
 
@@ -202,7 +215,8 @@ struct MatrixCoreTests {
         var h = MatrixHarness()
         let id = try h.connected()
         let text = (1...2000).map { "  \($0). task" }.joined(separator: "\\n")
-        let actions = h.core.received(#"{"type":"reply","ok":true,"code":"list.show","text":"\#(text)"}"#, on: id, now: 1)
+        let actions = h.core.received(
+            #"{"type":"reply","ok":true,"code":"list.show","text":"\#(text)"}"#, on: id, now: 1)
         #expect(actions.count > 1)
         for case .message(_, let body, false) in actions { #expect(body.utf8.count <= 16_000) }
     }

@@ -45,20 +45,30 @@ struct MatrixSyncBatchTests {
         #expect(try batch(MatrixFixtures.botLeft).left == [MatrixFixtures.aliceRoom])
     }
 
-    @Test("edits are not commands, and a reply loses its quoted fallback", arguments: [
-        (#"{"msgtype":"m.text","body":"* add tea","m.new_content":{"msgtype":"m.text","body":"add tea"},"m.relates_to":{"rel_type":"m.replace","event_id":"$x"}}"#, nil as String?),
-        (#"{"msgtype":"m.text","body":"> <@twodo:h> Added milk\n\ndone milk","m.relates_to":{"m.in_reply_to":{"event_id":"$x"}}}"#, "\ndone milk"),
-        (#"{"msgtype":"m.text","body":"> not a reply"}"#, "> not a reply"),
-    ])
+    @Test(
+        "edits are not commands, and a reply loses its quoted fallback",
+        arguments: [
+            (
+                #"{"msgtype":"m.text","body":"* add tea","m.new_content":{"msgtype":"m.text","body":"add tea"},"m.relates_to":{"rel_type":"m.replace","event_id":"$x"}}"#,
+                nil as String?
+            ),
+            (
+                #"{"msgtype":"m.text","body":"> <@twodo:h> Added milk\n\ndone milk","m.relates_to":{"m.in_reply_to":{"event_id":"$x"}}}"#,
+                "\ndone milk"
+            ),
+            (#"{"msgtype":"m.text","body":"> not a reply"}"#, "> not a reply"),
+        ])
     func editsAndReplies(content: String, body: String?) throws {
-        let json = #"{"next_batch":"n","rooms":{"join":{"!r":{"timeline":{"events":[{"type":"m.room.message","sender":"@a:h","event_id":"$e","content":\#(content)}]}}}}}"#
+        let json =
+            #"{"next_batch":"n","rooms":{"join":{"!r":{"timeline":{"events":[{"type":"m.room.message","sender":"@a:h","event_id":"$e","content":\#(content)}]}}}}}"#
         let b = try batch(json)
         #expect(b.rooms["!r"]?.first == body.map { .message(sender: "@a:h", msgtype: "m.text", body: $0) })
     }
 
     @Test("an end-to-end encrypted message is seen as such, without content")
     func encrypted() throws {
-        let json = #"{"next_batch":"n","rooms":{"join":{"!r":{"timeline":{"events":[{"type":"m.room.encrypted","sender":"@a:h","event_id":"$e","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}"#
+        let json =
+            #"{"next_batch":"n","rooms":{"join":{"!r":{"timeline":{"events":[{"type":"m.room.encrypted","sender":"@a:h","event_id":"$e","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}"#
         #expect(try batch(json).rooms["!r"] == [.encrypted(sender: "@a:h")])
     }
 

@@ -33,7 +33,8 @@ struct MatrixTextTests {
         #expect(MatrixText.chunks(text, maxBytes: 100).isEmpty)
     }
 
-    @Test("each message exists in English and Turkish, both when the language is unknown",
+    @Test(
+        "each message exists in English and Turkish, both when the language is unknown",
         arguments: [MatrixText.Key.welcome, .notPrivate, .tooManyLines, .encrypted])
     func languages(key: MatrixText.Key) {
         let en = MatrixText.text(key, lang: "en", count: 20)
