@@ -136,6 +136,7 @@ class MatrixUser:
         self.token = login(name)
         self.since = api("GET", "/sync", self.token, query={"timeout": "0"})["next_batch"]
         self.seen = []   # (msgtype, body) from the bot, in order
+        self.html = {}   # body -> formatted_body (None when plain)
         self.txn = 0
 
     def open_dm(self, bot, encrypted=False):
@@ -152,6 +153,7 @@ class MatrixUser:
         for e in events:
             if e.get("sender") == BOT and e.get("type") == "m.room.message":
                 self.seen.append((e["content"].get("msgtype"), e["content"].get("body", "")))
+                self.html[e["content"].get("body", "")] = e["content"].get("formatted_body")
             if e.get("type") == "m.room.member" and e.get("state_key") == BOT:
                 self.seen.append(("member", e["content"].get("membership")))
 
@@ -311,6 +313,9 @@ while time.time() < deadline and not any("number 60" in b for _, b in parts):
     alice.seen.clear()
 body = "\n".join(b for _, b in parts)
 check("milk" in body and "number 60" in body, f"`show` lists milk and all 60 tasks after the restart ({len(parts)} message(s), {time.time() - t:.2f} s)")
+r = alice.ask("calendar", "Mo")
+check(r is not None and (alice.html.get(r) or "").startswith("<pre><code>"),
+      f"the month grid came with a monospaced HTML copy: {(alice.html.get(r) or '')[:60]!r}")
 t = time.time()
 alice.say("add eggs")
 check(nc.wait_for("eggs", 5) is not None, f"after the restart alice's adds still reach the TCP partner ({time.time() - t:.3f} s)")

@@ -55,13 +55,18 @@ public struct MatrixClient: Sendable {
                 method: "POST", path: "/_matrix/client/v3/rooms/\(Self.escape(room))/leave", body: Data("{}".utf8)))
     }
 
-    /// Posts a text (`m.text`) or notice (`m.notice`) to `room`. The same `transactionID` sent again
+    /// Posts a text (`m.text`) or notice (`m.notice`) to `room`, with a monospaced HTML copy when the
+    /// text is laid out in columns. The same `transactionID` sent again
     /// (a retry) is not posted twice: the homeserver answers with the first event's id.
     ///
     /// - Returns: the event id.
     @discardableResult
     public func send(_ text: String, notice: Bool, to room: String, transactionID: String) throws -> String {
-        let content: [String: Any] = ["msgtype": notice ? "m.notice" : "m.text", "body": text]
+        var content: [String: Any] = ["msgtype": notice ? "m.notice" : "m.text", "body": text]
+        if let html = MatrixText.preformattedHTML(text) {
+            content["format"] = "org.matrix.custom.html"
+            content["formatted_body"] = html
+        }
         let body = try JSONSerialization.data(withJSONObject: content, options: [.sortedKeys])
         let path = "/_matrix/client/v3/rooms/\(Self.escape(room))/send/m.room.message/\(Self.escape(transactionID))"
         let object = try call(MatrixRequest(method: "PUT", path: path, body: body))

@@ -68,4 +68,27 @@ public enum MatrixText {
         if !current.allSatisfy({ $0 == " " || $0 == "\n" }) { result.append(current) }
         return result.filter { !$0.allSatisfy { $0 == " " || $0 == "\n" } }
     }
+
+    /// HTML for text laid out in columns (a month grid, a table), which clients would otherwise show in a
+    /// proportional font with its spaces collapsed: `<pre><code>…</code></pre>`. Nil for ordinary text.
+    ///
+    /// Columns are recognized by at least two lines with a run of two spaces after their first word.
+    public static func preformattedHTML(_ text: String) -> String? {
+        let columnar = text.split(separator: "\n").filter { line in
+            let body = line.drop { $0 == " " }
+            return body.contains("  ")
+        }
+        guard columnar.count >= 2 else { return nil }
+        var escaped = ""
+        for c in text {
+            switch c {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(c)
+            }
+        }
+        return "<pre><code>" + escaped + "</code></pre>"
+    }
 }

@@ -80,6 +80,17 @@ struct MatrixClientTests {
         #expect(content == ["msgtype": "m.notice", "body": "süt \"ekle\""])
     }
 
+    @Test("a month grid is sent with a monospaced HTML copy")
+    func sendGrid() throws {
+        let transport = RecordedTransport(responses: [(200, MatrixFixtures.sent)])
+        try MatrixClient(transport: transport).send(
+            "Mo  Tu  We\n 1   2   3", notice: false, to: "!r", transactionID: "t")
+        let body = try #require(transport.requests.first?.body)
+        let content = try #require(try JSONSerialization.jsonObject(with: body) as? [String: String])
+        #expect(content["format"] == "org.matrix.custom.html")
+        #expect(content["formatted_body"] == "<pre><code>Mo  Tu  We\n 1   2   3</code></pre>")
+    }
+
     @Test(
         "error answers become typed errors with a retry policy",
         arguments: [

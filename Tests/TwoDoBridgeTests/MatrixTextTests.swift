@@ -43,4 +43,16 @@ struct MatrixTextTests {
         #expect(MatrixText.text(key, lang: nil, count: 20) == en + "\n" + tr)
         #expect(!en.contains("{") && !tr.contains("{"))
     }
+
+    @Test(
+        "text in columns gets a monospaced, escaped HTML copy; ordinary text and listings do not",
+        arguments: [
+            ("    November 2026\nMo  Tu  We\n 2   3   4\n<x> & \"y\"", "<pre><code>    November 2026\nMo  Tu  We\n 2   3   4\n&lt;x&gt; &amp; &quot;y&quot;</code></pre>"),
+            ("Inbox:\n  1. milk\n  2. süt", nil as String?),
+            ("Added \"milk\" to Inbox.", nil),
+            ("a  b", nil),
+        ])
+    func preformatted(text: String, html: String?) {
+        #expect(MatrixText.preformattedHTML(text) == html)
+    }
 }
