@@ -15,6 +15,7 @@ enum Action {
     case backup(db: String, to: String)
     case check(db: String)
     case bridge(BridgeConfig)
+    case matrixBridge(MatrixConfig)
     case help
     case version
 }
@@ -28,6 +29,7 @@ enum CLI {
           twodo backup <destination> [--db <path>]
           twodo check [--db <path>]
           twodo bridge irc --irc <host:port> [--nick <nick>] [--channel <#chan>] [--twodo <host:port>]
+          twodo bridge matrix --homeserver <url> --user <@bot:server> [--twodo <host:port>] [--state <path>]
           twodo --help | --version
 
         OPTIONS:
@@ -65,7 +67,11 @@ enum CLI {
             }
             guard let destination else { throw UsageError(message: "backup needs a destination path") }
             return .backup(db: db, to: destination)
-        case "bridge": return .bridge(try bridgeConfig(args, environment: environment))
+        case "bridge":
+            if args.first == "matrix" {
+                return .matrixBridge(try matrixConfig(args.dropFirst(), environment: environment))
+            }
+            return .bridge(try bridgeConfig(args, environment: environment))
         case "check":
             var db = environment["TWODO_DB"] ?? "./twodo.sqlite"
             while let arg = args.popFirst() {

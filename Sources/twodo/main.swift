@@ -41,6 +41,13 @@ case .backup(let db, let destination):
 case .bridge(let config):
     IRCBridge.installSignalHandlers()
     IRCBridge(config: config).run()
+case .matrixBridge(let config):
+    MatrixBridge.installSignalHandlers()
+    do {
+        if !(try MatrixBridge(config: config).run()) { exit(1) }
+    } catch {
+        fail("twodo bridge matrix: \(error)", status: 1)
+    }
 case .check(let db):
     do {
         let problems = try Backup.check(path: db)

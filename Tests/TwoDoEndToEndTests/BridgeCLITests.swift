@@ -27,7 +27,12 @@ struct BridgeCLITests {
             (["bridge", "irc", "--irc", "h:1", "--twodo", "h"], "not host:port"),
             (["bridge", "irc", "--irc", "h:1", "--password", "hunter2"], "only from TWODO_IRC_PASSWORD"),
             (["bridge", "irc", "--irc", "h:1", "--pace", "0"], "--pace"),
-            (["bridge", "matrix"], "not available yet"),
+            (["bridge", "matrix"], "--homeserver"),
+            (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "bot"], "not a Matrix user id"),
+            (["bridge", "matrix", "--homeserver", "ftp://h", "--user", "@b:h"], "not an http(s) URL"),
+            (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "@b:h", "--token", "x"], "only from TWODO_MATRIX_TOKEN"),
+            (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "@b:h"], "TWODO_MATRIX_TOKEN"),
+            (["bridge", "telegram"], "unknown bridge"),
             (["bridge", "irc", "--irc", "h:1", "--bogus"], "unknown option"),
         ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -1,0 +1,304 @@
+// Runs the Matrix bridge: a sync thread, a sender thread, and a poll() loop over every user's TwoDo socket.
+
+import Foundation
+import Glibc
+import Synchronization
+
+/// The running Matrix bridge: feeds `/sync` batches, TwoDo lines and the clock to `MatrixCore` and
+/// carries out its actions.
+///
+/// Three threads, so a long-poll never delays a TwoDo event and a rate-limited send never delays a sync:
+/// - the sync thread long-polls `/sync` and posts each batch to the loop's inbox;
+/// - the sender thread posts messages, joins and leaves in order, retrying with the same transaction id
+///   after errors and waiting out `429` for `retry_after_ms`;
+/// - the loop (the caller of `run()`) owns `MatrixCore`, the TwoDo sockets and the state file.
+public final class MatrixBridge {
+    /// The configuration it was started with.
+    public let config: MatrixConfig
+    private let client: MatrixClient
+    private var core: MatrixCore
+    private var state: MatrixState
+    /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
+    private var links: [SessionID: TCPSocket] = [:]
+    private let inbox: MatrixMailbox<Inbound>
+    private let outbox: MatrixMailbox<MatrixOutgoing>
+    /// Transaction ids are `<start time in ms>.<n>`: unique across restarts, so the homeserver never
+    /// mistakes a new message for the retry of an old one.
+    private let transactionPrefix = "\(Int(Date().timeIntervalSince1970 * 1000))"
+    private var nextTransaction = 1
+
+    /// What the sync thread hands the loop.
+    private enum Inbound: Sendable {
+        case batch(MatrixSyncBatch, catchingUp: Bool)
+        case fatal(String, [String: String])
+    }
+
+    /// Set from the signal handler; the loop checks it at least once a second.
+    private static let stopRequested = Atomic<Bool>(false)
+    /// Stops this bridge's loop and threads (the loop sets it on a signal; tests set it directly).
+    private let stopSwitch: StopSwitch
+
+    /// A flag another thread may raise to stop `run()`; the bridge's threads end soon after.
+    public final class StopSwitch: Sendable {
+        private let raised = Atomic<Bool>(false)
+        /// A lowered switch.
+        public init() {}
+        /// Asks the bridge to stop.
+        public func raise() { raised.store(true, ordering: .relaxed) }
+        /// Whether stopping was asked for.
+        public var isRaised: Bool { raised.load(ordering: .relaxed) }
+    }
+
+    /// A bridge for `config` talking through `transport` (the real one when nil), stopped by SIGINT,
+    /// SIGTERM or `stop`; nothing happens until `run()`. Throws when the state file cannot be read.
+    public init(config: MatrixConfig, transport: (any MatrixTransport)? = nil, stop: StopSwitch = StopSwitch())
+        throws
+    {
+        self.config = config
+        stopSwitch = stop
+        let transport = transport ?? MatrixURLSessionTransport(homeserver: config.homeserver, token: config.token)
+        client = MatrixClient(transport: transport, syncTimeoutMilliseconds: config.syncTimeoutMilliseconds)
+        state = try MatrixState.load(from: config.statePath)
+        core = MatrixCore(bot: config.user, directRooms: state.directRooms, settings: config.settings)
+        inbox = try MatrixMailbox()
+        outbox = try MatrixMailbox()
+    }
+
+    /// Makes SIGINT and SIGTERM stop `run()` cleanly (queued messages get a moment to go out).
+    public static func installSignalHandlers() {
+        signal(SIGPIPE, SIG_IGN)
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            MatrixBridge.stopRequested.store(true, ordering: .relaxed)
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+    }
+
+    /// Runs until SIGINT or SIGTERM; returns false when it stopped on a fatal problem (the token
+    /// belongs to another user). Network failures are logged and retried, never thrown.
+    public func run() -> Bool {
+        BridgeLog.info(
+            "bridge.started",
+            [
+                "homeserver": config.homeserver.absoluteString, "user": config.user,
+                "twodo": config.twodo.description, "rooms": "\(state.directRooms.count)",
+                "resumed": state.since == nil ? "no" : "yes",
+            ])
+        startSyncThread()
+        startSenderThread()
+        var healthy = true
+        loop: while !Self.stopRequested.load(ordering: .relaxed) && !stopSwitch.isRaised {
+            var fds = [pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
+            var owners: [SessionID?] = [nil]
+            for (id, link) in links.sorted(by: { $0.key < $1.key }) {
+                fds.append(pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0))
+                owners.append(id)
+            }
+            do {
+                _ = try BridgePosix.poll(&fds, timeoutMilliseconds: 1000)
+            } catch {
+                BridgeLog.error("bridge.poll_failed", ["error": "\(error)"])
+                usleep(100_000)
+                continue
+            }
+            let now = BridgePosix.monotonicNow()
+            for (pfd, owner) in zip(fds, owners) where pfd.revents != 0 {
+                guard let id = owner else { continue }
+                readSession(id, now: now)
+            }
+            for item in inbox.drain() {
+                switch item {
+                case .batch(let batch, let catchingUp):
+                    perform(core.handle(batch, now: now, catchingUp: catchingUp), now: now)
+                    state.since = batch.nextBatch
+                    state.directRooms = core.directRooms
+                    saveState()
+                case .fatal(let message, let fields):
+                    BridgeLog.error(message, fields)
+                    healthy = false
+                    break loop
+                }
+            }
+            perform(core.tick(now: now), now: now)
+        }
+        // Give replies already queued (a goodbye, say) a moment to reach the homeserver.
+        let deadline = BridgePosix.monotonicNow() + 3
+        while outbox.count > 0 && BridgePosix.monotonicNow() < deadline { usleep(50_000) }
+        stopSwitch.raise()
+        for link in links.values { link.close() }
+        links.removeAll()
+        BridgeLog.info("bridge.stopped")
+        return healthy
+    }
+
+    // MARK: Threads
+
+    private func startSyncThread() {
+        let client = self.client
+        let inbox = self.inbox
+        let bot = config.user
+        let since = state.since
+        let stop = stopSwitch
+        let thread = Thread {
+            var backoff = Backoff(initial: 1, maximum: 30)
+            // The token must be the bot's: otherwise the bridge would take its own posts for commands.
+            while !stop.isRaised {
+                do {
+                    let owner = try client.whoami()
+                    if owner != bot {
+                        inbox.put(.fatal("bridge.matrix_token_mismatch", ["user": bot, "token_user": owner]))
+                        return
+                    }
+                    break
+                } catch let error as MatrixError {
+                    let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
+                    BridgeLog.error("bridge.matrix_whoami_failed", ["error": "\(error)", "retry_in": "\(delay)"])
+                    Self.pause(delay, unless: stop)
+                } catch {
+                    Self.pause(backoff.next(), unless: stop)
+                }
+            }
+            if stop.isRaised { return }
+            backoff.reset()
+            BridgeLog.info("bridge.matrix_connected", ["user": bot])
+            var position = since
+            while !stop.isRaised {
+                do {
+                    let batch = try client.sync(since: position)
+                    inbox.put(.batch(batch, catchingUp: position == nil))
+                    position = batch.nextBatch
+                    backoff.reset()
+                } catch let error as MatrixError {
+                    let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
+                    BridgeLog.error("bridge.matrix_sync_failed", ["error": "\(error)", "retry_in": "\(delay)"])
+                    Self.pause(delay, unless: stop)
+                } catch {
+                    Self.pause(backoff.next(), unless: stop)
+                }
+            }
+        }
+        thread.name = "matrix-sync"
+        thread.start()
+    }
+
+    private func startSenderThread() {
+        let client = self.client
+        let outbox = self.outbox
+        let stop = stopSwitch
+        let thread = Thread {
+            while !stop.isRaised || outbox.count > 0 {
+                guard let item = outbox.take(timeout: 1) else { continue }
+                Self.deliver(item, with: client, unless: stop)
+            }
+        }
+        thread.name = "matrix-send"
+        thread.start()
+    }
+
+    /// Carries out one request, retrying what can succeed later (same transaction id, so never twice).
+    static func deliver(
+        _ item: MatrixOutgoing, with client: MatrixClient, unless stop: StopSwitch, maxAttempts: Int = 8
+    ) {
+        var backoff = Backoff(initial: 1, maximum: 30)
+        for attempt in 1...maxAttempts {
+            do {
+                try item.perform(with: client)
+                return
+            } catch let error as MatrixError {
+                guard attempt < maxAttempts, let delay = error.retryDelay(backoff: &backoff) else {
+                    BridgeLog.error(
+                        "bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)", "gave_up": "yes"])
+                    return
+                }
+                BridgeLog.error(
+                    "bridge.matrix_\(item.kind)_failed",
+                    ["room": item.room, "error": "\(error)", "retry_in": "\(delay)"])
+                // Once stopping, a message is worth one more quick try, not a long wait.
+                if stop.isRaised && delay > 1 { return }
+                pause(delay, unless: stop)
+            } catch {
+                BridgeLog.error("bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)"])
+                return
+            }
+        }
+    }
+
+    /// Sleeps `seconds`, waking early when `stop` is raised.
+    static func pause(_ seconds: Double, unless stop: StopSwitch) {
+        let end = BridgePosix.monotonicNow() + seconds
+        while !stop.isRaised {
+            let left = end - BridgePosix.monotonicNow()
+            if left <= 0 { return }
+            Thread.sleep(forTimeInterval: min(left, 0.1))
+        }
+    }
+
+    // MARK: Loop
+
+    private func saveState() {
+        do {
+            try state.save(to: config.statePath)
+        } catch {
+            BridgeLog.error("bridge.matrix_state_unsaved", ["path": config.statePath, "error": "\(error)"])
+        }
+    }
+
+    private func readSession(_ id: SessionID, now: Double) {
+        guard let link = links[id] else { return }
+        do {
+            for line in try link.receiveLines() {
+                perform(core.received(line, on: id, now: now), now: now)
+                if links[id] == nil { return }  // the line ended the session
+            }
+        } catch {
+            links.removeValue(forKey: id)?.close()
+            perform(core.sessionClosed(id, now: now), now: now)
+        }
+    }
+
+    /// Carries out actions in order, including those that the outcome of an action produces.
+    private func perform(_ actions: [MatrixAction], now: Double) {
+        var work = actions
+        var i = 0
+        while i < work.count {
+            let action = work[i]
+            i += 1
+            switch action {
+            case .join(let room):
+                outbox.put(.join(room: room))
+            case .leave(let room):
+                outbox.put(.leave(room: room))
+            case .message(let room, let text, let notice):
+                outbox.put(
+                    .message(
+                        room: room, text: text, notice: notice,
+                        transactionID: "twodo.\(transactionPrefix).\(nextTransaction)"))
+                nextTransaction += 1
+            case .open(let id):
+                do {
+                    links[id] = try TCPSocket.connect(to: config.twodo, timeout: 2, maxLineBytes: 8 << 20)
+                    work += core.sessionConnected(id, now: now)
+                } catch {
+                    work += core.sessionConnectFailed(id, now: now)
+                }
+            case .send(let id, let line):
+                guard let link = links[id] else { continue }
+                do {
+                    try link.send(line: line)
+                } catch {
+                    links.removeValue(forKey: id)?.close()
+                    work += core.sessionClosed(id, now: now)
+                }
+            case .close(let id):
+                links.removeValue(forKey: id)?.close()
+            case .log(let message, let fields):
+                BridgeLog.info(message, fields)
+            }
+        }
+    }
+}
