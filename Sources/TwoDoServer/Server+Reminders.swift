@@ -3,7 +3,8 @@
 // The pending-reminder index (`reminders_pending`, a partial index on fire_at) is the timer queue:
 // the loop keeps only the earliest fire time in memory, so memory does not grow with the number of
 // stored reminders, and a restart loses nothing. Reminders missed while the server was down fire once
-// on start, marked late.
+// on start, marked late. Several reminders of one task that come due in the same turn (a long outage,
+// a test clock jump) make one line per person, not a burst.
 
 import TwoDoCore
 import TwoDoStore
@@ -12,7 +13,7 @@ import TwoDoText
 extension Server {
     /// Most reminders fired in one loop turn; the rest fire in the next turn.
     static let reminderBatch = 1000
-    /// A reminder delivered this many seconds after its time is marked late.
+    /// An event or routine reminder delivered this many seconds after its time is marked late.
     static let lateAfter: Int64 = 120
 
     /// Recomputes the earliest pending reminder (an O(log n) indexed query).
@@ -32,9 +33,9 @@ extension Server {
             return
         }
         let now = clock.now
-        if due.instant > now { try store.addReminder(task: task, kind: "due", offsetMinutes: nil, fireAt: due.instant) }
-        for minutes in Set(offsets) where due.instant - Int64(minutes) * 60 > now {
-            try store.addReminder(task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
+        if due.instant > now { try addReminderOnce(task: task, kind: "due", offsetMinutes: nil, fireAt: due.instant) }
+        for minutes in Set(offsets).sorted() where due.instant - Int64(minutes) * 60 > now {
+            try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
         }
         remindersChanged = true
     }
@@ -45,12 +46,14 @@ extension Server {
         guard let next = nextReminderAt, next <= now else { return [] }
         var outcomes: [Outcome] = []
         let due = try store.remindersDue(before: now, limit: Server.reminderBatch)
+        var delivered: Set<TaskID> = []
         for reminder in due {
             guard try store.markFired(reminder.id, at: now) else { continue }
             guard let (task, space) = try store.taskForReminder(reminder.task), !task.isDone else { continue }
             let members = try store.members(of: space)
             let recipients = task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
-            let late = now - reminder.fireAt > Server.lateAfter
+            // Late means missed while the server was down, not merely passed by a jump of the test clock.
+            let late = reminder.fireAt < startedAt
             if reminder.kind == "nag", let minutes = task.nagMinutes {
                 // The next nag counts from now, so a long outage does not unleash a storm of old nags.
                 let step = Int64(minutes) * 60
@@ -58,8 +61,9 @@ extension Server {
                 if fireAt <= now { fireAt = now + step }
                 try store.addReminder(task: task.id, kind: "nag", offsetMinutes: minutes, fireAt: fireAt)
             }
-            outcomes.append(contentsOf: try deliverReminder(task, kind: reminder.kind, late: late, to: recipients, now: now))
             stats.remindersFired += 1
+            guard delivered.insert(task.id).inserted else { continue }
+            outcomes.append(contentsOf: try deliverReminder(task, kind: reminder.kind, late: late, to: recipients, now: now))
         }
         outcomes += try fireScheduleReminders(now: now)
         remindersChanged = true
@@ -69,14 +73,20 @@ extension Server {
     /// Sends one reminder line to every open session of each recipient and keeps it in their inbox.
     private func deliverReminder(_ task: TaskItem, kind: String, late: Bool, to recipients: [User], now: Int64) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        let key = late ? "reminder.late" : (kind == "nag" ? "reminder.nag" : (kind == "before" ? "reminder.soon" : "reminder.due"))
+        let key: String
+        switch kind {
+        case _ where late: key = task.due == nil ? "reminder.at" : "reminder.late"
+        case "nag": key = "reminder.nag"
+        case "due": key = "reminder.due"
+        default: key = task.due == nil ? "reminder.at" : "reminder.soon"  // "before" and "at": the task is due later
+        }
         for user in recipients {
             var args = ["title": task.title, "list": task.listName]
-            if let due = task.due { args["time"] = TimeText.human(due.instant, tz: user.tz, lang: user.lang) }
-            let online = isOnline(user.id)
-            try store.addNotification(for: user.id, key: key, args: args, now: now, read: online)
-            for id in sessions[user.id] ?? [] {
-                guard let c = connections[id] else { continue }
+            if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }
+            // A session the client already closed its side of is leaving: the line would be lost, so keep it unread.
+            let live = (sessions[user.id] ?? []).compactMap { connections[$0] }.filter { !$0.closeAfterFlush }
+            try store.addNotification(for: user.id, key: key, args: args, now: now, read: !live.isEmpty)
+            for c in live {
                 c.lastReminded = task.id
                 let text = Catalog.text(key, c.lang, args) + " " + Catalog.text("reminder.answers", c.lang)
                 var data = taskJSON(task, tz: user.tz, number: nil)

@@ -50,6 +50,8 @@ public final class Server {
     var nextReminderAt: Int64?
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
+    /// The wall-clock second the server started: a reminder due before it was missed while the server was down.
+    let startedAt: Int64
     /// Undoes the running command's in-memory effects if the turn's commit fails.
     var commandUndo: (() -> Void)?
 
@@ -71,6 +73,7 @@ public final class Server {
         self.config = config
         store = try Store(path: config.databasePath, durable: config.durable)
         clock = WallClock(testStart: config.testClockStart)
+        startedAt = clock.now
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
         _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login

@@ -52,6 +52,12 @@ extension Store {
         try db.run("DELETE FROM notifications WHERE user_id = ?", .integer(user.rawValue))
     }
 
+    /// Deletes one user's notifications older than the lifetime (uses the per-user index).
+    public func pruneNotifications(for user: UserID, now: Int64) throws {
+        try db.run(
+            "DELETE FROM notifications WHERE user_id = ? AND created_at < ?", .integer(user.rawValue), .integer(now - Store.notificationLifetime))
+    }
+
     /// Deletes notifications older than the lifetime.
     public func pruneNotifications(now: Int64) throws {
         try db.run("DELETE FROM notifications WHERE created_at < ?", .integer(now - Store.notificationLifetime))
