@@ -35,6 +35,14 @@ struct TimeCouple {
         _ = try bobText.drainLines()
     }
 
+    /// Closes both of bob's sessions and waits until the server has let them go, so bob is offline.
+    func bobLeaves() throws {
+        for c in [bob, bobText] {
+            c.shutdownWrite()
+            guard c.isClosedByServer(within: 5) else { throw TestServerError.unexpected("bob's session stayed open") }
+        }
+    }
+
     /// Moves the test clock (`clock advance <duration>` from alice's JSON session); returns the events she got.
     @discardableResult
     func advance(_ duration: String) throws -> [JSONObject] {
