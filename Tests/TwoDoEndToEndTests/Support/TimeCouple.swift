@@ -68,12 +68,16 @@ extension LineClient {
         try lines("", timeout: timeout)
     }
 
-    /// JSON mode: `export`'s tasks by title (the last one wins when titles repeat).
+    /// JSON mode: `export`'s tasks by title; when titles repeat (a repeating task's occurrences) the open one wins.
     func exportedTasks() throws -> [String: JSONObject] {
         let data = try ok("export").data
         var tasks: [String: JSONObject] = [:]
         for list in data["lists"] as? [JSONObject] ?? [] {
-            for task in list["tasks"] as? [JSONObject] ?? [] { tasks[task["title"] as? String ?? ""] = task }
+            for task in list["tasks"] as? [JSONObject] ?? [] {
+                let title = task["title"] as? String ?? ""
+                if tasks[title]?["status"] as? String == "open" && task["status"] as? String != "open" { continue }
+                tasks[title] = task
+            }
         }
         return tasks
     }
