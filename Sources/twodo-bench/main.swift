@@ -21,6 +21,7 @@ let fileLimit = Sys.raiseFileLimit()
 let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
     ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("parser", ParserScenario.run),
+    ("reminders", RemindersScenario.run),
 ]
 // `all` leaves out `parser` until the real parser's benchmark hook exists (see ParserScenario.swift).
 let chosen = options.scenario == "all" ? scenarios.filter { $0.0 != "parser" } : scenarios.filter { $0.0 == options.scenario }
