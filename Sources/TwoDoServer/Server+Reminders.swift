@@ -11,8 +11,11 @@ import TwoDoStore
 import TwoDoText
 
 extension Server {
-    /// Most reminders fired in one loop turn; the rest fire in the next turn.
-    static let reminderBatch = 1000
+    /// Most reminders read per query; a turn fires them until its time budget is spent.
+    static let reminderBatch = 100
+    /// Seconds of one loop turn that firing reminders may take: a burst of due reminders is spread over turns
+    /// (each with its commit) so other users' commands wait at most about this long.
+    static let reminderTurnBudget = 0.003
     /// An event or routine reminder delivered this many seconds after its time is marked late.
     static let lateAfter: Int64 = 120
 
@@ -45,12 +48,17 @@ extension Server {
         let now = clock.now
         guard let next = nextReminderAt, next <= now else { return [] }
         var outcomes: [Outcome] = []
+        let started = Monotonic.now()
         let due = try store.remindersDue(before: now, limit: Server.reminderBatch)
         var delivered: Set<TaskID> = []
+        var membersBySpace: [SpaceID: [User]] = [:]
         for reminder in due {
+            // The rest stay pending and fire in the next turn, which comes at once (nextReminderAt is still due).
+            if Monotonic.now() - started > Server.reminderTurnBudget { break }
             guard try store.markFired(reminder.id, at: now) else { continue }
             guard let (task, space) = try store.taskForReminder(reminder.task), !task.isDone else { continue }
-            let members = try store.members(of: space)
+            let members = try membersBySpace[space] ?? store.members(of: space)
+            membersBySpace[space] = members
             let recipients = task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
             // Late means missed while the server was down, not merely passed by a jump of the test clock.
             let late = reminder.fireAt < startedAt
