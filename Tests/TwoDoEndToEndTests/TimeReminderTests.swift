@@ -133,4 +133,20 @@ struct TimeReminderTests {
         _ = try couple.aliceText.drainLines()
         #expect(try couple.aliceText.lines("snooze 10m") == [#""\#(last)" is already done."#])
     }
+
+    @Test("a reminder on a task without a due date names the task only; a past time and 'before' without a due time are refused")
+    func withoutDueDate() throws {
+        let couple = try TimeCouple(server: TestServer())
+        try couple.alice.ok("add call bank")
+        let past = try couple.alice.json("remind call bank at 9am")  // 09:00 today in Berlin has passed: the parser moves it on
+        #expect(past.ok == true)
+        let before = try couple.alice.json("remind call bank 30 minutes before")
+        #expect(before.code == "error.no_due_time")
+        #expect(before.text == #""call bank" has no due time to remind before. Set one first, e.g. due id:1 tomorrow 9am"#)
+        try couple.alice.ok("remind call bank in 10 minutes")
+        try couple.settle()
+        try couple.advance("10m")
+        #expect(try couple.aliceText.readLine() == #"⏰ Reminder: "call bank" (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
+        #expect(try couple.bobText.readLine() == #"⏰ Hatırlatma: "call bank" (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+    }
 }

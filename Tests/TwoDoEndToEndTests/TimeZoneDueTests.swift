@@ -85,4 +85,23 @@ struct TimeZoneDueTests {
         #expect(try couple.aliceText.lines("overdue") == ["Overdue:", "  1. [ ] milk — Inbox, due Mon 23 Nov"])
         #expect(try couple.alice.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
     }
+
+    @Test("priority and repeat changes reach the partner worded in the partner's language")
+    func partnerWording() throws {
+        let couple = try TimeCouple(server: TestServer())
+        try couple.alice.ok("add pay rent tomorrow 6pm")
+        try couple.settle()
+        let steps: [(String, String, String)] = [
+            ("priority pay rent high", #""pay rent" is now high priority."#, #"alice, "pay rent" görevini yüksek öncelik yaptı."#),
+            ("priority pay rent none", #""pay rent" has no priority now."#, #"alice, "pay rent" görevinin önceliğini kaldırdı."#),
+            ("repeat pay rent every month", #""pay rent" repeats every month on the 23rd; next due Mon 23 Nov 18:00."#,
+             #"alice, "pay rent" görevini tekrarlı yaptı: her ayın 23'ü."#),
+            ("repeat pay rent none", #""pay rent" no longer repeats."#, #"alice, "pay rent" görevinin tekrarını kaldırdı."#),
+        ]
+        for (command, reply, event) in steps {
+            #expect(try couple.alice.ok(command).text == reply)
+            #expect(try couple.bob.event().text == event)
+            #expect(try couple.bobText.readLine() == event)
+        }
+    }
 }
