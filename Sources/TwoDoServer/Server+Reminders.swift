@@ -15,7 +15,7 @@ extension Server {
     static let reminderBatch = 100
     /// Seconds of one loop turn that firing reminders may take: a burst of due reminders is spread over turns
     /// (each with its commit) so other users' commands wait at most about this long.
-    static let reminderTurnBudget = 0.003
+    static let reminderTurnBudget = 0.0015
     /// An event or routine reminder delivered this many seconds after its time is marked late.
     static let lateAfter: Int64 = 120
 
