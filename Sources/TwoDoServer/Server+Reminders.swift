@@ -16,6 +16,9 @@ extension Server {
     /// Seconds of one loop turn that firing reminders may take: a burst of due reminders is spread over turns
     /// (each with its commit) so other users' commands wait at most about this long.
     static let reminderTurnBudget = 0.0015
+    /// Tasks whose reminders always fire in the turn that finds them due, whatever the budget: a handful due
+    /// together (or passed by one jump of a test clock) go out together, answered before the next command.
+    static let reminderTurnMinimum = 10
     /// An event or routine reminder delivered this many seconds after its time is marked late.
     static let lateAfter: Int64 = 120
 
@@ -50,28 +53,33 @@ extension Server {
         var outcomes: [Outcome] = []
         let started = Monotonic.now()
         let due = try store.remindersDue(before: now, limit: Server.reminderBatch)
-        var delivered: Set<TaskID> = []
         var membersBySpace: [SpaceID: [User]] = [:]
-        for reminder in due {
+        for (index, first) in due.enumerated() {
             // The rest stay pending and fire in the next turn, which comes at once (nextReminderAt is still due).
-            if Monotonic.now() - started > Server.reminderTurnBudget { break }
-            guard try store.markFired(reminder.id, at: now) else { continue }
-            guard let (task, space) = try store.taskForReminder(reminder.task), !task.isDone else { continue }
+            if index >= Server.reminderTurnMinimum && Monotonic.now() - started > Server.reminderTurnBudget { break }
+            // Every reminder of this task that is due now fires together, as one line per person.
+            var fired: [DueReminder] = []
+            for reminder in try store.remindersDue(of: first.task, before: now) where try store.markFired(reminder.id, at: now) {
+                fired.append(reminder)
+            }
+            guard !fired.isEmpty else { continue }  // already fired with an earlier reminder of its task
+            stats.remindersFired += fired.count
+            guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { continue }
             let members = try membersBySpace[space] ?? store.members(of: space)
             membersBySpace[space] = members
             let recipients = task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
-            // Late means missed while the server was down, not merely passed by a jump of the test clock.
-            let late = reminder.fireAt < startedAt
-            if reminder.kind == "nag", let minutes = task.nagMinutes {
+            if let nag = fired.last(where: { $0.kind == "nag" }), let minutes = task.nagMinutes {
                 // The next nag counts from now, so a long outage does not unleash a storm of old nags.
                 let step = Int64(minutes) * 60
-                var fireAt = reminder.fireAt + step
+                var fireAt = nag.fireAt + step
                 if fireAt <= now { fireAt = now + step }
                 try store.addReminder(task: task.id, kind: "nag", offsetMinutes: minutes, fireAt: fireAt)
             }
-            stats.remindersFired += 1
-            guard delivered.insert(task.id).inserted else { continue }
-            outcomes.append(contentsOf: try deliverReminder(task, kind: reminder.kind, late: late, to: recipients, now: now))
+            // Late means missed while the server was down, not merely passed by a jump of the test clock.
+            let late = fired.contains { $0.fireAt < startedAt }
+            // The line says the most telling of them: due now, then due soon, then still open.
+            let kind = ["due", "before", "at", "nag"].first { k in fired.contains { $0.kind == k } } ?? first.kind
+            outcomes.append(contentsOf: try deliverReminder(task, kind: kind, late: late, to: recipients, now: now))
         }
         outcomes += try fireScheduleReminders(now: now)
         remindersChanged = true

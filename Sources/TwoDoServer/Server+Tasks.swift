@@ -178,6 +178,7 @@ extension Server {
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
             let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
+            if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
             guard !parts.isEmpty else { return try changed("task.added", id, ["title": title, "list": list.name]) }
             // Each reader gets the details in their own language and zone.
             return try changed(
@@ -203,6 +204,7 @@ extension Server {
             let task = try resolve(ref, user: user, prefer: .done, c)
             if !task.isDone { return .failure("error.not_done", t(c, "error.not_done", ["title": task.title])) }
             try store.setDone(task.id, false, by: user.id, now: now)
+            try restoreReminders(of: task)
             return try changed("task.reopened", task.id, ["title": task.title])
 
         case .edit(let ref, let raw):
@@ -240,6 +242,7 @@ extension Server {
             }
             try store.assign(task.id, to: assignee?.id, now: now)
             if let assignee {
+                try keepAssignment(of: task.title, to: assignee, by: user)
                 return try changed("task.assigned", task.id, ["title": task.title, "assignee": assignee.name])
             }
             return try changed("task.assigned", task.id, ["title": task.title], key: "task.unassigned")

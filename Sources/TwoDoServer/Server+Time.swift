@@ -106,6 +106,21 @@ extension Server {
         return start
     }
 
+    /// After a task is reopened: its due-time reminder (when still ahead) and its nag come back.
+    func restoreReminders(of task: TaskItem) throws {
+        if let due = task.due { try rescheduleReminders(of: task.id, due: due) }
+        if let minutes = task.nagMinutes { try startNag(task.id, minutes: minutes, due: task.due, now: clock.now) }
+    }
+
+    /// Keeps an assignment in the assignee's inbox even when they saw it live (as read), so the inbox holds
+    /// every assignment to them; while they are away `raise` already keeps it, unread.
+    func keepAssignment(of title: String, to assignee: User, by actor: User) throws {
+        guard assignee.id != actor.id, isOnline(assignee.id) else { return }
+        try store.addNotification(
+            for: assignee.id, key: "event.task.assigned", args: ["actor": actor.name, "title": title, "assignee": assignee.name],
+            now: clock.now, read: true)
+    }
+
     /// After a repeating task is completed: adds its next occurrence; returns it, or nil when the series ended.
     func nextOccurrence(after task: TaskItem, user: User, space: SpaceID) throws -> (TaskID, DueDate)? {
         guard let rule = task.recurrence, let due = task.due else { return nil }

@@ -123,4 +123,18 @@ struct TimeNagSnoozeTests {
         #expect(next["reminders"] as? [String] == ["2026-11-30T19:00:00+01:00"])
         #expect((next["recurrence"] as? JSONObject)?["freq"] as? String == "weekly")
     }
+
+    @Test("reopening a task brings back its due-time reminder and its nag")
+    func reopenRestores() throws {
+        let couple = try TimeCouple(server: TestServer())
+        try couple.alice.ok(["add dishes today 11am", "nag dishes every 10m", "done dishes"])
+        #expect(try couple.alice.pendingReminders(of: "dishes").isEmpty)
+        try couple.alice.ok("undone dishes")
+        #expect(try couple.alice.pendingReminders(of: "dishes") == ["2026-11-22T11:00:00+01:00"])
+        try couple.settle()
+        #expect(try couple.aliceText.lines("show") == ["Inbox (1 open, 0 done):", "  1. [ ] dishes — due Sun 22 Nov 11:00, next nag in 60m"])
+        let fired = try reminders(couple.advance("1h"))
+        #expect(fired.compactMap { $0.data["kind"] as? String } == ["due"])  // the first nag, due at the same time, is one line
+        #expect(reminders(try couple.advance("10m")).compactMap { $0.data["kind"] as? String } == ["nag"])
+    }
 }

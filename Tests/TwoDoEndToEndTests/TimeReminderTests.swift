@@ -100,9 +100,14 @@ struct TimeReminderTests {
         #expect(try bob.command("giriş bob secret-bob")
             == #"Yeniden hoş geldiniz, bob. Siz yokken 1 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 0 görev var."#)
         let inbox = try bob.lines("bildirimler")
-        #expect(inbox == ["Bildirimleriniz (en yeni önce):", #"  * 2026-11-22T05:05:00-05:00 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#])
+        // The assignment is kept too: read, since bob saw it live.
+        #expect(inbox == [
+            "Bildirimleriniz (en yeni önce):", #"  * 2026-11-22T05:05:00-05:00 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
+            #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
+        ])
         let json = try couple.server.login("bob")
-        #expect(try json.inboxTexts() == [#"*⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#])
+        let texts = try json.inboxTexts()
+        #expect(texts == [#"*⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#, #"alice, "call mom" görevini bob kişisine verdi."#])
     }
 
     @Test("after a reminder, done / snooze / snooze 10m without a ref act on that task; without one they say which task is missing")

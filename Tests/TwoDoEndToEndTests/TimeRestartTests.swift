@@ -48,6 +48,7 @@ struct TimeRestartTests {
             "Bildirimleriniz (en yeni önce):",
             #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
             #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
+            #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
         ])
         #expect(try alice.pendingReminders(of: "pay rent").isEmpty)
         #expect(try alice.pendingReminders(of: "call mom").isEmpty)
@@ -58,7 +59,7 @@ struct TimeRestartTests {
         let again = try third.login("alice")
         #expect(try again.inboxTexts().count == 1)
         let bobAgain = try third.login("bob")
-        #expect(try bobAgain.inboxTexts().count == 2)
+        #expect(try bobAgain.inboxTexts().count == 3)  // two late reminders and the assignment
         try again.ok("clock advance 1d")
         #expect(try again.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
         #expect(try bobAgain.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)

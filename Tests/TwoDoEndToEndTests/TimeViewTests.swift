@@ -140,6 +140,16 @@ struct TimeViewTests {
         #expect(tasks["dishes"]?["reminders"] as? [String] == [])  // nags are not listed as reminders
         // Fired reminders leave the list.
         try couple.alice.ok("clock set 2026-11-23T08:00:00Z")
-        #expect(try couple.bob.pendingReminders(of: "pay rent") == ["2026-11-23T11:00:00-05:00", "2026-11-23T12:00:00-05:00"])
+        let left = try couple.bob.pendingReminders(of: "pay rent")
+        #expect(left == ["2026-11-23T11:00:00-05:00", "2026-11-23T12:00:00-05:00"])
+    }
+
+    @Test("every assignment is kept in the assignee's inbox, read when they saw it live")
+    func assignmentsKept() throws {
+        let couple = try TimeCouple(server: TestServer())
+        try couple.alice.ok(["add fix bike for bob", "add pay rent", "assign pay rent to bob", "assign fix bike to me"])
+        let kept = try couple.bob.inboxTexts()
+        #expect(kept == [#"alice, "pay rent" görevini bob kişisine verdi."#, #"alice, "fix bike" görevini bob kişisine verdi."#])
+        #expect(try couple.alice.inboxTexts().isEmpty)  // her own assignments are not news to her
     }
 }
