@@ -87,4 +87,21 @@ struct TimeDSTTests {
         try user.ok("done daily")
         #expect(try user.pendingReminders(of: "daily") == [t.nextLocal])
     }
+
+    @Test("Berlin at 02:30: the missing one (spring) becomes 03:30 summer time; the doubled one (autumn) fires once, at the first")
+    func missingAndDoubledHalfPast() throws {
+        let spring = try TestServer(testClock: "2026-03-28T12:00:00Z")
+        let a = try spring.user("alice")
+        try a.ok("tz Europe/Berlin")
+        #expect(try a.ok("add spring tomorrow 2:30am").data["due"] as? String == "2026-03-29T03:30:00+02:00")
+        #expect(try a.pendingReminders(of: "spring") == ["2026-03-29T03:30:00+02:00"])
+
+        let autumn = try TestServer(testClock: "2026-10-24T12:00:00Z")
+        let b = try autumn.user("alice")
+        try b.ok("tz Europe/Berlin")
+        #expect(try b.ok("add autumn tomorrow 2:30am").data["due"] as? String == "2026-10-25T02:30:00+02:00")
+        #expect(try fired(b, at: "2026-10-25T00:29:00Z").isEmpty)
+        #expect(try fired(b, at: "2026-10-25T00:30:00Z").count == 1)  // 02:30 summer time
+        #expect(try fired(b, at: "2026-10-25T01:30:00Z").isEmpty)  // 02:30 winter time: not again
+    }
 }
