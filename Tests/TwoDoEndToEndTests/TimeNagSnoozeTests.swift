@@ -57,18 +57,21 @@ struct TimeNagSnoozeTests {
     @Test(
         "a nag interval outside 1 minute … 24 hours is refused in the user's language",
         arguments: [
-            ("en", "nag dishes every 0 minutes", #""every 0 minutes" is not a valid value for "nag""#),
-            ("en", "nag dishes every 25 hours", #""every 25 hours" is not a valid value for "nag""#),
-            ("tr", "dürt dishes 25 saatte bir", #""25 saatte bir", "nag" için geçerli bir değer değil."#),
+            ("en", "nag dishes every 0 minutes",
+             #""every 0 minutes" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#),
+            ("en", "nag dishes every 25 hours",
+             #""every 25 hours" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#),
+            ("tr", "dürt dishes 25 saatte bir",
+             #""25 saatte bir" geçerli bir dürtme aralığı değil: dürtme aralığı 1 dakika ile 24 saat arasında olmalı, örn. dürt 2 10 dakikada bir."#),
         ])
-    func nagRange(lang: String, command: String, prefix: String) throws {
+    func nagRange(lang: String, command: String, text prefix: String) throws {
         let server = try TestServer()
         let user = try server.user("alice")
         try user.ok(["lang \(lang)", "add dishes"])
         let reply = try user.json(command)
         #expect(reply.ok == false)
-        #expect(reply.code == "error.bad_value")
-        #expect(reply.text.hasPrefix(prefix))
+        #expect(reply.code == "error.nag_range")
+        #expect(reply.text == prefix)
         #expect(try user.exportedTasks()["dishes"]?["nag_minutes"] is NSNull)
         // The ends of the range are accepted.
         #expect(try user.ok("nag dishes every 1 minute").data["nag_minutes"] as? Int == 1)
