@@ -101,7 +101,7 @@ struct TimeViewTests {
             "  * 2026-11-22T04:00:00-05:00 alice: hi",
             #"  * 2026-11-22T04:00:00-05:00 alice added "water plants" to Inbox — due Sun 22 Nov 04:30."#,
         ])
-        #expect(try bob.lines("inbox read 1") == ["Marked 1 notifications as read."])
+        #expect(try bob.lines("inbox read 1") == ["Marked 1 notification as read."])
         #expect(try bob.lines("inbox").dropFirst().map { $0.dropFirst(2).first } == [" ", "*", "*"])
         #expect(try bob.lines("inbox read all") == ["Marked 2 notifications as read."])
         let again = try couple.server.connect()
@@ -118,7 +118,7 @@ struct TimeViewTests {
         let later = try couple.server.login("bob")
         let kept = try later.inboxTexts()
         #expect(kept == ["*alice: still there?"])
-        #expect(try later.ok("inbox clear").text == "Deleted 1 notifications.")
+        #expect(try later.ok("inbox clear").text == "Deleted 1 notification.")
         #expect(try later.ok("inbox").text == "Nothing new.")
     }
 
