@@ -5,12 +5,19 @@ import TwoDoText
 
 /// One understood detail of a new task (due date, rule, priority, assignee, reminder, nag).
 enum TaskDetail {
+    /// The due date (`due Mon 23 Nov 18:00`).
     case due(DueDate)
+    /// The repeat rule (`every Monday`).
     case rule(Recurrence)
+    /// A priority other than none.
     case priority(Priority)
+    /// Who it is for (`for bob`).
     case assignee(String)
+    /// A reminder some minutes before the due time.
     case remindBefore(minutes: Int)
+    /// A reminder at a moment.
     case remindAt(DueDate)
+    /// A nag interval.
     case nag(minutes: Int)
 
     /// The details as one phrase (`due Mon 23 Nov 18:00, for bob`) in `lang`, with times in `tz`.
