@@ -3,7 +3,7 @@
 // The pending-reminder index (`reminders_pending`, a partial index on fire_at) is the timer queue:
 // the loop keeps only the earliest fire time in memory, so memory does not grow with the number of
 // stored reminders, and a restart loses nothing. Reminders missed while the server was down fire once
-// on start, marked late. Several reminders of one task that come due in the same turn (a long outage,
+// on start, marked late. Several reminders of one task that are due at once (a long outage,
 // a test clock jump) make one line per person, not a burst.
 
 import TwoDoCore
