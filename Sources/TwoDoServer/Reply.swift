@@ -36,6 +36,9 @@ struct Reply {
     }
 }
 
+/// Catalog arguments worded for one receiver: (language, IANA zone) → arguments.
+typealias LocalArgs = (Language, String) -> [String: String]
+
 /// A change pushed to the other sessions of a space, localized per receiver.
 struct Event {
     /// The stable event name (`task.added`, ...).
@@ -50,11 +53,14 @@ struct Event {
     var recipients: [UserID]
     /// A due date shown as `{when}` in each receiver's own zone and language.
     var when: DueDate? = nil
+    /// Arguments worded per receiver (a rule, a priority, an add line's details), merged over `args`.
+    var localArgs: LocalArgs? = nil
 
     func render(lang: Language, tz: String, json: Bool) -> String {
         var allArgs = args
         allArgs["actor"] = actor
         if let when { allArgs["when"] = TimeText.human(when, readerTZ: tz, lang: lang) }
+        if let localArgs { allArgs.merge(localArgs(lang, tz)) { _, local in local } }
         let text = Catalog.text(key, lang, allArgs)
         guard json else { return text }
         return JSONValue.object([

@@ -106,9 +106,10 @@ extension Server {
             }
             loginFailuresByName.succeed(key)
             attach(c, to: user)
+            try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
             let unread = try store.unreadCount(for: user.id)
             var text = unread > 0
-                ? t(c, "auth.logged_in_unread", ["name": user.name, "count": "\(unread)"])
+                ? t(c, unread == 1 ? "auth.logged_in_unread_one" : "auth.logged_in_unread", ["name": user.name, "count": "\(unread)"])
                 : t(c, "auth.logged_in", ["name": user.name])
             if let summary = try dueSummary(user: user, lang: c.lang) { text += " " + summary }
             var data = userJSON(user)

@@ -11,17 +11,21 @@ extension Server {
 
     /// Raises an event for the other sessions of `recipients`; offline recipients get it as a notification.
     func raise(
-        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue, when: DueDate? = nil
+        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue, when: DueDate? = nil,
+        localArgs: LocalArgs? = nil
     ) throws {
         let catalogKey = "event." + (key ?? name)
         for r in recipients where r.id != actor.id && !isOnline(r.id) {
             var stored = args
             stored["actor"] = actor.name
             if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
+            if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
             try store.addNotification(for: r.id, key: catalogKey, args: stored, now: clock.now)
         }
         commandEvents.append(
-            Event(name: name, actor: actor.name, key: catalogKey, args: args, data: data, recipients: recipients.map(\.id), when: when))
+            Event(
+                name: name, actor: actor.name, key: catalogKey, args: args, data: data, recipients: recipients.map(\.id), when: when,
+                localArgs: localArgs))
     }
 
     func couple(_ action: CoupleAction, user: User, on c: Connection) throws -> Reply {

@@ -86,10 +86,12 @@ extension Server {
             return reply(try inbox(user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
-            return reply(.success("inbox.cleared", [t(c, "inbox.cleared", ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+            let key = count == 1 ? "inbox.cleared_one" : "inbox.cleared"
+            return reply(.success("inbox.cleared", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .inboxRead(let limit):
             let count = try store.markNotificationsRead(for: user.id, newest: limit)
-            return reply(.success("inbox.read", [t(c, "inbox.read", ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+            let key = count == 1 ? "inbox.read_one" : "inbox.read"
+            return reply(.success("inbox.read", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .lang(let lang):
             return reply(try setLanguage(lang, user: user, on: c))
         case .tz(let zone):

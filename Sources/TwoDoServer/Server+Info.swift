@@ -23,6 +23,7 @@ extension Server {
     }
 
     func inbox(user: User, on c: Connection) throws -> Reply {
+        try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
         let items = try store.notifications(for: user.id)
         let data = JSONValue.object([
             ("notifications", .array(items.map {

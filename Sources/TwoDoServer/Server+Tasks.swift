@@ -163,10 +163,13 @@ extension Server {
     private func runTask(_ command: Command, user: User, _ c: Connection) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
-        func changed(_ name: String, _ task: TaskID, _ args: [String: String], key: String? = nil) throws -> Reply {
+        func changed(
+            _ name: String, _ task: TaskID, _ args: [String: String], key: String? = nil, localArgs: LocalArgs? = nil
+        ) throws -> Reply {
             guard let fresh = try store.task(task, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
-            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil))
-            return .success(name, [t(c, key ?? name, args)], data: taskJSON(fresh, tz: user.tz, number: nil))
+            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil), localArgs: localArgs)
+            let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
+            return .success(name, [t(c, key ?? name, mine)], data: taskJSON(fresh, tz: user.tz, number: nil))
         }
         switch command {
         case .add(let raw, let listName, let details):
@@ -175,8 +178,12 @@ extension Server {
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
             let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
+            if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
             guard !parts.isEmpty else { return try changed("task.added", id, ["title": title, "list": list.name]) }
-            return try changed("task.added", id, ["title": title, "list": list.name, "details": parts.joined(separator: ", ")], key: "task.added_details")
+            // Each reader gets the details in their own language and zone.
+            return try changed(
+                "task.added", id, ["title": title, "list": list.name], key: "task.added_details",
+                localArgs: { lang, tz in ["details": TaskDetail.text(parts, lang: lang, tz: tz)] })
 
         case .done(let ref):
             let task = try resolve(ref, user: user, prefer: .open, c)
@@ -197,6 +204,7 @@ extension Server {
             let task = try resolve(ref, user: user, prefer: .done, c)
             if !task.isDone { return .failure("error.not_done", t(c, "error.not_done", ["title": task.title])) }
             try store.setDone(task.id, false, by: user.id, now: now)
+            try restoreReminders(of: task)
             return try changed("task.reopened", task.id, ["title": task.title])
 
         case .edit(let ref, let raw):
@@ -234,6 +242,7 @@ extension Server {
             }
             try store.assign(task.id, to: assignee?.id, now: now)
             if let assignee {
+                try keepAssignment(of: task.title, to: assignee, by: user)
                 return try changed("task.assigned", task.id, ["title": task.title, "assignee": assignee.name])
             }
             return try changed("task.assigned", task.id, ["title": task.title], key: "task.unassigned")

@@ -48,48 +48,55 @@ extension Server {
         }
     }
 
-    /// Applies the details of an `add` line to the new task; returns the phrases of what was understood.
-    func apply(_ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection) throws -> [String] {
+    /// Applies the details of an `add` line to the new task; returns what was understood, to be shown to each reader.
+    func apply(_ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection) throws -> [TaskDetail] {
         let now = clock.now
-        var parts: [String] = []
+        var parts: [TaskDetail] = []
         var due = details.due
         var rule = details.recurrence
         if let r = rule, due == nil { due = firstDue(of: r, user: user, time: nil) }
         if let r = rule, let d = due { rule = anchored(r, to: d.date) }
         if let due {
             try store.setDue(task, due, now: now)
-            parts.append(t(c, "summary.due", ["when": when(due, tz: user.tz, lang: c.lang)]))
+            parts.append(.due(due))
         }
         if let rule {
             try store.setRecurrence(task, rule, now: now)
-            parts.append(RecurrenceText.describe(rule, lang: c.lang))
+            parts.append(.rule(rule))
         }
         if let p = details.priority, p != .none {
             try store.setPriority(task, p, now: now)
-            parts.append(RecurrenceText.describe(p, lang: c.lang))
+            parts.append(.priority(p))
         }
-        if let assignee { parts.append(t(c, "task.for", ["name": assignee.name])) }
+        if let assignee { parts.append(.assignee(assignee.name)) }
         if due != nil { try rescheduleReminders(of: task, due: due) }
         for spec in details.reminders {
             switch spec {
             case .before(let minutes):
                 guard let due, !due.isAllDay else { continue }
                 let fireAt = due.instant - Int64(minutes) * 60
-                if fireAt > now { try store.addReminder(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt) }
-                parts.append(t(c, "summary.remind_before", ["minutes": "\(minutes)"]))
+                if fireAt > now { try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt) }
+                parts.append(.remindBefore(minutes: minutes))
             case .at(let at):
-                if at.instant > now { try store.addReminder(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant) }
-                parts.append(t(c, "summary.remind_at", ["when": when(at, tz: user.tz, lang: c.lang)]))
+                if at.instant > now { try addReminderOnce(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant) }
+                parts.append(.remindAt(at))
             }
         }
         if let minutes = details.nagMinutes, (1...1440).contains(minutes) {
             try startNag(task, minutes: minutes, due: due, now: now)
-            parts.append(t(c, "summary.nag", ["minutes": "\(minutes)"]))
+            parts.append(.nag(minutes: minutes))
         }
         remindersChanged = true
         return parts
     }
 
+    /// Adds a reminder unless the task already has a pending one at the same instant (one line, not two).
+    func addReminderOnce(task: TaskID, kind: String, offsetMinutes: Int?, fireAt: Int64) throws {
+        guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != "nag" }) else { return }
+        try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt)
+    }
+
+    @discardableResult
     private func startNag(_ task: TaskID, minutes: Int, due: DueDate?, now: Int64) throws -> Int64 {
         try store.setNag(task, minutes: minutes, now: now)
         try store.cancelReminders(of: task, kinds: ["nag"])
@@ -97,6 +104,21 @@ extension Server {
         try store.addReminder(task: task, kind: "nag", offsetMinutes: minutes, fireAt: start)
         remindersChanged = true
         return start
+    }
+
+    /// After a task is reopened: its due-time reminder (when still ahead) and its nag come back.
+    func restoreReminders(of task: TaskItem) throws {
+        if let due = task.due { try rescheduleReminders(of: task.id, due: due) }
+        if let minutes = task.nagMinutes { try startNag(task.id, minutes: minutes, due: task.due, now: clock.now) }
+    }
+
+    /// Keeps an assignment in the assignee's inbox even when they saw it live (as read), so the inbox holds
+    /// every assignment to them; while they are away `raise` already keeps it, unread.
+    func keepAssignment(of title: String, to assignee: User, by actor: User) throws {
+        guard assignee.id != actor.id, isOnline(assignee.id) else { return }
+        try store.addNotification(
+            for: assignee.id, key: "event.task.assigned", args: ["actor": actor.name, "title": title, "assignee": assignee.name],
+            now: clock.now, read: true)
     }
 
     /// After a repeating task is completed: adds its next occurrence; returns it, or nil when the series ended.
@@ -130,31 +152,46 @@ extension Server {
     func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: Connection) throws -> Reply {
         let now = clock.now
         let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
-        func changed(_ name: String, key: String, _ args: [String: String], due: DueDate?) throws -> Reply {
+        // `key` words the reply; the partner's event uses `event.<name>` (or `event.<name>_cleared`), worded for them.
+        func changed(
+            _ name: String, key: String, _ args: [String: String], due: DueDate?, cleared: Bool = false, localArgs: LocalArgs? = nil
+        ) throws -> Reply {
             guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
-            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil), when: due)
-            var localArgs = args
-            if let due { localArgs["when"] = whenHere(due) }
-            return .success(name, [t(c, key.replacingOccurrences(of: "event.", with: ""), localArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
+            try raise(
+                name, key: cleared ? name + "_cleared" : name, actor: user, recipients: members, args: args,
+                data: taskJSON(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
+            var replyArgs = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
+            if let due { replyArgs["when"] = whenHere(due) }
+            return .success(name, [t(c, key, replyArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
+        }
+        switch command {
+        case .remind, .nag, .snooze:
+            // A finished task has nothing left to remind about; its reminders were cancelled when it was done.
+            if task.isDone { return .failure("error.already_done", t(c, "error.already_done", ["title": task.title])) }
+        default:
+            break
         }
         switch command {
         case .due(_, let due):
             try store.setDue(task.id, due, now: now)
             try rescheduleReminders(of: task.id, due: due)
-            guard let due else { return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil) }
+            guard let due else { return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil, cleared: true) }
             if let rule = task.recurrence { try store.setRecurrence(task.id, anchored(rule, to: due.date), now: now) }
             return try changed("task.due", key: "task.due_set", ["title": task.title], due: due)
 
         case .priority(_, let priority):
             try store.setPriority(task.id, priority, now: now)
-            if priority == .none { return try changed("task.priority", key: "task.priority_cleared", ["title": task.title], due: nil) }
-            let text = RecurrenceText.describe(priority, lang: c.lang)
-            return try changed("task.priority", key: "task.priority_set", ["title": task.title, "priority": text], due: nil)
+            if priority == .none {
+                return try changed("task.priority", key: "task.priority_cleared", ["title": task.title], due: nil, cleared: true)
+            }
+            return try changed(
+                "task.priority", key: "task.priority_set", ["title": task.title], due: nil,
+                localArgs: { lang, _ in ["priority": RecurrenceText.describe(priority, lang: lang)] })
 
         case .repeating(_, let rule):
             guard let rule else {
                 try store.setRecurrence(task.id, nil, now: now)
-                return try changed("task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil)
+                return try changed("task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil, cleared: true)
             }
             var due = task.due
             if due == nil {
@@ -164,8 +201,9 @@ extension Server {
             }
             let anchoredRule = due.map { anchored(rule, to: $0.date) } ?? rule
             try store.setRecurrence(task.id, anchoredRule, now: now)
-            let args = ["title": task.title, "rule": RecurrenceText.describe(anchoredRule, lang: c.lang)]
-            return try changed("task.repeat", key: "task.repeat_set", args, due: due)
+            return try changed(
+                "task.repeat", key: "task.repeat_set", ["title": task.title], due: due,
+                localArgs: { lang, _ in ["rule": RecurrenceText.describe(anchoredRule, lang: lang)] })
 
         case .remind(_, let spec):
             let fireAt: Int64
@@ -185,7 +223,7 @@ extension Server {
             }
             let whenText = TimeText.human(fireAt, tz: user.tz, lang: c.lang)
             guard fireAt > now else { return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenText])) }
-            try store.addReminder(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
+            try addReminderOnce(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
             remindersChanged = true
             return .success(
                 "task.reminder_set", [t(c, "task.reminder_set", ["title": task.title, "when": whenText])],
@@ -209,7 +247,13 @@ extension Server {
             let target: DueDate
             switch spec {
             case .duration(let seconds)?: target = dueDate(at: now + max(60, seconds), tz: user.tz)
-            case .until(let d)?: target = d
+            case .until(let d)?:
+                // `snooze 3 tomorrow` keeps the task's time of day: a 6pm task snoozed to tomorrow is due tomorrow at 6pm.
+                if d.isAllDay, let due = task.due, !due.isAllDay {
+                    target = DueDate(date: d.date, time: Calendars.time(at: due.instant, tz: user.tz), tz: user.tz)
+                } else {
+                    target = d
+                }
             case nil: target = dueDate(at: now + 3600, tz: user.tz)
             }
             guard target.instant > now else {
@@ -272,7 +316,8 @@ extension Server {
                 lines.append(try describeForReader(task, number: listing.count, user: user, c, withList: true))
                 items.append(taskJSON(task, tz: user.tz, number: listing.count))
             }
-            data.append((key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine", .array(items)))
+            let name = key == "view.later" ? "upcoming" : key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine"
+            data.append((name, .array(items)))
         }
         c.lastListing = listing
         if listing.isEmpty { lines = [t(c, "view.empty")] }

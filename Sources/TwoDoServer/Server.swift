@@ -55,6 +55,8 @@ public final class Server {
     var parseContextsGeneration: UInt64 = 0
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
+    /// The wall-clock second the server started: a reminder due before it was missed while the server was down.
+    let startedAt: Int64
     /// Undoes the running command's in-memory effects if the turn's commit fails.
     var commandUndo: (() -> Void)?
 
@@ -76,6 +78,7 @@ public final class Server {
         self.config = config
         store = try Store(path: config.databasePath, durable: config.durable)
         clock = WallClock(testStart: config.testClockStart)
+        startedAt = clock.now
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
         _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login
@@ -145,7 +148,8 @@ public final class Server {
         Log.info("listening", ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
         while running {
             var wait = min(1, lastSweep + 1 - Monotonic.now())
-            if let next = nextReminderAt, !clock.isTest { wait = min(wait, Double(next - clock.now)) }
+            // A due reminder (also one a test clock jumped past, or the rest of a burst) means no waiting.
+            if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }

@@ -9,12 +9,41 @@ extension Store {
 
     /// Stores an event for `user` to read later.
     public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false) throws {
-        let json = (try? JSONSerialization.data(withJSONObject: args, options: [.sortedKeys])).flatMap {
-            String(data: $0, encoding: .utf8)
-        } ?? "{}"
+        let json = Store.encodeArguments(args)
         try db.run(
             "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES (?, ?, ?, ?, ?)",
             .integer(user.rawValue), .integer(now), .text(key), .text(json), .integer(read ? 1 : 0))
+    }
+
+    /// Catalog arguments as a JSON object with sorted keys. Written by hand: this runs for every reminder line
+    /// and `JSONSerialization` was a visible share of a reminder burst's CPU; read back with `JSONSerialization`.
+    static func encodeArguments(_ args: [String: String]) -> String {
+        var out = "{"
+        for (i, key) in args.keys.sorted().enumerated() {
+            if i > 0 { out += "," }
+            appendJSONString(key, to: &out)
+            out += ":"
+            appendJSONString(args[key] ?? "", to: &out)
+        }
+        return out + "}"
+    }
+
+    private static func appendJSONString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
     }
 
     /// The number of unread notifications of a user.
@@ -50,6 +79,12 @@ extension Store {
     @discardableResult
     public func clearNotifications(for user: UserID) throws -> Int {
         try db.run("DELETE FROM notifications WHERE user_id = ?", .integer(user.rawValue))
+    }
+
+    /// Deletes one user's notifications older than the lifetime (uses the per-user index).
+    public func pruneNotifications(for user: UserID, now: Int64) throws {
+        try db.run(
+            "DELETE FROM notifications WHERE user_id = ? AND created_at < ?", .integer(user.rawValue), .integer(now - Store.notificationLifetime))
     }
 
     /// Deletes notifications older than the lifetime.

@@ -102,6 +102,14 @@ extension Store {
         ) { DueReminder(id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"), fireAt: $0.requiredInt("fire_at")) }
     }
 
+    /// One task's pending reminders due at or before `horizon`, soonest first (uses `reminders_task`).
+    public func remindersDue(of task: TaskID, before horizon: Int64) throws -> [DueReminder] {
+        try db.query(
+            "SELECT id, task_id, kind, fire_at FROM reminders WHERE task_id = ? AND fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id",
+            .integer(task.rawValue), .integer(horizon)
+        ) { DueReminder(id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"), fireAt: $0.requiredInt("fire_at")) }
+    }
+
     /// The earliest pending reminder time, if any.
     public func nextReminderTime() throws -> Int64? {
         try db.queryOne("SELECT min(fire_at) AS t FROM reminders WHERE fired_at IS NULL") { $0.int("t") } ?? nil

@@ -4,7 +4,7 @@ import Foundation
 
 /// Everything given on the command line. Sizes left nil take each scenario's default.
 struct BenchOptions {
-    /// throughput, latency, idle, bigspace, loginstorm, parser or all.
+    /// throughput, latency, idle, bigspace, loginstorm, parser, reminders or all.
     var scenario = ""
     /// The twodo binary to start (default: the one beside this executable).
     var binary: String?
@@ -34,7 +34,7 @@ struct BenchOptions {
     var normalPairs: Int?
     var normalRate: Double?
 
-    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "all"]
+    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "all"]
 
     static let usage = """
         USAGE:
@@ -50,6 +50,8 @@ struct BenchOptions {
                        [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]
           calendar     `calendar` of one month in spaces with many events [--events 10000] [--runs 200]
           parser       Parser.parse lines per second, in-process
+          reminders    start-up with many pending reminders; 1,000 due at once under load
+                       [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]
           all          every scenario above in order, with its defaults (options given apply to all)
 
         OPTIONS:
