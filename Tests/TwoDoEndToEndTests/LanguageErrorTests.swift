@@ -53,7 +53,7 @@ struct LanguageErrorTests {
         FailureCase(by: "bob", line: "due 1", code: "error.usage", contains: ["böyle kullanılmaz", "son tarih #2 cuma 17:00"]),
         FailureCase(by: "bob", line: "öncelik 1 süper", code: "error.bad_value",
                     contains: ["\"süper\"", "öncelik <#numara|sözcükler> yüksek|orta|düşük|yok"]),
-        FailureCase(by: "alice", line: "nag 1 every 2 days", code: "error.bad_value", contains: ["\"every 2 days\"", "every 10 minutes"]),
+        FailureCase(by: "alice", line: "nag 1 every 2 days", code: "error.nag_range", contains: ["\"every 2 days\"", "every 10 minutes"]),
         FailureCase(by: "bob", line: "rutin ekle spor", code: "error.usage", contains: ["rutin ekle <ad> <program>"]),
         FailureCase(by: "alice", line: "routine add gym", code: "error.usage", contains: ["routine add <name> <schedule>"]),
         FailureCase(by: "bob", line: "etkinlik ekle doktor", code: "error.usage", contains: ["etkinlik ekle <başlık> <tarih>"]),
