@@ -54,7 +54,9 @@ extension Server {
             guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
             try rescheduleEventReminder(fresh)
             let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
-            try raise("event.added", actor: user, recipients: members, args: ["title": title], data: eventJSON(fresh, tz: "UTC"), when: when)
+            try raise(
+                "event.added", actor: user, recipients: members, args: ["title": title], data: eventJSON(fresh, tz: "UTC"), when: when,
+                localArgs: { [unowned self] lang, tz in ["details": self.eventSummary(fresh, lang: lang, tz: tz)] })
             return .success(
                 "event.added", [t(c, "event.added", ["title": title, "details": eventSummary(fresh, user: user, c)])],
                 data: eventJSON(fresh, tz: user.tz))
@@ -215,26 +217,41 @@ extension Server {
         guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
         try rescheduleEventReminder(fresh)
         let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
-        try raise(code, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"), when: when)
+        // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
+        let first = EventOccurrence(event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
+        try raise(
+            code, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"), when: when,
+            localArgs: { [unowned self] lang, tz in
+                ["details": self.eventSummary(fresh, lang: lang, tz: tz), "when": self.occurrenceWhen(first, lang: lang, tz: tz)]
+            })
         return .success(code, [t(c, code, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])], data: eventJSON(fresh, tz: user.tz))
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.
     func eventSummary(_ e: CalendarEvent, user: User, _ c: Connection) -> String {
+        eventSummary(e, lang: c.lang, tz: user.tz)
+    }
+
+    /// The same summary for any reader's language and zone (partner events, inbox copies).
+    func eventSummary(_ e: CalendarEvent, lang: Language, tz: String) -> String {
         let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
-        var parts = [occurrenceWhen(first, user: user, c)]
-        if let place = e.location { parts.append(t(c, "event.at_place", ["place": place])) }
-        if let rule = e.recurrence { parts.append(RecurrenceText.describe(rule, lang: c.lang)) }
-        if let m = e.remindMinutes { parts.append(t(c, "event.remind_before", ["minutes": "\(m)"])) }
-        if let who = e.assignee { parts.append(t(c, "task.for", ["name": who])) }
+        var parts = [occurrenceWhen(first, lang: lang, tz: tz)]
+        if let place = e.location { parts.append(Catalog.text("event.at_place", lang, ["place": place])) }
+        if let rule = e.recurrence { parts.append(RecurrenceText.describe(rule, lang: lang)) }
+        if let m = e.remindMinutes { parts.append(Catalog.text("event.remind_before", lang, ["minutes": "\(m)"])) }
+        if let who = e.assignee { parts.append(Catalog.text("task.for", lang, ["name": who])) }
         return parts.joined(separator: ", ")
     }
 
     /// When an occurrence is, for a reader: `Fri 27 Nov 19:00–21:00` in their zone, or `Sat 12 Dec (all day)`.
     func occurrenceWhen(_ o: EventOccurrence, user: User, _ c: Connection) -> String {
-        guard o.time != nil else { return TimeText.human(o.date, lang: c.lang) + " " + t(c, "event.all_day") }
-        var text = TimeText.human(o.start, tz: user.tz, lang: c.lang)
-        if o.end != nil { text += "–" + Calendars.time(at: o.finish, tz: user.tz).description }
+        occurrenceWhen(o, lang: c.lang, tz: user.tz)
+    }
+
+    func occurrenceWhen(_ o: EventOccurrence, lang: Language, tz: String) -> String {
+        guard o.time != nil else { return TimeText.human(o.date, lang: lang) + " " + Catalog.text("event.all_day", lang) }
+        var text = TimeText.human(o.start, tz: tz, lang: lang)
+        if o.end != nil { text += "–" + Calendars.time(at: o.finish, tz: tz).description }
         return text
     }
 

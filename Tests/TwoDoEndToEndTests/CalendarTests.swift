@@ -53,6 +53,24 @@ struct CalendarTests {
         #expect(try bh.lines("takvim aralık").suffix(2) == ["  Pzt 21 Ara 21:00  yoga ↻", "  Pzt 28 Ara 21:00  yoga ↻"])
     }
 
+    @Test("a partner reads a new or moved event whole, in their own language and zone")
+    func partnerReadsWholeEvent() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("tz Europe/Istanbul")
+        try bob.ok("lang tr")
+        try bob.ok("tz Europe/Berlin")
+        try alice.ok("event add dinner with Sam friday 7pm-9pm at Luigi's remind 1h before")
+        let added = try bob.event()
+        #expect(added.event == "event.added")
+        #expect(added.text.hasPrefix("alice, \"dinner with Sam\" etkinliğini ekledi: Cum 27 Kas 17:00–19:00"), "\(added.text)")
+        #expect(added.text.contains("Luigi's"))
+        try alice.ok("event move dinner with Sam saturday 8pm-10pm")
+        let moved = try bob.event()
+        #expect(moved.event == "event.moved")
+        #expect(moved.text.contains("Cmt 28 Kas 18:00–20:00"), "\(moved.text)")
+    }
+
     @Test("a new event reaches the partner live, and its reminder reaches both exactly once")
     func liveAndReminder() throws {
         let server = try TestServer()
@@ -60,7 +78,7 @@ struct CalendarTests {
         try alice.ok("event add dinner today 10am remind 30m before")
         let added = try bob.event()
         #expect(added.event == "event.added")
-        #expect(added.text == "alice added the event \"dinner\" on Sun 22 Nov 10:00.")
+        #expect(added.text == "alice added the event \"dinner\": Sun 22 Nov 10:00, reminder 30 min before.")
         try alice.ok("event add call bob 11am remind 10m before for bob")
         _ = try bob.event()
         try alice.ok("clock advance 31m")
