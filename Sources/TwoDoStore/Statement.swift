@@ -11,6 +11,11 @@ public final class Statement {
     /// into a dictionary on every access (rows are read by name, a dozen columns per task row). When a name
     /// repeats, the last column wins, as it did with the dictionary.
     private var columns: [String] = []
+    /// Whether every column name is distinct, so the in-order guess below may answer.
+    private var namesAreDistinct = true
+    /// The column after the last one looked up: readers mostly take columns in SELECT order, so checking
+    /// this one first usually answers with one comparison instead of a scan.
+    private var nextGuess = 0
 
     init(database: Database, sql: String) throws {
         var s: OpaquePointer?
@@ -22,6 +27,7 @@ public final class Statement {
         for i in 0..<sqlite3_column_count(s) {
             columns.append(String(cString: sqlite3_column_name(s, i)))
         }
+        namesAreDistinct = Set(columns).count == columns.count
     }
 
     deinit { sqlite3_finalize(stmt) }
@@ -59,7 +65,12 @@ public final class Statement {
     }
 
     func index(of name: String) -> Int32 {
+        if namesAreDistinct && nextGuess < columns.count && columns[nextGuess] == name {
+            nextGuess += 1
+            return Int32(nextGuess - 1)
+        }
         guard let i = columns.lastIndex(of: name) else { preconditionFailure("no column \(name) in \(sql)") }
+        nextGuess = i + 1
         return Int32(i)
     }
 

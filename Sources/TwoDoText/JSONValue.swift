@@ -79,6 +79,11 @@ public enum JSONValue: Sendable, Equatable {
             var i = 0
             while i < utf8.count {
                 let byte = utf8[i]
+                // Most bytes need nothing: skip them in a tight loop and copy the run whole later.
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xE2 {
+                    i += 1
+                    continue
+                }
                 var next = i + 1
                 var escape: (UInt8, UInt8?)?  // the letter after the backslash, or `u` with the low byte of the code
                 switch byte {
