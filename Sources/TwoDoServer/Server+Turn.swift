@@ -256,12 +256,16 @@ extension Server {
             }
             return .failure("error.unknown_command", t(c, "error.unknown_command", ["word": word]), data: .object([("word", .string(word))]))
         case .usage(let verb):
-            return .failure("error.usage", t(c, "error.usage", ["verb": verb, "usage": t(c, "usage.\(verb)")]))
+            return .failure(
+                "error.usage", t(c, "error.usage", ["verb": t(c, "verb.\(verb)"), "usage": t(c, "usage.\(verb)")]),
+                data: .object([("verb", .string(verb))]))
         case .badValue("nag", let value):
             // The parser refuses every nag interval it cannot use; the one rule to tell is the range.
             return .failure("error.nag_range", t(c, "error.nag_range_value", ["value": value]), data: .object([("value", .string(value))]))
         case .badValue(let verb, let value):
-            return .failure("error.bad_value", t(c, "error.bad_value", ["verb": verb, "value": value, "usage": t(c, "usage.\(verb)")]))
+            return .failure(
+                "error.bad_value", t(c, "error.bad_value", ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
+                data: .object([("verb", .string(verb)), ("value", .string(value))]))
         case .badDate(let verb, let value, let problem):
             return .failure(
                 "error.bad_date",

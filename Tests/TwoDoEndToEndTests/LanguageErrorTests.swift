@@ -55,6 +55,9 @@ struct LanguageErrorTests {
                     contains: ["\"süper\"", "öncelik <#numara|sözcükler> yüksek|orta|düşük|yok"]),
         FailureCase(by: "alice", line: "nag 1 every 2 days", code: "error.nag_range", contains: ["\"every 2 days\"", "every 10 minutes"]),
         FailureCase(by: "bob", line: "rutin ekle spor", code: "error.usage", contains: ["rutin ekle <ad> <program>"]),
+        // The verb is quoted in the reader's language, whatever language the line was typed in.
+        FailureCase(by: "bob", line: "due", code: "error.usage", contains: ["\"son tarih\" böyle kullanılmaz"]),
+        FailureCase(by: "alice", line: "son tarih", code: "error.usage", contains: ["That is not how \"due\" works"]),
         FailureCase(by: "alice", line: "routine add gym", code: "error.usage", contains: ["routine add <name> <schedule>"]),
         FailureCase(by: "bob", line: "etkinlik ekle doktor", code: "error.usage", contains: ["etkinlik ekle <başlık> <tarih>"]),
         FailureCase(by: "alice", line: "weekstart tuesday", code: "error.bad_value", contains: ["\"tuesday\"", "weekstart [monday|sunday]"]),

@@ -28,6 +28,19 @@ struct CatalogTests {
         }
     }
 
+    @Test("every verb with a usage line has a name to quote in errors, in its language")
+    func verbNames() throws {
+        let tr = try #require(Catalog.tables[.tr])
+        let verbs = tr.keys.filter { $0.hasPrefix("usage.") }.map { String($0.dropFirst("usage.".count)) }
+        #expect(verbs.count > 40)
+        for verb in verbs {
+            #expect(tr["verb.\(verb)"] != nil, "no verb.\(verb)")
+            #expect(Catalog.text("verb.\(verb)", .en) == verb)
+        }
+        #expect(Catalog.text("verb.due", .tr) == "son tarih")
+        #expect(Catalog.text("verb.add", .tr) == "ekle")
+    }
+
     @Test("Turkish text is really Turkish, not a copy of the English", arguments: ["greeting", "task.added", "error.not_found", "help.index"])
     func translated(key: String) {
         #expect(Catalog.text(key, .en) != Catalog.text(key, .tr))
