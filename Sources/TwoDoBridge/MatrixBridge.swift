@@ -8,7 +8,8 @@ import Synchronization
 /// carries out its actions.
 ///
 /// Three threads, so a long-poll never delays a TwoDo event and a rate-limited send never delays a sync:
-/// - the sync thread long-polls `/sync` and posts each batch to the loop's inbox;
+/// - the sync thread long-polls `/sync`, completes `limited` timelines from the rooms' history
+///   (`MatrixGapFiller`) and posts each batch to the loop's inbox;
 /// - the sender thread posts messages, joins and leaves in order, retrying with the same transaction id
 ///   after errors and waiting out `429` for `retry_after_ms`;
 /// - the loop (the caller of `run()`) owns `MatrixCore`, the TwoDo sockets and the state file.
@@ -167,9 +168,25 @@ public final class MatrixBridge {
             backoff.reset()
             BridgeLog.info("bridge.matrix_connected", ["user": bot])
             var position = since
+            var gaps = MatrixGapFiller(client: client)
             while !stop.isRaised {
                 do {
-                    let batch = try client.sync(since: position)
+                    var batch = try client.sync(since: position)
+                    // A busy room's timeline may come back `limited`: fetch what it left out before
+                    // handing the batch over (not when catching up: those messages are skipped anyway).
+                    if let position {
+                        for gap in try gaps.fill(&batch, since: position) {
+                            var fields = ["room": gap.room, "count": "\(gap.recovered)"]
+                            if gap.complete {
+                                BridgeLog.info("bridge.matrix_gap_filled", fields)
+                            } else {
+                                // Older events than these stay unread: say so, with how many were recovered.
+                                fields["pages"] = "\(gaps.maxPages)"
+                                BridgeLog.error("bridge.matrix_gap", fields)
+                            }
+                        }
+                    }
+                    gaps.remember(batch)
                     inbox.put(.batch(batch, catchingUp: position == nil))
                     position = batch.nextBatch
                     backoff.reset()

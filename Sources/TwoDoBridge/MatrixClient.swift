@@ -1,4 +1,4 @@
-// The few client-server API calls the bridge makes: whoami, sync, join, leave, send.
+// The few client-server API calls the bridge makes: whoami, sync, room history, join, leave, send.
 
 import Foundation
 
@@ -9,9 +9,23 @@ public struct MatrixClient: Sendable {
     /// How long a `/sync` long-poll waits on the homeserver, in milliseconds.
     public var syncTimeoutMilliseconds: Int
 
-    /// The sync filter: only room messages (plain and encrypted) and memberships, no presence, typing or receipts.
+    /// The room event types the bridge reads: messages (plain and encrypted) and memberships.
+    static let eventTypes = #"["m.room.message","m.room.member","m.room.encrypted"]"#
+
+    /// The sync filter: only `eventTypes` in timelines, no presence, typing or receipts.
     static let filter =
-        #"{"presence":{"not_types":["*"]},"account_data":{"not_types":["*"]},"room":{"ephemeral":{"not_types":["*"]},"account_data":{"not_types":["*"]},"state":{"types":["m.room.member"]},"timeline":{"limit":50,"types":["m.room.message","m.room.member","m.room.encrypted"]}}}"#
+        #"{"presence":{"not_types":["*"]},"account_data":{"not_types":["*"]},"room":{"ephemeral":{"not_types":["*"]},"account_data":{"not_types":["*"]},"state":{"types":["m.room.member"]},"timeline":{"limit":50,"types":\#(eventTypes)}}}"#
+
+    /// The room history filter: the same event types as the sync timeline.
+    static let historyFilter = #"{"types":\#(eventTypes)}"#
+
+    /// One page of a room's history, read backwards (`dir=b`).
+    public struct HistoryPage: Sendable, Equatable {
+        /// The page's events, newest first.
+        public var events: [MatrixSyncBatch.Timeline.Entry]
+        /// Where the next (older) page starts; nil when there is nothing older (or nothing before `to`).
+        public var end: String?
+    }
 
     /// A client over `transport`.
     public init(transport: any MatrixTransport, syncTimeoutMilliseconds: Int = 30_000) {
@@ -39,6 +53,19 @@ public struct MatrixClient: Sendable {
         if let error = MatrixError(response) { throw error }
         guard let batch = MatrixSyncBatch(json: response.body) else { throw MatrixError.badResponse("sync") }
         return batch
+    }
+
+    /// Events of `room` before `from`, newest first, up to `limit` of them, stopping at `to` when given
+    /// (a previous sync's `next_batch`): `GET /rooms/{room}/messages?dir=b` with the sync's event types.
+    public func history(of room: String, from: String, to: String?, limit: Int = 100) throws -> HistoryPage {
+        var path =
+            "/_matrix/client/v3/rooms/\(Self.escape(room))/messages?from=\(Self.escape(from))&dir=b&limit=\(limit)"
+            + "&filter=\(Self.escape(Self.historyFilter))"
+        if let to { path += "&to=\(Self.escape(to))" }
+        let object = try call(MatrixRequest(method: "GET", path: path))
+        guard let chunk = object["chunk"] as? [Any] else { throw MatrixError.badResponse("messages without chunk") }
+        return HistoryPage(
+            events: chunk.map { MatrixSyncBatch.entry($0 as? [String: Any] ?? [:]) }, end: object["end"] as? String)
     }
 
     /// Joins `room` (accepting an invite).

@@ -31,6 +31,41 @@ public struct MatrixSyncBatch: Sendable, Equatable {
         case encrypted(sender: String)
     }
 
+    /// A joined room's timeline as the homeserver sent it, with event ids, so a `limited` one can be
+    /// completed from the room's history and each event still handled once.
+    public struct Timeline: Sendable, Equatable {
+        /// One event of the room: its `event_id` and what the bridge makes of it (nil: nothing).
+        public struct Entry: Sendable, Equatable {
+            /// The `event_id`; nil only for an event that lacks one (never deduplicated).
+            public var id: String?
+            /// The decoded event, or nil for one the bridge ignores (an edit, say).
+            public var event: RoomEvent?
+
+            /// An entry from its parts.
+            public init(id: String?, event: RoomEvent?) {
+                self.id = id
+                self.event = event
+            }
+        }
+
+        /// `limited`: more happened since the previous sync than the timeline holds; older events are missing.
+        public var limited: Bool
+        /// `prev_batch`: where to page back from to fetch what is missing.
+        public var previousBatch: String?
+        /// The `state` section's events, which come before the timeline.
+        public var state: [Entry]
+        /// The timeline's events, oldest first (after a gap is filled, the recovered ones first).
+        public var events: [Entry]
+
+        /// A timeline from its parts.
+        public init(limited: Bool, previousBatch: String?, state: [Entry] = [], events: [Entry]) {
+            self.limited = limited
+            self.previousBatch = previousBatch
+            self.state = state
+            self.events = events
+        }
+    }
+
     /// The token to pass as `since` next time.
     public var nextBatch: String
     /// Rooms the bot is invited to.
@@ -41,6 +76,8 @@ public struct MatrixSyncBatch: Sendable, Equatable {
     public var joinedMemberCounts: [String: Int] = [:]
     /// Rooms the bot has left or was removed from.
     public var left: [String] = []
+    /// Joined rooms' timelines with their event ids, whether or not any event in them matters.
+    public var timelines: [String: Timeline] = [:]
 
     /// A batch from its parts.
     public init(nextBatch: String, invites: [Invite] = [], rooms: [String: [RoomEvent]] = [:], left: [String] = []) {
@@ -79,11 +116,40 @@ public struct MatrixSyncBatch: Sendable, Equatable {
                 joinedMemberCounts[room] = count
             }
             let state = (joined["state"] as? [String: Any])?["events"] as? [Any] ?? []
-            let timeline = (joined["timeline"] as? [String: Any])?["events"] as? [Any] ?? []
-            let events = (state + timeline).compactMap { Self.roomEvent($0 as? [String: Any] ?? [:]) }
-            if !events.isEmpty { self.rooms[room] = events }
+            let timeline = joined["timeline"] as? [String: Any] ?? [:]
+            timelines[room] = Timeline(
+                limited: timeline["limited"] as? Bool ?? false, previousBatch: timeline["prev_batch"] as? String,
+                state: state.map { Self.entry($0 as? [String: Any] ?? [:]) },
+                events: (timeline["events"] as? [Any] ?? []).map { Self.entry($0 as? [String: Any] ?? [:]) })
+            updateEvents(of: room)
         }
         left = (rooms["leave"] as? [String: Any] ?? [:]).keys.sorted()
+    }
+
+    /// Puts events recovered from a `limited` timeline's gap (oldest first) before the timeline's own,
+    /// keeping each event once: one already in the timeline is dropped from `recovered`, and a state
+    /// event that is also recovered takes its place in the gap (where it happened).
+    public mutating func fillGap(in room: String, with recovered: [Timeline.Entry]) {
+        guard var timeline = timelines[room] else { return }
+        var ids = Set(timeline.events.compactMap(\.id))
+        let fresh = recovered.filter { entry in entry.id.map { ids.insert($0).inserted } ?? true }
+        let freshIDs = Set(fresh.compactMap(\.id))
+        timeline.state.removeAll { entry in entry.id.map(freshIDs.contains) ?? false }
+        timeline.events = fresh + timeline.events
+        timelines[room] = timeline
+        updateEvents(of: room)
+    }
+
+    /// Recomputes `rooms[room]` from the room's timeline: state first, then the timeline, decoded events only.
+    private mutating func updateEvents(of room: String) {
+        guard let timeline = timelines[room] else { return }
+        let events = (timeline.state + timeline.events).compactMap(\.event)
+        rooms[room] = events.isEmpty ? nil : events
+    }
+
+    /// An event with its id, decoded or not.
+    static func entry(_ event: [String: Any]) -> Timeline.Entry {
+        Timeline.Entry(id: event["event_id"] as? String, event: roomEvent(event))
     }
 
     /// The event the bridge cares about, or nil.
