@@ -92,6 +92,56 @@ struct MatrixBridgeTests {
         #expect(state.directRooms == [MatrixFixtures.aliceRoom: "@alice:localhost"])
     }
 
+    @Test("a command in a busy room's gap reaches TwoDo, before the limited timeline's, after a restart too")
+    func limitedTimeline() throws {
+        let twodo = try ScriptedServer()
+        let statePath = NSTemporaryDirectory() + "/twodo-matrix-bridge-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: statePath) }
+        try MatrixState(since: MatrixFixtures.beforeGap, directRooms: [MatrixFixtures.aliceRoom: "@alice:localhost"])
+            .save(to: statePath)
+        let syncs = Mutex(0)
+        let page = MatrixFixtures.historyPage(
+            [
+                MatrixFixtures.message("$b1", from: "@twodo:localhost", "Added milk."),
+                MatrixFixtures.message("$g1", from: "@alice:localhost", "add tea"),
+            ], start: MatrixFixtures.gapStart, end: nil)
+        let transport = RecordedTransport { request, _ in
+            let ok = { (json: String) in MatrixResponse(status: 200, body: Data(json.utf8)) }
+            if request.path.hasSuffix("/whoami") { return ok(MatrixFixtures.whoami) }
+            if request.path.contains("/messages?") { return ok(page) }
+            if request.method == "PUT" { return ok(MatrixFixtures.sent) }
+            guard request.path.contains("/sync?") else { return MatrixResponse(status: 404, body: Data()) }
+            if syncs.withLock({ n -> Int in
+                n += 1
+                return n
+            }) == 1 {
+                return ok(MatrixFixtures.limitedSync)
+            }
+            Thread.sleep(forTimeInterval: 0.1)  // a quiet long-poll
+            return ok(#"{"next_batch":"s70_3_0_1_1_1_1_6_0_1_1_1_1_1"}"#)
+        }
+        var config = MatrixConfig(
+            homeserver: URL(string: "http://127.0.0.1:1")!, user: "@twodo:localhost", token: "unused",
+            twodo: Endpoint(host: "127.0.0.1", port: twodo.port), statePath: statePath)
+        config.syncTimeoutMilliseconds = 100
+        let stop = MatrixBridge.StopSwitch()
+        let finished = DispatchSemaphore(value: 0)
+        let bridge = try MatrixBridge(config: config, transport: transport, stop: stop)
+        nonisolated(unsafe) let running = bridge  // handed over to the thread, never touched here again
+        Thread {
+            _ = running.run()
+            finished.signal()
+        }.start()
+
+        twodo.accept()
+        twodo.send("Welcome to TwoDo.")
+        #expect(twodo.lines(count: 3, timeout: 3) == ["@id=bridge.json json on", "add tea", "show"])
+        let history = transport.requests.filter { $0.path.contains("/messages?") }
+        #expect(history.count == 1 && history.first?.path.hasSuffix("&to=\(MatrixFixtures.beforeGap)") == true)
+        stop.raise()
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+    }
+
     @Test("a token that belongs to someone else stops the bridge with a failure")
     func wrongToken() throws {
         let statePath = NSTemporaryDirectory() + "/twodo-matrix-bridge-\(UUID().uuidString).json"

@@ -72,7 +72,8 @@ struct MatrixGapFillerTests {
             request.path
                 == "/_matrix/client/v3/rooms/%21SP_VUXOqOdGTTK7j-9Gqk9v8BViDIiWiHijUkywWvR4/messages"
                 + "?from=s61_3_0_1_1_1_1_6_0_1_1_1_1_1&dir=b&limit=100"
-                + "&filter=%7B%22types%22%3A%5B%22m.room.message%22%2C%22m.room.member%22%2C%22m.room.encrypted%22%5D%7D"
+                + "&filter=%7B%22types%22%3A%5B%22m.room.message%22%2C%22m.room.member%22"
+                + "%2C%22m.room.encrypted%22%5D%7D"
                 + "&to=s12_3_0_1_1_1_1_6_0_1_1_1_1_1")
     }
 
@@ -101,7 +102,9 @@ struct MatrixGapFillerTests {
         let ids = try #require(limited.timelines[F.aliceRoom]).events.compactMap(\.id)
         #expect(ids == ["$g1", "$m1-alice-renamed", "$g2", "$g3", "$g4", "$t1-show"])
         #expect(limited.timelines[F.aliceRoom]?.state.isEmpty == true)
-        let froms = transport.requests.map { URLComponents(string: $0.path)?.queryItems?.first { $0.name == "from" }?.value }
+        let froms = transport.requests.map {
+            URLComponents(string: $0.path)?.queryItems?.first { $0.name == "from" }?.value
+        }
         #expect(froms == [F.gapStart, "t9-30_3_0_1_1_1_1_6_0_1_1_1_1_1"])
     }
 
