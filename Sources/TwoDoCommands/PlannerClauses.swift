@@ -61,6 +61,7 @@ struct PlannerClauses {
         var result = PlannerClauses()
         var j = i
         var until: LocalDate?
+        var evening = false
         while j < end {
             let found = clause(t, j, end: end, allowed: allowed, clock: clock, members: members, placeAllowed: true)
             guard case .yes(let c, let next) = found else {
@@ -90,6 +91,7 @@ struct PlannerClauses {
                 guard !result.sawRule else { return .no }
                 result.sawRule = true
                 result.draft.recurrence = r
+                if j + 1 < end, PlannerScheduleParser.eveningWords.contains(t[j + 1].stem) { evening = true }
             case .until(let d): until = d
             case .once: result.draft.clearRecurrence = true
             case .noTime: result.noTime = true
@@ -104,7 +106,18 @@ struct PlannerClauses {
             guard result.draft.recurrence != nil else { return .no }
             result.draft.recurrence?.until = until
         }
+        if evening {
+            // `her akşam 8'de`, `every evening at 7-9`: an hour 1–11 after an evening word is p.m.
+            result.draft.time = result.draft.time.map(Self.afternoon)
+            result.draft.end = result.draft.end.map(Self.afternoon)
+        }
         return .yes(result, next: j)
+    }
+
+    /// `8:30` → `20:30`; other hours unchanged.
+    private static func afternoon(_ time: LocalTime) -> LocalTime {
+        guard (1...11).contains(time.hour), let later = LocalTime(validHour: time.hour + 12, minute: time.minute) else { return time }
+        return later
     }
 
     /// Whether a clause starts at `j` (used to end a place).

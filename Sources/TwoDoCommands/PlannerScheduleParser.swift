@@ -12,6 +12,11 @@ import TwoDoCore
 /// `2 haftada bir [pazartesi]`, `her ay`, `her ayın 1'i`, `her ayın 15'inde`, `her yıl`, `her sene`.
 /// An `until <date>` / `<tarih>'e kadar` may follow.
 enum PlannerScheduleParser {
+    /// Words of `every morning` / `her sabah`.
+    static let morningWords = ["morning", "mornings", "sabah", "sabahlari"]
+    /// Words of `every evening` / `her akşam` / `every night` / `her gece`, after which 8 means 20:00.
+    static let eveningWords = ["evening", "evenings", "night", "nights", "aksam", "aksamlari", "gece", "geceleri"]
+
     private static let dayUnits: Set<String> = ["day", "days", "gun"]
     private static let weekUnits: Set<String> = ["week", "weeks", "hafta"]
     private static let monthUnits: Set<String> = ["month", "months", "ay"]
@@ -98,9 +103,9 @@ enum PlannerScheduleParser {
         if k == "hafta", j + 1 < end, t[j + 1].stem == "sonu" { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 2) }
         if ["weekday", "weekdays", "haftaici"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 1) }
         if ["weekend", "weekends", "haftasonu"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 1) }
-        // `every morning`, `her sabah` (with a time clause such as `8'de` after it): daily. Evening words are
-        // not taken, since `her akşam 8'de` would need its hour moved past noon.
-        if interval == 1, ["morning", "sabah"].contains(k) { return .yes(Recurrence(.daily), next: j + 1) }
+        // `every morning`, `her sabah`, `every evening`, `her akşam` (with a time clause such as `8'de` after
+        // it): daily. After an evening word `PlannerClauses` reads an hour 1–11 as p.m. (`her akşam 8'de` 20:00).
+        if interval == 1, (Self.morningWords + Self.eveningWords).contains(k) { return .yes(Recurrence(.daily), next: j + 1) }
         if dayUnits.contains(k) || weekUnits.contains(k) || monthUnits.contains(k) || yearUnits.contains(k) {
             return unitRule(k, t, j + 1, end: end, interval: interval)
         }
