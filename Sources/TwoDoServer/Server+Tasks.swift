@@ -99,7 +99,8 @@ extension Server {
             let tasks = try store.tasks(in: list.id)
             c.lastListing = tasks.map(\.id)
             let open = tasks.filter { !$0.isDone }.count
-            let data = JSONValue.object([
+            // People never see `data`; build it only for JSON sessions (it is most of the cost of a long list).
+            let data: JSONValue? = !c.json ? nil : JSONValue.object([
                 ("list", .string(list.name)),
                 ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: $0 + 1) })),
             ])
