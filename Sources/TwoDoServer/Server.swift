@@ -50,6 +50,8 @@ public final class Server {
     var commandEvents: [Event] = []
     /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
     var nextReminderAt: Int64?
+    /// Copies the WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
+    let checkpointer: Checkpointer?
     /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
     var parseContexts: [SpaceID: (generation: UInt64, context: ParseContext)] = [:]
     var parseContextsGeneration: UInt64 = 0
@@ -76,7 +78,19 @@ public final class Server {
     /// Opens the database and binds the listening socket.
     public init(config: ServerConfig) throws {
         self.config = config
-        store = try Store(path: config.databasePath, durable: config.durable)
+        store = try Store(path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
+        if config.backgroundCheckpoints {
+            do {
+                checkpointer = try Checkpointer(path: config.databasePath)
+            } catch {
+                // Without the thread, the WAL would only grow: give the checkpoints back to SQLite's COMMIT.
+                Log.error("checkpoint thread unavailable; checkpointing in the loop", ["error": "\(error)"])
+                try store.db.execute("PRAGMA wal_autocheckpoint = 1000")
+                checkpointer = nil
+            }
+        } else {
+            checkpointer = nil
+        }
         clock = WallClock(testStart: config.testClockStart)
         startedAt = clock.now
         epoll = try Epoll()
@@ -198,6 +212,7 @@ public final class Server {
         }
         for c in Array(connections.values) { close(c, reason: "shutdown") }
         hashPool.stop()
+        checkpointer?.stop()
         store.rollback()
         Log.info("stopped", [:])
     }

@@ -27,6 +27,9 @@ public struct ServerConfig: Sendable {
     public var hashThreads = 2
     /// fsync every commit (`synchronous=FULL`); only benchmarks of the non-durable case turn it off.
     public var durable = true
+    /// Checkpoint the WAL from a thread of its own instead of inside the COMMIT that fills it
+    /// (`--checkpoint-in-loop` turns this off, for comparison).
+    public var backgroundCheckpoints = true
     /// Print one log line per connection open/close (off by default for large connection counts).
     public var logConnections = true
 

@@ -13,10 +13,12 @@ public final class Store {
     /// A file that exists but is not TwoDo's is never written to: the checks run before any
     /// pragma that could change it.
     /// - Parameter durable: `synchronous=FULL` (every commit is fsynced); tests may turn it off.
-    public init(path: String, durable: Bool = true) throws {
+    ///   - backgroundCheckpoints: the caller runs a `Checkpointer`, so COMMIT never checkpoints.
+    public init(path: String, durable: Bool = true, backgroundCheckpoints: Bool = false) throws {
         db = try Database(path: path)
         try Store.checkIdentity(db: db, path: path)
         try db.execute("PRAGMA journal_mode = WAL")
+        if backgroundCheckpoints { try db.execute("PRAGMA wal_autocheckpoint = 0") }
         try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
         try db.execute("PRAGMA foreign_keys = ON")
         try migrate()

@@ -16,6 +16,8 @@ struct BenchOptions {
     var databaseFolder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
     /// Start the server with `--no-fsync` (figures for the non-durable case only).
     var noFsync = false
+    /// Start the server with `--checkpoint-in-loop` (for comparison).
+    var checkpointInLoop = false
     /// Print tables as Markdown.
     var markdown = false
     /// Bind each connection to its own 127.x.y.z source address.
@@ -60,6 +62,7 @@ struct BenchOptions {
           --pid <pid>          the --target server's process id, for RSS figures
           --db-dir <folder>    where the started server's temporary database goes (default $TMPDIR or /tmp)
           --no-fsync           start the server with --no-fsync (not durable; for comparison only)
+          --checkpoint-in-loop start the server with --checkpoint-in-loop (for comparison)
           --no-source-spread   connect from 127.0.0.1 only (registration/login throttles will bite)
           --markdown           print tables as Markdown
           -h, --help           show this help
@@ -93,6 +96,7 @@ struct BenchOptions {
             case "--pid": options.pid = try number(arg)
             case "--db-dir": options.databaseFolder = try value(arg)
             case "--no-fsync": options.noFsync = true
+            case "--checkpoint-in-loop": options.checkpointInLoop = true
             case "--markdown": options.markdown = true
             case "--no-source-spread": options.spreadSources = false
             case "--pairs": options.pairs = try number(arg)

@@ -29,7 +29,7 @@ final class BenchServer {
         } else {
             let process = try ServerProcess(
                 binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
-                extra: options.noFsync ? ["--no-fsync"] : [])
+                extra: (options.noFsync ? ["--no-fsync"] : []) + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []))
             server = BenchServer(host: "127.0.0.1", port: process.port, pid: process.pid, process: process, spreadSources: options.spreadSources)
         }
         defer { server.process?.stop() }

@@ -43,6 +43,8 @@ enum CLI {
           --admin <name>            A user allowed to run `stats` (TWODO_ADMINS, comma-separated)
           --test-clock <instant>    Freeze the wall clock at this instant and enable `clock` commands (tests only)
           --no-fsync                Do not fsync commits (benchmarks of the non-durable case only)
+          --checkpoint-in-loop      Let the COMMIT that fills the WAL copy it into the database, on the loop
+                                    thread, instead of a checkpoint thread (slower; for comparison)
           --quiet                   Do not log each connect and disconnect
           -h, --help                Show this help
           --version                 Show the version
@@ -108,6 +110,7 @@ enum CLI {
         while let arg = args.popFirst() {
             switch arg {
             case "--no-fsync": config.durable = false
+            case "--checkpoint-in-loop": config.backgroundCheckpoints = false
             case "--quiet": config.logConnections = false
             default:
                 if arg.hasPrefix("--") && arg.contains("=") {

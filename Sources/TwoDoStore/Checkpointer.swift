@@ -1,0 +1,46 @@
+// Copies the write-ahead log into the database file on a thread of its own, off the event loop.
+
+import CSQLite
+import Foundation
+import Synchronization
+
+/// Runs SQLite's WAL checkpoints from a second connection on its own thread.
+///
+/// With the automatic checkpoint left on, the COMMIT that crosses 1000 WAL pages copies them into the
+/// database file and fsyncs it, on the loop thread, stalling every client for that turn. The store turns
+/// the automatic checkpoint off when this runs; every `interval` seconds this thread runs a PASSIVE
+/// checkpoint, which never blocks the writer: it copies the frames no reader still needs, syncing the WAL
+/// before and the database after (its connection is `synchronous=FULL`). The loop's next write then
+/// restarts the WAL from its beginning, so the file stays small.
+public final class Checkpointer: @unchecked Sendable {
+    // @unchecked: `db` is opened in `init` and from then on used only by the checkpoint thread.
+    private let db: Database
+    private let stopping = Mutex(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Opens a second connection to the database at `path` and checkpoints from it every `interval`
+    /// seconds. Throws when the connection cannot be opened (the caller then keeps SQLite's own checkpoints).
+    public init(path: String, interval: Double = 0.5) throws {
+        db = try Database(path: path)
+        try db.execute("PRAGMA synchronous = FULL")
+        let thread = Thread { [self] in self.work(interval: interval) }
+        thread.name = "twodo-checkpoint"
+        thread.start()
+    }
+
+    /// Stops the thread after its current checkpoint.
+    public func stop() {
+        stopping.withLock { $0 = true }
+        finished.wait()
+    }
+
+    private func work(interval: Double) {
+        defer { finished.signal() }
+        while !stopping.withLock({ $0 }) {
+            Thread.sleep(forTimeInterval: interval)
+            var log: Int32 = 0
+            var copied: Int32 = 0
+            _ = sqlite3_wal_checkpoint_v2(db.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+        }
+    }
+}
