@@ -16,11 +16,12 @@ extension Store {
         """
 
     static func task(from row: Row) -> TaskItem {
+        // Columns are read in SELECT order, so each lookup by name is the statement's first guess.
         var task = TaskItem(
             id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")), listName: row.requiredText("list_name"),
             title: row.requiredText("title"), isDone: row.requiredInt("done") == 1, assignee: row.text("assignee"),
             createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"), updatedAt: row.requiredInt("updated_at"),
-            completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: Int(row.requiredInt("note_count")))
+            completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
         if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
             task.due = DueDate(date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
         }
@@ -28,6 +29,7 @@ extension Store {
         task.priority = Priority(rawValue: row.requiredText("priority")) ?? .none
         task.recurrence = row.text("recurrence").flatMap(RecurrenceCoding.decode)
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
+        task.noteCount = Int(row.requiredInt("note_count"))
         return task
     }
 
