@@ -227,19 +227,19 @@ extension Server {
     /// sixth of the server's CPU in the throughput benchmark, and most of it with many lists.
     func parseContext(for user: User?) throws -> ParseContext {
         guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
+        if parseContextsGeneration != store.namesGeneration {
+            parseContexts.removeAll(keepingCapacity: true)
+            parseContextsGeneration = store.namesGeneration
+        }
         var context: ParseContext
-        if let cached = parseContexts[user.space], cached.generation == store.namesGeneration {
-            context = cached.context
+        if let cached = parseContexts[user.space] {
+            context = cached
         } else {
-            if parseContextsGeneration != store.namesGeneration {
-                parseContexts.removeAll(keepingCapacity: true)
-                parseContextsGeneration = store.namesGeneration
-            }
             context = ParseContext(
                 listNames: try store.listNames(in: user.space),
                 memberNames: try store.members(of: user.space).map(\.name),
                 testClock: clock.isTest)
-            parseContexts[user.space] = (store.namesGeneration, context)
+            parseContexts[user.space] = context
         }
         context.now = clock.now
         context.timeZone = user.tz

@@ -53,7 +53,7 @@ public final class Server {
     /// Copies the WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
     let checkpointer: Checkpointer?
     /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
-    var parseContexts: [SpaceID: (generation: UInt64, context: ParseContext)] = [:]
+    var parseContexts: [SpaceID: ParseContext] = [:]
     var parseContextsGeneration: UInt64 = 0
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
