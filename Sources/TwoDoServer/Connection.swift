@@ -14,8 +14,9 @@ enum PendingAuth {
 final class Connection {
     /// Unique for the life of the process (never reused), so late events for a closed one are dropped.
     let id: UInt64
-    /// The socket; closed exactly once, by `Server.close(_:)`.
-    let fd: Int32
+    /// The socket, nil once closed. Only this type's methods touch it, and each checks it first, so no
+    /// system call can reach a descriptor after its close (or, worse, a reused one).
+    private var socket: Int32?
     /// The peer address, for throttling and logs.
     let address: String
 
@@ -51,14 +52,79 @@ final class Connection {
 
     var lastActivity: Double
     var bucket: TokenBucket
+    /// When a connection that is not logged in is closed, whatever it sends (set on connect and on logout).
+    var loginDeadline: Double
+    /// The last time the peer took output (or had none waiting): a reader stuck past the grace period is dropped.
+    var lastDrained: Double
+    /// UTF-8 bytes of the lines in `input`: reading pauses when they pass a bound.
+    var inputBytes = 0
+    /// A long reply being written piece by piece as the peer reads it (export); commands wait behind it.
+    var stream: (any ReplyStream)?
+    /// Partner events that arrived while `stream` was writing, sent once it ends.
+    var heldLines: [String] = []
+    var heldBytes = 0
 
     init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
         self.id = id
-        self.fd = fd
+        socket = fd
         self.address = address
         framer = LineFramer(limit: config.lineLimit)
         lastActivity = now
+        loginDeadline = now + config.loginTimeout
+        lastDrained = now
         bucket = TokenBucket(rate: config.rateLimit, burst: config.rateBurst, now: now)
+    }
+
+    deinit {
+        // Every path that forgets a connection closes it first; a leak here is our bug, caught in debug builds.
+        if let socket {
+            assertionFailure("connection \(id) dropped without close")
+            Posix.close(socket)
+        }
+    }
+
+    /// Whether the socket was closed (the connection is then out of the server's tables too).
+    var isClosed: Bool { socket == nil }
+
+    /// Registers the socket with the loop's epoll instance.
+    func register(with epoll: Epoll, interest: Interest) throws {
+        guard let socket else { return }
+        try epoll.add(socket, token: id, interest: interest)
+    }
+
+    /// Changes what the loop waits for on this socket; a closed one is left alone.
+    func watch(_ interest: Interest, in epoll: Epoll) {
+        guard let socket else { return }
+        try? epoll.modify(socket, token: id, interest: interest)
+    }
+
+    /// Reads what the socket has; a closed connection reads as end of stream.
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> IOResult<Int> {
+        guard let socket else { return .done(0) }
+        return try Posix.read(socket, buffer)
+    }
+
+    /// Sends as much pending output as the socket takes; nil when the socket failed or is closed.
+    func transmit() -> IOResult<Int>? {
+        guard let socket else { return nil }
+        return output.withUnsafeBytes { buf in
+            try? Posix.send(socket, UnsafeRawBufferPointer(rebasing: buf[outputStart...]))
+        }
+    }
+
+    /// Closes the socket exactly once (later calls do nothing) and forgets its buffers.
+    func closeSocket(in epoll: Epoll) {
+        guard let socket else { return }
+        epoll.remove(socket)
+        Posix.close(socket)
+        self.socket = nil
+        output = []
+        outputStart = 0
+        input = []
+        inputBytes = 0
+        stream = nil
+        heldLines = []
+        heldBytes = 0
     }
 
     /// Bytes queued and not yet sent.
@@ -75,6 +141,12 @@ final class Connection {
         output.append(10)
     }
 
+    /// Queues bytes as they are (a piece of a streamed reply).
+    func send(bytes: [UInt8]) {
+        queuedSinceFlush += bytes.count
+        output.append(contentsOf: bytes)
+    }
+
     /// Drops sent bytes and, for idle connections, the buffer's memory.
     func compactOutput() {
         if outputStart == output.count {
@@ -84,5 +156,13 @@ final class Connection {
             output.removeFirst(outputStart)
             outputStart = 0
         }
+    }
+}
+
+extension FramedItem {
+    /// What the item weighs in a connection's input queue.
+    var byteCount: Int {
+        if case .line(let line) = self { return line.utf8.count + 1 }
+        return 1
     }
 }

@@ -17,15 +17,66 @@ enum HashOutcome: Sendable {
     case hashed(String)
     case verified(Bool, newHash: String?)
     case failed
+    /// The job was pushed out of a full queue to make room for a client with nothing queued: answer "busy".
+    case evicted
 }
 
 /// A fixed set of threads running `HashJob`s. Submit and drain happen on the loop thread; the
 /// threads only touch the mutex-guarded queues and the eventfd.
+///
+/// Fair by client address: each address has its own queue and the threads serve the addresses in turn,
+/// so a newcomer waits for at most one job of every other waiting address, not for everything queued
+/// before it. The queues together hold at most `maxQueued` jobs (about `maxQueued` × 30 ms ÷ threads of
+/// work); when they are full, a job from an address with nothing queued takes the place of the newest job
+/// of the address with the most (that client is answered "busy"), so no set of addresses can keep another
+/// address out.
 final class HashPool: Sendable {
+    private struct Queued {
+        var ticket: UInt64
+        var job: HashJob
+        var order: UInt64
+    }
+
     private struct State {
-        var jobs: [(ticket: UInt64, job: HashJob)] = []
+        var queues: [String: [Queued]] = [:]
+        /// Addresses with queued jobs, in the order they will be served.
+        var rotation: [String] = []
+        var count = 0
+        var nextOrder: UInt64 = 0
         var results: [(ticket: UInt64, outcome: HashOutcome)] = []
         var stopping = false
+
+        mutating func take() -> Queued? {
+            guard !rotation.isEmpty else { return nil }
+            let address = rotation.removeFirst()
+            guard var queue = queues[address], !queue.isEmpty else { return take() }
+            let job = queue.removeFirst()
+            count -= 1
+            if queue.isEmpty {
+                queues[address] = nil
+            } else {
+                queues[address] = queue
+                rotation.append(address)
+            }
+            return job
+        }
+
+        /// Removes the newest job of the address with the most queued (ties: the most recent submitter).
+        mutating func evictOne() -> UInt64? {
+            guard let victim = queues.max(by: { a, b in
+                a.value.count != b.value.count ? a.value.count < b.value.count : (a.value.last?.order ?? 0) < (b.value.last?.order ?? 0)
+            }) else { return nil }
+            var queue = victim.value
+            let job = queue.removeLast()
+            count -= 1
+            if queue.isEmpty {
+                queues[victim.key] = nil
+                rotation.removeAll { $0 == victim.key }
+            } else {
+                queues[victim.key] = queue
+            }
+            return job.ticket
+        }
     }
 
     private let state = Mutex(State())
@@ -36,7 +87,7 @@ final class HashPool: Sendable {
     let maxQueued: Int
     private let threadCount: Int
 
-    init(threads: Int, maxQueued: Int = 256) throws {
+    init(threads: Int, maxQueued: Int = 64) throws {
         wakeFD = try Posix.eventFD()
         self.maxQueued = maxQueued
         threadCount = threads
@@ -47,14 +98,27 @@ final class HashPool: Sendable {
         }
     }
 
-    /// Queues a job; false when the queue is full.
-    func submit(ticket: UInt64, job: HashJob) -> Bool {
-        let accepted = state.withLock { s -> Bool in
-            guard s.jobs.count < maxQueued else { return false }
-            s.jobs.append((ticket, job))
-            return true
+    /// Queues a job from `address`; false when the queues are full and that address already has jobs
+    /// waiting. A job pushed out to make room comes back from `drain` as `.evicted`.
+    func submit(ticket: UInt64, job: HashJob, address: String) -> Bool {
+        let (accepted, evicted) = state.withLock { s -> (Bool, Bool) in
+            var evicted = false
+            if s.count >= maxQueued {
+                guard s.queues[address] == nil, let victim = s.evictOne() else { return (false, false) }
+                s.results.append((victim, .evicted))
+                evicted = true
+            }
+            s.nextOrder += 1
+            if s.queues[address] == nil { s.rotation.append(address) }
+            s.queues[address, default: []].append(Queued(ticket: ticket, job: job, order: s.nextOrder))
+            s.count += 1
+            return (true, evicted)
         }
         if accepted { available.signal() }
+        if evicted {
+            var one: UInt64 = 1
+            _ = withUnsafeBytes(of: &one) { try? Posix.write(wakeFD, $0) }
+        }
         return accepted
     }
 
@@ -79,8 +143,8 @@ final class HashPool: Sendable {
         while true {
             available.wait()
             guard let (ticket, job) = state.withLock({ s -> (UInt64, HashJob)? in
-                if s.stopping || s.jobs.isEmpty { return nil }
-                return s.jobs.removeFirst()
+                if s.stopping { return nil }
+                return s.take().map { ($0.ticket, $0.job) }
             }) else {
                 if state.withLock({ $0.stopping }) { return }
                 continue

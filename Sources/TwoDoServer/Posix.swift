@@ -11,7 +11,8 @@ enum IOResult<T> {
 
 /// Thin wrappers over the system calls, in the style of swift-nio's `Posix`: one place per C function.
 enum Posix {
-    /// Runs `body` until it does not fail with EINTR; EAGAIN becomes `.wouldBlock`; EBADF/EFAULT are our bugs.
+    /// Runs `body` until it does not fail with EINTR; EAGAIN becomes `.wouldBlock`; EBADF/EFAULT are our bugs
+    /// (an assertion in debug builds, a thrown error in release).
     @inline(__always)
     static func call<T: BinaryInteger>(_ name: String, _ body: () -> T) throws -> IOResult<T> {
         while true {
@@ -21,7 +22,11 @@ enum Posix {
             switch e {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            case EBADF, EFAULT: preconditionFailure("\(name) on a bad descriptor or address: errno \(e)")
+            case EBADF, EFAULT:
+                // Our bug (a descriptor used after close, or a bad pointer). Tests run debug builds and stop
+                // here; a production server logs it and drops the one connection instead of every user.
+                assertionFailure("\(name) on a bad descriptor or address: errno \(e)")
+                throw SystemError(call: name, errno: e)
             default: throw SystemError(call: name, errno: e)
             }
         }

@@ -63,24 +63,6 @@ extension Server {
         return try submit(.verify(password: old, hash: hash, newPassword: new), pending: .passwd(user: user.id, tag: tag), on: c, tag: tag)
     }
 
-    /// Hands a job to the hash pool and parks the connection until it completes.
-    ///
-    /// One address may have at most `config.hashJobsPerAddress` jobs waiting or running: a storm of
-    /// logins from one place is answered "busy" at once instead of filling the queue for everyone.
-    private func submit(_ job: HashJob, pending: PendingAuth, on c: Connection, tag: String?) throws -> Outcome? {
-        let ticket = nextTicket
-        nextTicket += 1
-        let inFlight = hashJobsByAddress[c.address, default: 0]
-        guard inFlight < config.hashJobsPerAddress, hashPool.submit(ticket: ticket, job: job) else {
-            stats.busyRefusals += 1
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
-        }
-        hashJobsByAddress[c.address] = inFlight + 1
-        tickets[ticket] = (c.id, c.address)
-        c.pendingAuth = pending
-        return nil
-    }
-
     /// Finishes an account command once its hash is ready (runs in the turn's transaction).
     func complete(_ pending: PendingAuth, result: HashOutcome, on c: Connection) throws -> Outcome {
         let now = Monotonic.now()
@@ -130,6 +112,10 @@ extension Server {
             var o = Outcome(connection: c.id, tag: tag, reply: .success("auth.password_changed", [t(c, "auth.password_changed")]))
             o.wrote = true
             return o
+
+        case (.register(_, let tag), .evicted), (.login(_, _, let tag), .evicted), (.passwd(_, let tag), .evicted):
+            stats.busyRefusals += 1
+            return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
 
         case (.register(_, let tag), _), (.login(_, _, let tag), _), (.passwd(_, let tag), _):
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.internal", t(c, "error.internal")))

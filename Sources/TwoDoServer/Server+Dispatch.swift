@@ -97,7 +97,7 @@ extension Server {
         case .tz(let zone):
             return reply(try setTimeZone(zone, user: user, on: c))
         case .export:
-            return reply(try export(user: user, on: c))
+            return export(user: user, on: c, tag: tag)
         case .stats:
             return reply(statistics(user: user, on: c))
         case .help, .ping, .quit, .json, .register, .login, .clock:

@@ -62,32 +62,21 @@ extension Server {
         return .success("tz.set", [t(c, "tz.set", ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 
-    func export(user: User, on c: Connection) throws -> Reply {
-        let members = try store.members(of: user.space)
-        let name = try store.spaceName(user.space)
-        let tasks = try store.tasks(inSpace: user.space)
-        let byList = Dictionary(grouping: tasks, by: \.list)
-        var lists: [JSONValue] = []
-        for list in try store.lists(in: user.space) {
-            let items = try (byList[list.id] ?? []).map { task -> JSONValue in
-                guard case .object(var fields) = taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id)) else {
-                    preconditionFailure("taskJSON is an object")
-                }
-                let pending = try store.pendingReminders(of: task.id).filter { $0.kind != "nag" }
-                fields.append(("reminders", .array(pending.map { .string(TimeText.iso8601($0.fireAt, tz: user.tz)) })))
-                return .object(fields)
-            }
-            lists.append(.object([("name", .string(list.name)), ("default", .bool(list.isDefault)), ("tasks", .array(items))]))
+    /// `export`: the whole space as JSON, streamed as the client reads (see `ExportStream`).
+    func export(user: User, on c: Connection, tag: String?) -> Outcome {
+        var o = Outcome(connection: c.id, tag: tag, reply: .success("export", [t(c, "export.done")]))
+        o.stream = ExportStream(user: user, json: c.json, tag: tag, header: t(c, "export.done"))
+        return o
+    }
+
+    /// One task as `export` writes it: its fields, notes and pending reminder instants.
+    func exportedTask(_ task: TaskItem, user: User) throws -> JSONValue {
+        guard case .object(var fields) = taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id)) else {
+            preconditionFailure("taskJSON is an object")
         }
-        let data = JSONValue.object([
-            ("couple", .object([("name", .optional(name)), ("members", .array(members.map(userJSON)))])),
-            ("lists", .array(lists)),
-            ("routines", try routinesExport(user: user, members: members)),
-            ("events", try eventsExport(user: user)),
-        ])
-        var reply = Reply.success("export", [t(c, "export.done")], data: data)
-        reply.humanOnly = [data.serialized]
-        return reply
+        let pending = try store.pendingReminders(of: task.id).filter { $0.kind != "nag" }
+        fields.append(("reminders", .array(pending.map { .string(TimeText.iso8601($0.fireAt, tz: user.tz)) })))
+        return .object(fields)
     }
 
     func statistics(user: User, on c: Connection) -> Reply {

@@ -19,8 +19,6 @@ extension Server {
     /// Tasks whose reminders always fire in the turn that finds them due, whatever the budget: a handful due
     /// together (or passed by one jump of a test clock) go out together, answered before the next command.
     static let reminderTurnMinimum = 10
-    /// An event or routine reminder delivered this many seconds after its time is marked late.
-    static let lateAfter: Int64 = 120
 
     /// Recomputes the earliest pending reminder (an O(log n) indexed query).
     func refreshNextReminder() {

@@ -20,7 +20,8 @@ extension Server {
         var outcomes: [Outcome] = []
         for reminder in try store.scheduleRemindersDue(before: now, limit: Server.reminderBatch) {
             guard try store.markScheduleReminderFired(reminder.id, at: now) else { continue }
-            let late = now - reminder.fireAt > Server.lateAfter
+            // Late means what it means for task reminders: missed while the server was down, not merely slow.
+            let late = reminder.fireAt < startedAt
             if let id = reminder.event, let space = try store.spaceOfEvent(id), let e = try store.event(id, in: space) {
                 outcomes += try fireEventReminder(e, day: reminder.day, space: space, late: late, now: now)
                 try rescheduleEventReminder(e, after: reminder.day)

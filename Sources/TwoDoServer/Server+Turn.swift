@@ -19,6 +19,11 @@ struct Outcome {
     var close = false
     /// Lines sent as they are instead of the rendered reply (reminders pushed by the timer).
     var rawLines: [String]? = nil
+    /// The reply as wire lines, rendered when the command ran (so its size counts against the output cap
+    /// within the turn); nil after a failed commit replaced the reply.
+    var lines: [String]? = nil
+    /// A long reply to write piece by piece after the commit, instead of `reply`'s lines (export).
+    var stream: (any ReplyStream)? = nil
 }
 
 extension Server {
@@ -37,11 +42,11 @@ extension Server {
         let results = hashResults
         hashResults.removeAll()
         for (ticket, result) in results {
-            guard let job = tickets.removeValue(forKey: ticket) else { continue }
-            if let n = hashJobsByAddress[job.address], n > 1 { hashJobsByAddress[job.address] = n - 1 } else { hashJobsByAddress[job.address] = nil }
+            guard let job = finishTicket(ticket) else { continue }
             guard let c = connections[job.connection], let pending = c.pendingAuth else { continue }
             c.pendingAuth = nil
-            if let outcome = runCommand(on: c, tag: nil, { try self.complete(pending, result: result, on: c) }) {
+            if var outcome = runCommand(on: c, tag: nil, { try self.complete(pending, result: result, on: c) }) {
+                outcome.lines = outcome.reply.render(json: c.json, tag: outcome.tag)
                 outcomes.append(outcome)
             }
             markReady(c)
@@ -50,21 +55,34 @@ extension Server {
         ready.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
         for id in batch {
-            guard let c = connections[id] else { continue }
+            guard let c = connections[id], c.stream == nil else { continue }
+            // Back-pressure inside the turn: replies count as they are made, and once the client's unread
+            // output passes the cap its remaining commands wait (in order, unread) until it drains.
+            var owed = c.pendingOutput
             var consumed = 0
+            var consumedBytes = 0
             for item in c.input {
-                if c.pendingAuth != nil { break }
+                if c.pendingAuth != nil || owed > config.outputLimit { break }
                 consumed += 1
-                if let outcome = execute(item, on: c) { outcomes.append(outcome) }
-                if outcomes.last?.close == true && outcomes.last?.connection == c.id { break }
+                consumedBytes += item.byteCount
+                guard var outcome = execute(item, on: c) else { continue }
+                let lines = outcome.rawLines ?? outcome.reply.render(json: c.json, tag: outcome.tag)
+                for line in lines { owed += line.utf8.count + 2 }
+                outcome.lines = lines
+                outcomes.append(outcome)
+                if outcome.close || outcome.stream != nil { break }
             }
             c.input.removeFirst(consumed)
+            c.inputBytes -= consumedBytes
             if c.input.isEmpty && c.input.capacity > 64 { c.input = [] }
-            if c.readPaused && c.input.count < 1024 {
+            if c.readPaused && c.inputBytes < Server.inputPauseBytes / 4 && c.input.count < Server.inputPauseItems / 4 {
                 c.readPaused = false
                 updateInterest(c)
             }
-            if outcomes.last?.close == true && outcomes.last?.connection == c.id { c.input = [] }
+            if outcomes.last?.close == true && outcomes.last?.connection == c.id {
+                c.input = []
+                c.inputBytes = 0
+            }
         }
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         do {
@@ -90,6 +108,51 @@ extension Server {
             remindersChanged = false
             refreshNextReminder()
         }
+        advanceStreams()
+    }
+
+    /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
+    static let streamLowWater = 256 * 1024
+    static let streamTurnBudget = 512 * 1024
+
+    /// Writes the next pieces of every streamed reply whose reader has taken the last ones. Runs after the
+    /// COMMIT, outside the turn's transaction: a piece reads committed state only.
+    func advanceStreams() {
+        for id in streaming {
+            guard let c = connections[id], let stream = c.stream else {
+                streaming.remove(id)
+                continue
+            }
+            guard c.pendingOutput < Server.streamLowWater else { continue }
+            var done = false
+            var piece: [UInt8] = []
+            do {
+                while !done && c.pendingOutput + piece.count < Server.streamTurnBudget {
+                    done = try stream.write(into: &piece, budget: 64 * 1024, server: self)
+                }
+            } catch {
+                // The reply is half written and cannot be taken back: end the line and close.
+                Log.error("stream failed", ["conn": "\(c.id)", "error": "\(error)"])
+                c.send(bytes: piece + [13, 10])
+                c.stream = nil
+                streaming.remove(id)
+                c.closeAfterFlush = true
+                c.readClosed = true
+                updateInterest(c)
+                dirty.insert(c.id)
+                continue
+            }
+            c.send(bytes: piece)
+            dirty.insert(c.id)
+            if done {
+                c.stream = nil
+                streaming.remove(id)
+                for line in c.heldLines { c.send(line: line) }
+                c.heldLines = []
+                c.heldBytes = 0
+                if !c.input.isEmpty { markReady(c) }
+            }
+        }
     }
 
     /// After a failed commit: every command from the first write on is answered with a storage error
@@ -101,6 +164,9 @@ extension Server {
         for i in firstWrite..<result.count {
             guard let c = connections[result[i].connection] else { continue }
             result[i].reply = .failure("error.storage", Catalog.text("error.storage", c.lang))
+            result[i].lines = nil
+            result[i].rawLines = nil
+            result[i].stream = nil
             result[i].events = []
             result[i].close = false
         }
@@ -112,6 +178,7 @@ extension Server {
             guard let c = connections[id] else { continue }
             for _ in c.input { emit(Reply.failure("error.storage", Catalog.text("error.storage", c.lang)).render(json: c.json, tag: nil), to: c) }
             c.input = []
+            c.inputBytes = 0
         }
         ready.removeAll()
         readySet.removeAll()
@@ -120,7 +187,12 @@ extension Server {
     private func deliver(_ outcomes: [Outcome]) {
         for o in outcomes {
             guard let c = connections[o.connection] else { continue }
-            emit(o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
+            if let stream = o.stream {
+                c.stream = stream
+                streaming.insert(c.id)
+            } else {
+                emit(o.lines ?? o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
+            }
             for event in o.events { publish(event, except: o.connection) }
             if o.close {
                 c.closeAfterFlush = true
@@ -135,7 +207,7 @@ extension Server {
         for user in event.recipients {
             for id in sessions[user] ?? [] where id != actingConnection {
                 guard let c = connections[id] else { continue }
-                emit([event.render(lang: c.lang, tz: c.tz, json: c.json)], to: c)
+                push(event.render(lang: c.lang, tz: c.tz, json: c.json), to: c)
             }
         }
     }
@@ -153,7 +225,11 @@ extension Server {
             return Outcome(connection: c.id, reply: .failure("line.control_chars", t(c, "line.control_chars")))
         }
         let (tag, body) = Server.splitTag(line)
-        guard !body.allSatisfy({ $0 == " " }) else { return nil }
+        if body.allSatisfy({ $0 == " " }) {
+            // A bare tag is a bot waiting for an answer: tell it, under its own id. A blank line gets nothing.
+            guard let tag else { return nil }
+            return Outcome(connection: c.id, tag: tag, reply: .failure("error.usage", t(c, "error.tag_without_command", ["tag": tag])))
+        }
         guard c.bucket.take(now: Monotonic.now()) else {
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
         }

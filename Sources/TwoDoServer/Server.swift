@@ -32,14 +32,22 @@ public final class Server {
     public let boundPort: UInt16
 
     var connections: [UInt64: Connection] = [:]
+    /// Open connections per client address, for `--max-per-address`.
+    var connectionsByAddress: [String: Int] = [:]
+    /// Connections writing a streamed reply (`Connection.stream`), advanced after each COMMIT.
+    var streaming: Set<UInt64> = []
+    /// Held for the server's life: no second server on the same database.
+    let databaseLock: DatabaseLock
     /// Open connections per logged-in user.
     var sessions: [UserID: [UInt64]] = [:]
     var nextConnectionID: UInt64 = 16
     var nextTicket: UInt64 = 1
-    /// Hash jobs in flight: ticket → connection id and the address it came from.
-    var tickets: [UInt64: (connection: UInt64, address: String)] = [:]
+    /// Hash jobs in flight: ticket → connection id, the address it came from and the account it is for.
+    var tickets: [UInt64: HashTicket] = [:]
     /// Hash jobs in flight per client address, capped so one address cannot fill the pool's queue.
     var hashJobsByAddress: [String: Int] = [:]
+    /// Hash jobs in flight per account, capped so a storm at one name cannot fill it either.
+    var hashJobsByAccount: [String: Int] = [:]
     /// Connections with input waiting to run, in arrival order.
     var ready: [UInt64] = []
     var readySet: Set<UInt64> = []
@@ -78,7 +86,21 @@ public final class Server {
     /// Opens the database and binds the listening socket.
     public init(config: ServerConfig) throws {
         self.config = config
-        store = try Store(path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
+        // The port first: a server that cannot listen leaves nothing behind on disk.
+        (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
+        do {
+            databaseLock = try DatabaseLock(databasePath: config.databasePath)
+        } catch {
+            Posix.close(listenFD)
+            throw error
+        }
+        do {
+            store = try Store(path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
+        } catch {
+            databaseLock.release()
+            Posix.close(listenFD)
+            throw error
+        }
         if config.backgroundCheckpoints {
             do {
                 checkpointer = try Checkpointer(path: config.databasePath)
@@ -98,7 +120,6 @@ public final class Server {
         _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login
         _ = Posix.raiseFileLimit()
         spareFD = Posix.openDevNull()
-        (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
         signalFD = try Posix.eventFD()
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
@@ -164,6 +185,9 @@ public final class Server {
             var wait = min(1, lastSweep + 1 - Monotonic.now())
             // A due reminder (also one a test clock jumped past, or the rest of a burst) means no waiting.
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
+            // Connections woken since the last turn (a reader drained its output, a stream wants its next
+            // piece) are served without waiting.
+            if !ready.isEmpty { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
@@ -192,7 +216,8 @@ public final class Server {
         default:
             guard let c = connections[event.token] else { return }  // closed earlier this turn
             if event.isWritable { flush(c) }
-            if (event.isReadable || event.isHangup) && !c.readClosed && !c.readPaused { read(c) }
+            // The flush may have closed it (a reset peer reports readable, writable and hung up at once).
+            if !c.isClosed && (event.isReadable || event.isHangup) && !c.readClosed && !c.readPaused { read(c) }
         }
     }
 
@@ -213,7 +238,8 @@ public final class Server {
         for c in Array(connections.values) { close(c, reason: "shutdown") }
         hashPool.stop()
         checkpointer?.stop()
-        store.rollback()
+        store.close()  // folds the WAL into the database file
+        databaseLock.release()
         Log.info("stopped", [:])
     }
 
@@ -247,6 +273,11 @@ public final class Server {
                 stats.refused += 1
                 continue
             }
+            if connectionsByAddress[address, default: 0] >= config.maxPerAddress {
+                refuse(fd, key: "error.too_many_connections", ["limit": "\(config.maxPerAddress)"])
+                stats.refused += 1
+                continue
+            }
             open(fd: fd, address: address)
         }
     }
@@ -262,8 +293,8 @@ public final class Server {
         Log.error("out of file descriptors; refusing connections", ["open": "\(connections.count)"])
     }
 
-    private func refuse(_ fd: Int32, key: String) {
-        let line = Catalog.text(key, .en) + " / " + Catalog.text(key, .tr) + "\r\n"
+    private func refuse(_ fd: Int32, key: String, _ args: [String: String] = [:]) {
+        let line = Catalog.text(key, .en, args) + " / " + Catalog.text(key, .tr, args) + "\r\n"
         _ = line.utf8CString.withUnsafeBytes { try? Posix.send(fd, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
         Posix.close(fd)
     }
@@ -274,13 +305,14 @@ public final class Server {
         nextConnectionID += 1
         let c = Connection(id: id, fd: fd, address: address, now: Monotonic.now(), config: config)
         do {
-            try epoll.add(fd, token: id, interest: .readable)
+            try c.register(with: epoll, interest: .readable)
         } catch {
             Log.error("epoll add failed", ["error": "\(error)"])
-            Posix.close(fd)
+            c.closeSocket(in: epoll)
             return
         }
         connections[id] = c
+        connectionsByAddress[address, default: 0] += 1
         stats.accepted += 1
         if config.logConnections { Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"]) }
         c.send(line: Catalog.text("greeting", .en, ["version": Server.version]))
@@ -292,7 +324,7 @@ public final class Server {
     private func read(_ c: Connection) {
         let result: IOResult<Int>
         do {
-            result = try Posix.read(c.fd, readBuffer)
+            result = try c.receive(into: readBuffer)
         } catch {
             close(c, reason: "read error")
             return
@@ -311,14 +343,23 @@ public final class Server {
         let before = c.input.count
         c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
         if c.input.count > before {
+            for item in c.input[before...] { c.inputBytes += item.byteCount }
             c.lastActivity = Monotonic.now()
-            markReady(c)
+            // A client waiting for its output to drain or for a stream stays parked: it is woken by flush.
+            if c.stream == nil && !isBlockedByOutput(c) { markReady(c) }
         }
-        if c.input.count > 4096 {
+        if c.inputBytes > Server.inputPauseBytes || c.input.count > Server.inputPauseItems {
             c.readPaused = true  // the client sends faster than we answer: let TCP push back
             updateInterest(c)
         }
     }
+
+    /// Unexecuted input a connection may queue before the server stops reading from it (bytes and lines).
+    static let inputPauseBytes = 64 * 1024
+    static let inputPauseItems = 1024
+
+    /// Whether a connection's unread output is over the cap, so its queued commands must wait.
+    func isBlockedByOutput(_ c: Connection) -> Bool { c.pendingOutput > config.outputLimit }
 
     func markReady(_ c: Connection) {
         if readySet.insert(c.id).inserted { ready.append(c.id) }
@@ -328,20 +369,38 @@ public final class Server {
         var interest: Interest = []
         if !c.readClosed && !c.readPaused { interest.insert(.readable) }
         if c.wantsWrite { interest.insert(.writable) }
-        try? epoll.modify(c.fd, token: c.id, interest: interest)
+        c.watch(interest, in: epoll)
     }
 
     // MARK: Writing
 
-    /// Queues wire lines for a connection, dropping it when it will not read.
-    ///
-    /// What counts is the output the peer left unread at the last flush, not the size of new replies:
-    /// a client that reads gets a reply of any size (a big `export`), while one whose earlier output
-    /// still sits unread past the limit is dropped. Memory per connection stays under the limit plus
-    /// one loop turn's replies.
+    /// Queues a reply's wire lines. Replies never overflow the cap by more than one reply: the turn stops
+    /// running a connection's commands while its output is over the cap (see `processTurn`).
     func emit(_ lines: [String], to c: Connection) {
-        guard connections[c.id] != nil else { return }
+        guard !c.isClosed else { return }
         for line in lines { c.send(line: line) }
+        dirty.insert(c.id)
+    }
+
+    /// Queues a line the connection did not ask for (a partner event, a reminder), dropping the connection
+    /// when it will not read.
+    ///
+    /// What counts is the output the peer left unread at the last flush, not the size of new lines, so a
+    /// reader is never dropped for a burst. While a streamed reply is being written, such lines wait
+    /// (bounded by the same cap) and follow it.
+    func push(_ line: String, to c: Connection) {
+        guard !c.isClosed else { return }
+        if c.stream != nil {
+            c.heldLines.append(line)
+            c.heldBytes += line.utf8.count + 2
+            if c.heldBytes > config.outputLimit {
+                stats.outputDrops += 1
+                Log.info("dropping slow reader", ["conn": "\(c.id)", "held": "\(c.heldBytes)"])
+                close(c, reason: "output limit")
+            }
+            return
+        }
+        c.send(line: line)
         if c.unreadBacklog > config.outputLimit {
             stats.outputDrops += 1
             Log.info("dropping slow reader", ["conn": "\(c.id)", "pending": "\(c.pendingOutput)"])
@@ -361,15 +420,15 @@ public final class Server {
     }
 
     func flush(_ c: Connection) {
+        guard !c.isClosed else { return }
         c.queuedSinceFlush = 0
+        defer { wakeIfDrained(c) }
         while c.pendingOutput > 0 {
-            let result = c.output.withUnsafeBytes { buf in
-                try? Posix.send(c.fd, UnsafeRawBufferPointer(rebasing: buf[c.outputStart...]))
-            }
-            switch result {
+            switch c.transmit() {
             case .done(let n)?:
                 c.outputStart += n
                 stats.bytesOut += n
+                if n > 0 { c.lastDrained = Monotonic.now() }
             case .wouldBlock?:
                 if !c.wantsWrite {
                     c.wantsWrite = true
@@ -386,14 +445,25 @@ public final class Server {
             c.wantsWrite = false
             updateInterest(c)
         }
-        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil { close(c, reason: "closed") }
+        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil && c.stream == nil { close(c, reason: "closed") }
+    }
+
+    /// Wakes a connection whose commands or stream waited for its output to drain.
+    private func wakeIfDrained(_ c: Connection) {
+        guard !c.isClosed else { return }
+        if c.stream != nil {
+            if c.pendingOutput < Server.streamLowWater { markReady(c) }
+        } else if !c.input.isEmpty && c.pendingAuth == nil && !isBlockedByOutput(c) {
+            markReady(c)
+        }
     }
 
     /// Closes a connection at once and forgets it.
     func close(_ c: Connection, reason: String) {
         guard connections.removeValue(forKey: c.id) != nil else { return }
-        epoll.remove(c.fd)
-        Posix.close(c.fd)
+        c.closeSocket(in: epoll)
+        streaming.remove(c.id)
+        if let n = connectionsByAddress[c.address], n > 1 { connectionsByAddress[c.address] = n - 1 } else { connectionsByAddress[c.address] = nil }
         if let user = c.user { detach(c, from: user) }
         stats.closed += 1
         if config.logConnections { Log.info("disconnect", ["conn": "\(c.id)", "reason": reason, "open": "\(connections.count)"]) }
@@ -413,6 +483,7 @@ public final class Server {
         if sessions[user]?.isEmpty == true { sessions[user] = nil }
         c.user = nil
         c.lastListing = []
+        c.loginDeadline = Monotonic.now() + config.loginTimeout
     }
 
     /// Whether `user` has any open session.
@@ -424,6 +495,27 @@ public final class Server {
         for c in Array(connections.values) {
             if c.closeAfterFlush && now - c.lastActivity > config.idleTimeout + 10 {
                 close(c, reason: "close timeout")  // told to go but never read its last lines
+                continue
+            }
+            if c.pendingOutput == 0 {
+                c.lastDrained = now
+            } else if now - c.lastDrained > config.drainTimeout {
+                // It has not taken a byte of its replies for the whole grace period: it will not read.
+                stats.outputDrops += 1
+                Log.info("dropping slow reader", ["conn": "\(c.id)", "pending": "\(c.pendingOutput)"])
+                close(c, reason: "not reading")
+                continue
+            }
+            if c.user == nil && now > c.loginDeadline && c.pendingAuth == nil && !c.closeAfterFlush {
+                // Counted from the connection (or the logout), not from the last line: `ping` does not keep it.
+                let seconds = Int(config.loginTimeout)
+                emit(Reply.failure("error.login_timeout", Catalog.text("error.login_timeout", c.lang, ["seconds": "\(seconds)"]))
+                    .render(json: c.json, tag: nil), to: c)
+                c.closeAfterFlush = true
+                c.readClosed = true
+                c.lastActivity = now
+                updateInterest(c)
+                flush(c)
                 continue
             }
             let limit = c.user == nil ? min(config.loginTimeout, config.idleTimeout) : config.idleTimeout

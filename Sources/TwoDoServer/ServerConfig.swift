@@ -8,13 +8,18 @@ public struct ServerConfig: Sendable {
     public var maxConnections = 4096
     /// Seconds without a complete line before a logged-in connection is closed.
     public var idleTimeout: Double = 1800
-    /// Seconds a connection may stay without logging in.
+    /// Seconds a connection may stay without logging in, counted from when it connected (or logged out).
     public var loginTimeout: Double = 120
     /// Commands per second a connection may sustain (0: unlimited); bursts up to `rateBurst`.
     public var rateLimit: Double = 500
     public var rateBurst: Double = 2000
-    /// Bytes of unsent output a connection may hold before it is dropped as a non-reader.
+    /// Bytes of unsent output a connection may hold. Past it, the connection's further commands wait
+    /// (unread, in the socket) until it reads; partner events past it drop the connection.
     public var outputLimit = 1 << 20
+    /// Seconds a connection may leave output unread without taking any of it before it is dropped.
+    public var drainTimeout: Double = 30
+    /// Connections one client address may have open at once.
+    public var maxPerAddress = 64
     /// Password-hash jobs one client address may have queued or running at once (more: "busy").
     public var hashJobsPerAddress = 8
     /// The longest line accepted, in bytes.

@@ -42,6 +42,8 @@ public enum StoreOpenError: Error, Sendable, CustomStringConvertible {
     case tooNew(path: String, version: Int)
     /// The integrity check failed.
     case corrupt(path: String, detail: String)
+    /// SQLite could not open or prepare the file (a missing folder, no permission, a read-only disk).
+    case cannotOpen(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum StoreOpenError: Error, Sendable, CustomStringConvertible {
             return "\(path) has schema version \(version), newer than this build knows; upgrade twodo"
         case .corrupt(let path, let detail):
             return "\(path) failed the integrity check: \(detail)"
+        case .cannotOpen(let path, let detail):
+            return "cannot open the database \(path): \(detail)"
         }
     }
 }

@@ -1,6 +1,7 @@
 // The TwoDo store: opens and checks the database file, migrates it, and groups writes in transactions.
 
 import CSQLite
+import Glibc
 import TwoDoCore
 
 /// TwoDo's persistent state in one SQLite file. Owned by one thread (the event loop).
@@ -15,13 +16,34 @@ public final class Store {
     /// - Parameter durable: `synchronous=FULL` (every commit is fsynced); tests may turn it off.
     ///   - backgroundCheckpoints: the caller runs a `Checkpointer`, so COMMIT never checkpoints.
     public init(path: String, durable: Bool = true, backgroundCheckpoints: Bool = false) throws {
-        db = try Database(path: path)
-        try Store.checkIdentity(db: db, path: path)
-        try db.execute("PRAGMA journal_mode = WAL")
-        if backgroundCheckpoints { try db.execute("PRAGMA wal_autocheckpoint = 0") }
-        try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
-        try db.execute("PRAGMA foreign_keys = ON")
-        try migrate()
+        do {
+            db = try Database(path: path)
+            try Store.checkIdentity(db: db, path: path)
+            try db.execute("PRAGMA journal_mode = WAL")
+            if backgroundCheckpoints { try db.execute("PRAGMA wal_autocheckpoint = 0") }
+            try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
+            try db.execute("PRAGMA foreign_keys = ON")
+            try migrate()
+        } catch let e as DatabaseError {
+            // SQLite's own text ("unable to open database file") does not say which file.
+            throw StoreOpenError.cannotOpen(path: path, detail: Store.explain(e, path: path))
+        }
+    }
+
+    /// SQLite's reason, with the likely cause when the file could not be opened at all.
+    private static func explain(_ e: DatabaseError, path: String) -> String {
+        guard e.code & 0xFF == SQLITE_CANTOPEN else { return e.description }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        var info = stat()
+        if stat(folder.isEmpty ? "/" : folder, &info) != 0 { return "the folder \(folder) does not exist" }
+        return "\(e.message) (check that the folder \(folder) is writable)"
+    }
+
+    /// Ends the store's use of the file: rolls back an open transaction and folds the write-ahead log
+    /// into the database (a TRUNCATE checkpoint), so a stopped server leaves one self-contained file.
+    public func close() {
+        rollback()
+        try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Refuses files that are not SQLite, are another program's, or are newer than this build.

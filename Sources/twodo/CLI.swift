@@ -38,7 +38,11 @@ enum CLI {
           --db <path>               SQLite database file (TWODO_DB, default ./twodo.sqlite)
           --max-connections <n>     Connections served at once (TWODO_MAX_CONNECTIONS, default 4096)
           --idle-timeout <seconds>  Close connections silent this long (TWODO_IDLE_TIMEOUT, default 1800)
-          --login-timeout <seconds> Close connections not logged in after this long (TWODO_LOGIN_TIMEOUT, default 120)
+          --login-timeout <seconds> Close connections not logged in this long after they connected, whatever
+                                    they send (TWODO_LOGIN_TIMEOUT, default 120)
+          --max-per-address <n>     Connections one client address may have open (TWODO_MAX_PER_ADDRESS, default 64)
+          --drain-timeout <seconds> Drop a client that leaves its replies unread this long without taking any
+                                    (TWODO_DRAIN_TIMEOUT, default 30)
           --rate-limit <n>          Commands per second per connection, 0 = unlimited (TWODO_RATE_LIMIT, default 500)
           --admin <name>            A user allowed to run `stats` (TWODO_ADMINS, comma-separated)
           --test-clock <instant>    Freeze the wall clock at this instant and enable `clock` commands (tests only)
@@ -103,6 +107,7 @@ enum CLI {
         let envFlags = [
             ("TWODO_HOST", "--host"), ("TWODO_PORT", "--port"), ("TWODO_DB", "--db"), ("TWODO_MAX_CONNECTIONS", "--max-connections"),
             ("TWODO_IDLE_TIMEOUT", "--idle-timeout"), ("TWODO_LOGIN_TIMEOUT", "--login-timeout"), ("TWODO_RATE_LIMIT", "--rate-limit"),
+            ("TWODO_MAX_PER_ADDRESS", "--max-per-address"), ("TWODO_DRAIN_TIMEOUT", "--drain-timeout"),
         ]
         for (name, flag) in envFlags { if let v = env[name] { pairs.append((flag, v)) } }
         for admin in (env["TWODO_ADMINS"] ?? "").split(separator: ",") { pairs.append(("--admin", String(admin))) }
@@ -129,6 +134,8 @@ enum CLI {
             case "--max-connections": config.maxConnections = try number(v, flag) { (n: Int) in n > 0 }
             case "--idle-timeout": config.idleTimeout = try number(v, flag) { (n: Double) in n > 0 }
             case "--login-timeout": config.loginTimeout = try number(v, flag) { (n: Double) in n > 0 }
+            case "--max-per-address": config.maxPerAddress = try number(v, flag) { (n: Int) in n > 0 }
+            case "--drain-timeout": config.drainTimeout = try number(v, flag) { (n: Double) in n > 0 }
             case "--rate-limit":
                 config.rateLimit = try number(v, flag) { (n: Double) in n >= 0 }
                 // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.

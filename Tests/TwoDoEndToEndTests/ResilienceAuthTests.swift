@@ -144,7 +144,7 @@ extension ResilienceSuite {
 
         @Test("one address with 100 logins in flight gets 'busy' past its share; others log in at once")
         func hashShareCappedPerAddress() throws {
-            let server = try TestServer(extraArguments: ["--quiet"])
+            let server = try TestServer(extraArguments: ["--quiet", "--max-per-address", "200"])
             _ = try server.user("alice")
             let attackers = try (0..<100).map { _ in try client(server, from: "127.0.0.41") }
             for (i, socket) in attackers.enumerated() { try socket.send("login ghost\(i) wrong-password") }

@@ -1,0 +1,57 @@
+// Handing password-hash work to the pool fairly: caps per address and per account, tickets back to connections.
+
+import TwoDoCore
+
+/// A hash job in flight, remembered until its result comes back.
+struct HashTicket {
+    var connection: UInt64
+    var address: String
+    var account: String
+}
+
+extension Server {
+    /// Hands a job to the hash pool and parks the connection until it completes.
+    ///
+    /// One address may have at most `config.hashJobsPerAddress` jobs waiting or running, and one account
+    /// at most `hashJobsPerAccount`: a storm from one place, or at one name, is answered "busy" at once.
+    /// The pool itself serves addresses in turn (see `HashPool`).
+    func submit(_ job: HashJob, pending: PendingAuth, on c: Connection, tag: String?) throws -> Outcome? {
+        let ticket = nextTicket
+        nextTicket += 1
+        let account = pending.accountKey
+        let byAddress = hashJobsByAddress[c.address, default: 0]
+        let byAccount = hashJobsByAccount[account, default: 0]
+        guard byAddress < config.hashJobsPerAddress, byAccount < Server.hashJobsPerAccount,
+            hashPool.submit(ticket: ticket, job: job, address: c.address)
+        else {
+            stats.busyRefusals += 1
+            return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
+        }
+        hashJobsByAddress[c.address] = byAddress + 1
+        hashJobsByAccount[account] = byAccount + 1
+        tickets[ticket] = HashTicket(connection: c.id, address: c.address, account: account)
+        c.pendingAuth = pending
+        return nil
+    }
+
+    /// Hash jobs one account may have waiting or running at once.
+    static let hashJobsPerAccount = 4
+
+    /// Forgets a finished job's ticket and its place in the per-address and per-account counts.
+    func finishTicket(_ ticket: UInt64) -> HashTicket? {
+        guard let job = tickets.removeValue(forKey: ticket) else { return nil }
+        if let n = hashJobsByAddress[job.address], n > 1 { hashJobsByAddress[job.address] = n - 1 } else { hashJobsByAddress[job.address] = nil }
+        if let n = hashJobsByAccount[job.account], n > 1 { hashJobsByAccount[job.account] = n - 1 } else { hashJobsByAccount[job.account] = nil }
+        return job
+    }
+}
+
+extension PendingAuth {
+    /// The account a hash job is for, folded like names are for uniqueness.
+    var accountKey: String {
+        switch self {
+        case .register(let name, _), .login(_, let name, _): return UserName.key(name)
+        case .passwd(let user, _): return "#\(user.rawValue)"
+        }
+    }
+}
