@@ -36,7 +36,7 @@ struct BenchOptions {
     var normalPairs: Int?
     var normalRate: Double?
 
-    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "all"]
+    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "all"]
 
     static let usage = """
         USAGE:
@@ -54,6 +54,8 @@ struct BenchOptions {
           parser       Parser.parse lines per second, in-process
           reminders    start-up with many pending reminders; 1,000 due at once under load
                        [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]
+          hostile      the attacks of issue 11 one by one; a bystander's ping p99 and the server's RSS
+                       during each [--seconds 5]
           all          every scenario above in order, with its defaults (options given apply to all)
 
         OPTIONS:

@@ -13,11 +13,14 @@ final class ServerProcess {
 
     /// The child's process id.
     var pid: Int32 { process.processIdentifier }
+    /// Whether the server process is still running.
+    var isRunning: Bool { process.isRunning }
 
     /// The flags every bench-started server gets: no per-connection logging, no rate limit, room for
     /// 10,000+ connections, and timeouts long enough that slow set-up phases are never cut off.
     static let standardArguments = [
-        "--quiet", "--rate-limit", "0", "--max-connections", "30000", "--idle-timeout", "3600", "--login-timeout", "3600",
+        "--quiet", "--rate-limit", "0", "--max-connections", "30000", "--max-per-address", "30000", "--idle-timeout", "3600",
+        "--login-timeout", "3600",
     ]
 
     /// Starts `binary serve --port 0 --db <temp>/bench.sqlite` plus the standard and `extra` arguments,

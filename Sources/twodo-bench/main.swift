@@ -21,7 +21,7 @@ let fileLimit = Sys.raiseFileLimit()
 let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
     ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("calendar", CalendarScenario.run),
-    ("parser", ParserScenario.run), ("reminders", RemindersScenario.run),
+    ("parser", ParserScenario.run), ("reminders", RemindersScenario.run), ("hostile", HostileScenario.run),
 ]
 let chosen = options.scenario == "all" ? scenarios : scenarios.filter { $0.0 == options.scenario }
 

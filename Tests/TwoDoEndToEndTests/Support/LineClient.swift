@@ -8,6 +8,8 @@ final class LineClient: @unchecked Sendable {
     // @unchecked: each client is used by one test task at a time.
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// How far `buffer` is known to hold no LF: a multi-megabyte line is scanned once, not once per read.
+    private var scanned = 0
 
     init(port: UInt16, host: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -48,14 +50,16 @@ final class LineClient: @unchecked Sendable {
     func readLine(timeout: Double = 5) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let lf = buffer.firstIndex(of: 10) {
+            if let lf = buffer[scanned...].firstIndex(of: 10) {
                 var line = Array(buffer[..<lf])
                 buffer.removeFirst(lf + 1)
+                scanned = 0
                 if line.last == 13 { line.removeLast() }
                 return String(decoding: line, as: UTF8.self)
             }
+            scanned = buffer.count
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw LineClientError.timeout(partial: String(decoding: buffer, as: UTF8.self)) }
+            guard remaining > 0 else { throw LineClientError.timeout(partial: String(decoding: buffer.prefix(2000), as: UTF8.self)) }
             guard try fill(timeout: remaining) else { throw LineClientError.closed }
         }
     }
@@ -115,6 +119,7 @@ final class LineClient: @unchecked Sendable {
                 return true
             }
             buffer.removeAll()
+            scanned = 0
         }
         return false
     }
@@ -123,7 +128,7 @@ final class LineClient: @unchecked Sendable {
     private func fill(timeout: Double) throws -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let rc = poll(&pfd, 1, Int32(max(1, timeout * 1000)))
-        if rc == 0 { throw LineClientError.timeout(partial: String(decoding: buffer, as: UTF8.self)) }
+        if rc == 0 { throw LineClientError.timeout(partial: String(decoding: buffer.prefix(2000), as: UTF8.self)) }
         if rc < 0 { throw LineClientError.io("poll", errno) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -1,0 +1,280 @@
+// Scenario: the attacks of issue 11, one after another, each while a bystander couple measures its ping round trips.
+
+import Foundation
+import Glibc
+
+/// A blocking client socket for the attackers and the bystander (threads, not the event-driven `ClientLoop`:
+/// attackers misbehave on purpose, and a plain thread per attacker says so most directly).
+final class PlainSocket: @unchecked Sendable {
+    // @unchecked: each socket is used by one thread at a time.
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var closed = false
+
+    init(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws {
+        fd = try Sys.socket()
+        if let receiveBuffer { _ = Sys.setOption(fd, SOL_SOCKET, SO_RCVBUF, receiveBuffer) }
+        do {
+            if let source { try Sys.bind(fd, try Sys.address(source, port: 0)) }
+            var remote = try Sys.address("127.0.0.1", port: port)
+            let rc = withUnsafePointer(to: &remote) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard rc == 0 else { throw BenchError.system("connect", errno) }
+        } catch {
+            Sys.close(fd)
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        if !closed {
+            closed = true
+            Sys.close(fd)
+        }
+    }
+
+    /// Closes with a reset (SO_LINGER 0).
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+
+    /// Sends everything (blocking).
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BenchError.system("send", errno)
+            }
+            sent += n
+        }
+    }
+
+    /// Sends what the socket takes now; false once the peer is gone.
+    func offer(_ bytes: [UInt8]) -> Bool {
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        return n >= 0 || errno == EAGAIN || errno == EINTR
+    }
+
+    /// Reads one line (blocking, with a timeout); nil on close or timeout.
+    func readLine(timeout: Double = 10) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let lf = buffer.firstIndex(of: 10) {
+                var line = Array(buffer[..<lf])
+                buffer.removeFirst(lf + 1)
+                if line.last == 13 { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(remaining * 1000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return nil }
+            buffer += chunk[..<n]
+        }
+    }
+
+    /// Sends a line and reads the reply line.
+    func command(_ line: String, timeout: Double = 10) -> String? {
+        guard (try? send(line + "\n")) != nil else { return nil }
+        return readLine(timeout: timeout)
+    }
+}
+
+/// A thread-safe flag.
+private final class StopFlag: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// The bystander's round trips, recorded by its thread and read once it stopped.
+private final class PingSamples: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var latencies = Latencies()
+    private var failed = 0
+
+    func record(_ nanos: UInt64?) {
+        lock.withLock {
+            if let nanos { latencies.record(nanos) } else { failed += 1 }
+        }
+    }
+
+    func read(_ body: (inout Latencies, Int) -> Void) {
+        lock.withLock { body(&latencies, failed) }
+    }
+}
+
+/// Runs each attack for a few seconds against one server started for the purpose (default limits, so the
+/// defences are what is measured), with a logged-in bystander couple pinging every 20 ms.
+enum HostileScenario {
+    private struct Attack {
+        var name: String
+        /// Starts the attack; returns a closure that ends it.
+        var start: (UInt16) throws -> () -> Void
+    }
+
+    static func run(_ options: BenchOptions) throws -> [Table] {
+        let seconds = options.seconds ?? 5
+        let server = try ServerProcess(
+            binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
+            extra: ["--max-per-address", "64", "--login-timeout", "3", "--drain-timeout", "5", "--rate-limit", "500"])
+        defer { server.stop() }
+        let port = server.port
+        let password = "hostile-Bench-pass-7"
+
+        // The bystander couple, and a hoarder with 1,900 tasks whose exports and listings are the ammunition.
+        let alice = try PlainSocket(port: port, source: "127.0.9.1")
+        let bob = try PlainSocket(port: port, source: "127.0.9.2")
+        _ = alice.readLine()
+        _ = bob.readLine()
+        _ = alice.command("register bystander-a \(password)")
+        _ = bob.command("register bystander-b \(password)")
+        guard let invite = alice.command("couple create")?.split(separator: " ").first(where: { $0.filter { $0 == "-" }.count == 3 }) else {
+            throw BenchError.server("couple create gave no invite code")
+        }
+        _ = bob.command("couple join \(invite.trimmingCharacters(in: .punctuationCharacters))")
+        _ = alice.readLine(timeout: 2)
+        let hoarder = try PlainSocket(port: port, source: "127.0.9.3")
+        _ = hoarder.readLine()
+        _ = hoarder.command("register hoarder \(password)")
+        var fill = ""
+        for i in 0..<1900 { fill += "add chore number \(i) with a title long enough to weigh something\n" }
+        try hoarder.send(fill)
+        for _ in 0..<1900 { _ = hoarder.readLine(timeout: 30) }
+
+        let attacks: [Attack] = [
+            Attack(name: "6 clients fill their window with `help routine`, then reset") { port in
+                let sockets = try (0..<6).map { try PlainSocket(port: port, source: "127.0.10.\($0 + 1)", receiveBuffer: 1024) }
+                let stop = StopFlag()
+                let flood = Array(String(repeating: "help routine\n", count: 200).utf8)
+                Thread {
+                    while !stop.isSet {
+                        for s in sockets { _ = s.offer(flood) }
+                        usleep(10_000)
+                    }
+                    for s in sockets { s.reset() }
+                }.start()
+                return { stop.set() }
+            },
+            Attack(name: "600 `export`s of 1,900 tasks in one write, never read") { port in
+                let s = try PlainSocket(port: port, source: "127.0.11.1", receiveBuffer: 4096)
+                _ = s.readLine()
+                _ = s.command("login hoarder \(password)")
+                _ = s.offer(Array(String(repeating: "export\n", count: 600).utf8))
+                return { s.close() }
+            },
+            Attack(name: "30 `show`s of a 1,900-task list in one write, never read") { port in
+                let s = try PlainSocket(port: port, source: "127.0.12.1", receiveBuffer: 4096)
+                _ = s.readLine()
+                _ = s.command("login hoarder \(password)")
+                _ = s.offer(Array(String(repeating: "show inbox\n", count: 30).utf8))
+                return { s.close() }
+            },
+            Attack(name: "5,000 connections from one address") { port in
+                var held: [PlainSocket] = []
+                for _ in 0..<5000 { if let s = try? PlainSocket(port: port, source: "127.0.13.1") { held.append(s) } }
+                return { for s in held { s.close() } }
+            },
+            Attack(name: "200 connections that never log in, pinging every 100 ms") { port in
+                let sockets = try (0..<200).map { try PlainSocket(port: port, source: "127.0.14.\($0 / 50 + 1)") }
+                let stop = StopFlag()
+                Thread {
+                    while !stop.isSet {
+                        for s in sockets { _ = s.offer(Array("ping\n".utf8)) }
+                        usleep(100_000)
+                    }
+                }.start()
+                return { stop.set() }
+            },
+            Attack(name: "correct-password logins from 40 addresses × 8 connections") { port in
+                let stop = StopFlag()
+                var threads = 0
+                for i in 0..<40 {
+                    let source = "127.0.15.\(i + 1)"
+                    let name = "storm\(i)"
+                    let registrar = try PlainSocket(port: port, source: source)
+                    _ = registrar.readLine()
+                    _ = registrar.command("register \(name) \(password)", timeout: 30)
+                    for _ in 0..<8 {
+                        let s = try PlainSocket(port: port, source: source)
+                        threads += 1
+                        Thread {
+                            _ = s.readLine()
+                            while !stop.isSet {
+                                guard let reply = s.command("login \(name) \(password)", timeout: 30) else { return }
+                                if reply.contains("Welcome back") { _ = s.command("logout") } else { usleep(20_000) }
+                            }
+                        }.start()
+                    }
+                }
+                return { stop.set() }
+            },
+            Attack(name: "one client pipelines pings as fast as it can, never reads") { port in
+                let s = try PlainSocket(port: port, source: "127.0.16.1", receiveBuffer: 4096)
+                let stop = StopFlag()
+                let flood = Array(String(repeating: "ping\n", count: 2000).utf8)
+                Thread {
+                    while !stop.isSet && s.offer(flood) { usleep(1000) }
+                }.start()
+                return {
+                    stop.set()
+                    s.close()
+                }
+            },
+        ]
+
+        var table = Table(
+            title: "hostile: each attack for \(Format.number(seconds, decimals: 0)) s while a bystander couple pings every 20 ms",
+            columns: ["attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB", "2 s after MB", "server alive"])
+        for attack in attacks {
+            Progress.note("hostile: \(attack.name)")
+            let before = server.residentKB() ?? 0
+            let stopPing = StopFlag()
+            let samples = PingSamples()
+            let pinger = Thread {
+                while !stopPing.isSet {
+                    let started = Sys.nanos()
+                    samples.record(alice.command("ping", timeout: 5) == "pong" ? Sys.nanos() - started : nil)
+                    usleep(20_000)
+                }
+            }
+            pinger.start()
+            var peak = before
+            let end = try attack.start(port)
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                peak = max(peak, server.residentKB() ?? 0)
+                usleep(50_000)
+            }
+            end()
+            stopPing.set()
+            usleep(2_000_000)
+            let after = server.residentKB() ?? 0
+            let alive = server.isRunning && alice.command("ping") == "pong"
+            samples.read { latencies, failed in
+                table.rows.append([
+                    attack.name, "\(latencies.count)", latencies.ms(0.5), latencies.ms(0.99), latencies.ms(1), "\(failed)",
+                    Format.number(Double(before) / 1024), Format.number(Double(peak) / 1024), Format.number(Double(after) / 1024),
+                    alive ? "yes" : "NO",
+                ])
+            }
+        }
+        table.notes.append("server: --max-per-address 64 --login-timeout 3 --drain-timeout 5 --rate-limit 500 (otherwise defaults)")
+        table.notes.append("goal: bystander p99 under 20 ms and peak RSS under 200 MB during every attack")
+        return [table]
+    }
+}
