@@ -54,15 +54,22 @@ extension Server {
         let batch = ready
         ready.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
+        var sliced: [Connection] = []
         for id in batch {
             guard let c = connections[id], c.stream == nil else { continue }
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
             // output passes the cap its remaining commands wait (in order, unread) until it drains.
             var owed = c.pendingOutput
+            let turnLimit = owed + Server.turnOutputBudget
             var consumed = 0
             var consumedBytes = 0
             for item in c.input {
                 if c.pendingAuth != nil || owed > config.outputLimit { break }
+                // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one.
+                if consumed == Server.turnCommandBudget || owed > turnLimit {
+                    sliced.append(c)
+                    break
+                }
                 consumed += 1
                 consumedBytes += item.byteCount
                 guard var outcome = execute(item, on: c) else { continue }
@@ -84,6 +91,7 @@ extension Server {
                 c.inputBytes = 0
             }
         }
+        for c in sliced where !c.isClosed { markReady(c) }  // served again in the next turn, without waiting
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         do {
             try store.savepoint()
@@ -111,9 +119,14 @@ extension Server {
         advanceStreams()
     }
 
+    /// The most commands, and reply bytes, one connection gets in one turn: a pipelined flood cannot make
+    /// a turn (and so everyone's replies) wait for thousands of its commands.
+    static let turnCommandBudget = 256
+    static let turnOutputBudget = 64 * 1024
+
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
-    static let streamLowWater = 256 * 1024
-    static let streamTurnBudget = 512 * 1024
+    static let streamLowWater = 128 * 1024
+    static let streamTurnBudget = 128 * 1024
 
     /// Writes the next pieces of every streamed reply whose reader has taken the last ones. Runs after the
     /// COMMIT, outside the turn's transaction: a piece reads committed state only.

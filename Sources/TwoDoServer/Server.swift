@@ -246,7 +246,8 @@ public final class Server {
     // MARK: Accepting
 
     private func acceptAll() {
-        for _ in 0..<512 {
+        // A bounded batch per wakeup: a flood of connects waits in the listen backlog, not in front of replies.
+        for _ in 0..<128 {
             var addr = sockaddr_in()
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let result: IOResult<Int32>

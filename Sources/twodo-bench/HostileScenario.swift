@@ -12,7 +12,8 @@ final class PlainSocket: @unchecked Sendable {
     private var closed = false
 
     init(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws {
-        fd = try Sys.socket()
+        fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)  // blocking, unlike Sys.socket()
+        guard fd >= 0 else { throw BenchError.system("socket", errno) }
         if let receiveBuffer { _ = Sys.setOption(fd, SOL_SOCKET, SO_RCVBUF, receiveBuffer) }
         do {
             if let source { try Sys.bind(fd, try Sys.address(source, port: 0)) }
