@@ -1,4 +1,4 @@
-// Linux-only headers that `import Glibc` does not expose: epoll, eventfd and accept4.
+// Linux-only headers that `import Glibc` does not expose: epoll, eventfd, accept4 and malloc_trim.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#include <malloc.h>  // malloc_trim: give a dropped client's freed buffers back to the system
 
 // Declared here rather than through _GNU_SOURCE, which would make accept4 take a transparent union.
 extern int accept4(int, struct sockaddr *, socklen_t *, int);

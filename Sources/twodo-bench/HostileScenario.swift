@@ -58,10 +58,19 @@ final class PlainSocket: @unchecked Sendable {
         }
     }
 
-    /// Sends what the socket takes now; false once the peer is gone.
+    /// Sends what the socket takes now, without blocking; true when it took all of `bytes`.
+    @discardableResult
     func offer(_ bytes: [UInt8]) -> Bool {
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        return n >= 0 || errno == EAGAIN || errno == EINTR
+        return n == bytes.count
+    }
+
+    /// Whether the peer has closed or reset the connection.
+    var isGone: Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return Glibc.recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
     }
 
     /// Reads one line (blocking, with a timeout); nil on close or timeout.
@@ -158,16 +167,23 @@ enum HostileScenario {
         for _ in 0..<1900 { _ = hoarder.readLine(timeout: 30) }
 
         let attacks: [Attack] = [
-            Attack(name: "6 clients fill their window with `help routine`, then reset") { port in
-                let sockets = try (0..<6).map { try PlainSocket(port: port, source: "127.0.10.\($0 + 1)", receiveBuffer: 1024) }
+            Attack(name: "30 clients fill their window with `help routine`, then reset") { port in
+                // Client k asks for k × 250 replies and never reads, so some still have replies queued in
+                // the server when the reset comes (the crash of issue 11 on the old loop).
+                let sockets = try (1...30).map { k in
+                    (try PlainSocket(port: port, source: "127.0.10.\(k)", receiveBuffer: 1024), k * 250)
+                }
                 let stop = StopFlag()
-                let flood = Array(String(repeating: "help routine\n", count: 200).utf8)
+                let chunk = Array(String(repeating: "help routine\n", count: 50).utf8)
                 Thread {
+                    var sent = [Int](repeating: 0, count: sockets.count)
                     while !stop.isSet {
-                        for s in sockets { _ = s.offer(flood) }
-                        usleep(10_000)
+                        for (i, (s, total)) in sockets.enumerated() where sent[i] < total {
+                            if s.offer(chunk) { sent[i] += 50 }
+                        }
+                        usleep(20_000)
                     }
-                    for s in sockets { s.reset() }
+                    for (s, _) in sockets { s.reset() }
                 }.start()
                 return { stop.set() }
             },
@@ -175,14 +191,14 @@ enum HostileScenario {
                 let s = try PlainSocket(port: port, source: "127.0.11.1", receiveBuffer: 4096)
                 _ = s.readLine()
                 _ = s.command("login hoarder \(password)")
-                _ = s.offer(Array(String(repeating: "export\n", count: 600).utf8))
+                s.offer(Array(String(repeating: "export\n", count: 600).utf8))
                 return { s.close() }
             },
             Attack(name: "30 `show`s of a 1,900-task list in one write, never read") { port in
                 let s = try PlainSocket(port: port, source: "127.0.12.1", receiveBuffer: 4096)
                 _ = s.readLine()
                 _ = s.command("login hoarder \(password)")
-                _ = s.offer(Array(String(repeating: "show inbox\n", count: 30).utf8))
+                s.offer(Array(String(repeating: "show inbox\n", count: 30).utf8))
                 return { s.close() }
             },
             Attack(name: "5,000 connections from one address") { port in
@@ -195,7 +211,7 @@ enum HostileScenario {
                 let stop = StopFlag()
                 Thread {
                     while !stop.isSet {
-                        for s in sockets { _ = s.offer(Array("ping\n".utf8)) }
+                        for s in sockets { s.offer(Array("ping\n".utf8)) }
                         usleep(100_000)
                     }
                 }.start()
@@ -229,7 +245,10 @@ enum HostileScenario {
                 let stop = StopFlag()
                 let flood = Array(String(repeating: "ping\n", count: 2000).utf8)
                 Thread {
-                    while !stop.isSet && s.offer(flood) { usleep(1000) }
+                    while !stop.isSet && !s.isGone {
+                        s.offer(flood)
+                        usleep(1000)
+                    }
                 }.start()
                 return {
                     stop.set()

@@ -45,10 +45,11 @@ private final class Bystander: @unchecked Sendable {
 }
 
 extension ResilienceSocket {
-    /// Sends what the socket takes right now without blocking; false when the peer is gone.
+    /// Sends what the socket takes right now without blocking; true when it took all of `bytes`.
+    @discardableResult
     func offer(_ bytes: [UInt8]) -> Bool {
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        return n >= 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
+        return n == bytes.count
     }
 
     /// Closes with a TCP reset instead of a FIN (SO_LINGER with a zero timeout).
@@ -66,19 +67,25 @@ extension ResilienceSuite {
         func resetWhileBackedUp() throws {
             let server = try TestServer(extraArguments: ["--quiet", "--rate-limit", "0"])
             let (alice, _) = try server.couple()
-            let attackers = try (0..<6).map { i in
-                try ResilienceSocket(port: server.port, source: "127.0.0.\(60 + i)", receiveBuffer: 1024)
+            // Socket k asks for k × 250 replies of ~440 bytes and never reads: some end up with the kernel's
+            // buffers full and part of their replies still queued in the server (writable interest on) when
+            // the reset comes. The reset reports readable, writable and hung up at once; the flush fails and
+            // closes the connection, and the old loop then read from the closed descriptor (EBADF, a crash).
+            let attackers = try (1...30).map { k in
+                (socket: try ResilienceSocket(port: server.port, receiveBuffer: 1024), total: k * 250)
             }
-            let flood = Array(String(repeating: "help routine\n", count: 200).utf8)
-            let until = Date().addingTimeInterval(3)
+            var sent = [Int](repeating: 0, count: attackers.count)
+            let chunk = Array(String(repeating: "help routine\n", count: 50).utf8)
+            let until = Date().addingTimeInterval(6)
             while Date() < until {
-                for socket in attackers { _ = socket.offer(flood) }
-                Thread.sleep(forTimeInterval: 0.01)
+                for (i, attacker) in attackers.enumerated() where sent[i] < attacker.total {
+                    if attacker.socket.offer(chunk) { sent[i] += 50 }
+                }
+                Thread.sleep(forTimeInterval: 0.02)
             }
-            // Each reset arrives while the server still holds unsent replies for that socket: the flush fails
-            // and closes it, and nothing may touch the descriptor afterwards in the same turn.
-            for socket in attackers { socket.reset() }
-            Thread.sleep(forTimeInterval: 0.5)
+            Thread.sleep(forTimeInterval: 1)
+            for attacker in attackers { attacker.socket.reset() }
+            Thread.sleep(forTimeInterval: 1)
             #expect(server.process.isRunning, "the server died: \(server.log.suffix(2000))")
             #expect(try alice.json("ping").code == "pong")
             #expect(try server.connect().command("ping") == "pong")
