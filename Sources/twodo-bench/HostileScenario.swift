@@ -135,6 +135,8 @@ enum HostileScenario {
         var name: String
         /// Starts the attack; returns a closure that ends it.
         var start: (UInt16) throws -> () -> Void
+        /// Measured halfway through the attack, for the table's notes.
+        var probe: ((UInt16) -> String)? = nil
     }
 
     static func run(_ options: BenchOptions) throws -> [Table] {
@@ -239,6 +241,16 @@ enum HostileScenario {
                     }
                 }
                 return { stop.set() }
+            } probe: { port in
+                // A newcomer from another address registers (one hash) while the pool is saturated.
+                var waits: [String] = []
+                for i in 0..<5 {
+                    guard let s = try? PlainSocket(port: port, source: "127.0.17.\(i + 1)"), s.readLine() != nil else { continue }
+                    let started = Date()
+                    let reply = s.command("register newcomer\(i)-\(UInt32.random(in: 0...UInt32.max)) \(password)", timeout: 30) ?? "(no answer)"
+                    waits.append("\(Int(Date().timeIntervalSince(started) * 1000)) ms\(reply.contains("Welcome") ? "" : " (\(reply.prefix(40)))")")
+                }
+                return "newcomers from other addresses registered during the login storm in: " + waits.joined(separator: ", ")
             },
             Attack(name: "one client pipelines pings as fast as it can, never reads") { port in
                 let s = try PlainSocket(port: port, source: "127.0.16.1", receiveBuffer: 4096)
@@ -276,8 +288,13 @@ enum HostileScenario {
             var peak = before
             let end = try attack.start(port)
             let deadline = Date().addingTimeInterval(seconds)
+            var probed = attack.probe == nil
             while Date() < deadline {
                 peak = max(peak, server.residentKB() ?? 0)
+                if !probed && deadline.timeIntervalSinceNow < seconds / 2, let probe = attack.probe {
+                    probed = true
+                    table.notes.append(probe(port))
+                }
                 usleep(50_000)
             }
             end()
