@@ -22,6 +22,7 @@ public final class Store {
         try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
         try db.execute("PRAGMA foreign_keys = ON")
         try migrate()
+        try fillNameSkeletons()
     }
 
     /// Refuses files that are not SQLite, are another program's, or are newer than this build.
