@@ -48,17 +48,11 @@ public enum UserName {
         return name.precomposedStringWithCompatibilityMapping
     }
 
-    /// Checks an already `normalized` name against the rules (not against other members).
+    /// Checks a `normalized` name against the rules (not against other members). `register` first looks
+    /// for `invisible` code points in the name as typed, so an error names the one the person typed.
     /// - Throws: `CredentialProblem.nameLength`, `.nameCharacters`, `.nameInvisible` or `.nameReserved`.
     public static func validate(_ name: String) throws(CredentialProblem) {
-        for scalar in name.unicodeScalars {
-            let p = scalar.properties
-            if p.isDefaultIgnorableCodePoint || p.isBidiControl || p.generalCategory == .format
-                || UserText.isForbidden(scalar) || scalar.value == 0x3164 || scalar.value == 0xFFA0
-            {
-                throw .nameInvisible(scalar)
-            }
-        }
+        if let scalar = invisible(in: name) { throw .nameInvisible(scalar) }
         let count = name.count
         guard count >= minLength && count <= maxLength && name.utf8.count <= maxBytes else { throw .nameLength }
         for ch in name {
@@ -68,6 +62,16 @@ public enum UserName {
             guard marks < ch.unicodeScalars.count, marks <= maxMarksPerCharacter else { throw .nameCharacters }
         }
         guard !reserved.contains(key(name)) else { throw .nameReserved }
+    }
+
+    /// The first invisible, default-ignorable or bidi-control code point of `name` (the Hangul fillers
+    /// included, which render as blank letters), or nil.
+    public static func invisible(in name: String) -> Unicode.Scalar? {
+        name.unicodeScalars.first { scalar in
+            let p = scalar.properties
+            return p.isDefaultIgnorableCodePoint || p.isBidiControl || p.generalCategory == .format
+                || UserText.isForbidden(scalar) || scalar.value == 0x3164 || scalar.value == 0xFFA0
+        }
     }
 
     private static func isMark(_ s: Unicode.Scalar) -> Bool {
@@ -95,7 +99,8 @@ public enum UserName {
                 continue
             }
             guard status.rawValue <= U_ZERO_ERROR.rawValue else { return folded }
-            return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Lowercased again: the skeleton of `0` is `O`, and names are compared without case.
+            return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
         }
     }
 

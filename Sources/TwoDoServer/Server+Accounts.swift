@@ -11,7 +11,8 @@ extension Server {
             return fail("error.already_logged_in", t(c, "error.already_logged_in", ["name": current.name]))
         }
         let name = UserName.normalized(typed)
-        do {
+        do throws(CredentialProblem) {
+            if let scalar = UserName.invisible(in: typed) { throw .nameInvisible(scalar) }
             try UserName.validate(name)
             try Password.validate(password)
         } catch .nameLength, .nameCharacters {
