@@ -111,9 +111,9 @@ final class TestServer: @unchecked Sendable {
     /// What the server has logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// A new client connection, with the greeting already read.
-    func connect() throws -> LineClient {
-        let client = try LineClient(port: port)
+    /// A new client connection (from the local address `source` when given), with the greeting already read.
+    func connect(from source: String? = nil) throws -> LineClient {
+        let client = try LineClient(port: port, source: source)
         _ = try client.readLine()
         return client
     }
