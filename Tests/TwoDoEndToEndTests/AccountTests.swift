@@ -101,7 +101,7 @@ struct AccountTests {
         #expect(try alice.json("register carol plover-pneby-27").code == "error.already_logged_in")
     }
 
-    @Test("after 5 wrong passwords for a name, even the right one is throttled; other names are not")
+    @Test("after 5 wrong passwords for a name from one address, even the right one is throttled there; other names are not")
     func throttlingAfterFiveFailures() throws {
         let server = try TestServer()
         let bob = try server.user("bob")
@@ -117,7 +117,7 @@ struct AccountTests {
         #expect(throttled.ok == false)
         #expect(throttled.code == "error.throttled")
         #expect(throttled.text.contains("seconds"))
-        // The name is throttled on every connection, in any casing.
+        // The name is throttled on every connection from that address, in any casing.
         let elsewhere = try server.connect()
         _ = try elsewhere.command("json on")
         #expect(try elsewhere.json("login ALICE plover-nyvpr-27").code == "error.throttled")

@@ -62,7 +62,7 @@ extension ResilienceSuite {
             return socket
         }
 
-        @Test("five failed logins for a name throttle that name from every address, and no other name")
+        @Test("five failed logins for a name throttle that name from that address only, and no other name")
         func throttledPerName() throws {
             let server = try TestServer()
             _ = try server.user("victim")
@@ -73,7 +73,8 @@ extension ResilienceSuite {
             }
             let blocked = try attacker.json("login victim plover-ivpgvz-27")
             #expect(blocked.code == "error.throttled", "even the right password waits: \(blocked)")
-            #expect(try client(server, from: "127.0.0.22").json("login victim plover-ivpgvz-27").code == "error.throttled")
+            // The owner, elsewhere, is not locked out (issue 11: it used to be, from every address).
+            #expect(try client(server, from: "127.0.0.22").json("login victim plover-ivpgvz-27").code == "auth.logged_in")
             #expect(try attacker.json("login bystander plover-olfgnaqre-27").code == "auth.logged_in")
         }
 
