@@ -17,18 +17,44 @@
 /// combining accents and every letter.
 public enum UserText {
     /// The first forbidden scalar in `text`, or nil when the text may be stored and relayed.
+    ///
+    /// Besides the characters `isForbidden` names, joiners and variation selectors must sit where they do
+    /// something: a ZWJ or ZWNJ between two non-ASCII scalars (`👩‍👧`, `می‌خواهم`, Indic conjuncts), a
+    /// variation selector right after a character it can select (not after another selector or a
+    /// joiner). So a run of invisible joiners or selectors (kilobytes inside one "character") is refused.
     public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
         // Plain ASCII (almost every command) cannot hold any of them; C0 controls are the framer's job.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        let scalars = Array(text.unicodeScalars)
+        var sawTag = false
+        for (i, scalar) in scalars.enumerated() {
+            let v = scalar.value
+            let previous = i > 0 ? scalars[i - 1].value : nil
+            switch v {
+            case 0x200C, 0x200D:
+                let next = i + 1 < scalars.count ? scalars[i + 1].value : nil
+                guard let previous, previous >= 0x80, !isJoiner(previous), let next, next >= 0x80, !isJoiner(next)
+                else { return scalar }
+            case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+                guard let previous, !isVariationSelector(previous), !isJoiner(previous) else { return scalar }
+            case 0xE0020...0xE007F:
+                sawTag = true  // decided below, by grapheme: allowed only in an emoji tag sequence
+            default:
+                if isForbidden(scalar) { return scalar }
+            }
+        }
+        guard sawTag else { return nil }
         for character in text {
-            let scalars = character.unicodeScalars
-            let isFlagTagSequence = scalars.first?.value == 0x1F3F4
-            for scalar in scalars where isForbidden(scalar, inFlagSequence: isFlagTagSequence) {
-                return scalar
+            let inFlag = character.unicodeScalars.first?.value == 0x1F3F4
+            if let tag = character.unicodeScalars.first(where: { (0xE0020...0xE007F).contains($0.value) }), !inFlag {
+                return tag
             }
         }
         return nil
     }
+
+    private static func isJoiner(_ v: UInt32) -> Bool { v == 0x200C || v == 0x200D }
+    private static func isVariationSelector(_ v: UInt32) -> Bool { (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) }
 
     /// Whether `scalar` is forbidden in user text; tags are allowed only inside a flag's tag sequence.
     public static func isForbidden(_ scalar: Unicode.Scalar, inFlagSequence: Bool = false) -> Bool {
@@ -40,6 +66,8 @@ public enum UserText {
         case 0xE0000...0xE001F: return true
         case 0x2028, 0x2029: return true  // line and paragraph separators
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF: return true  // bidi controls, BOM
+        // Prepended concatenation marks (Arabic number signs and the like) are Cf but visible.
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD: return false
         default: return scalar.properties.generalCategory == .format
         }
     }

@@ -14,6 +14,9 @@ struct UserTextTests {
             ("mi\u{200B}lk", "U+200B"), ("mi\u{2060}lk", "U+2060"), ("soft\u{00AD}hyphen", "U+00AD"),
             ("tag\u{E0041}", "U+E0041"), ("tag\u{E0001}", "U+E0001"), ("line\u{2028}break", "U+2028"),
             ("para\u{2029}break", "U+2029"), ("şüt \u{202E}", "U+202E"), ("\u{1F3F4}x\u{E0067}", "U+E0067"),
+            ("a" + String(repeating: "\u{200D}", count: 1000), "U+200D"), ("a\u{200D}b", "U+200D"), ("\u{200D}😀", "U+200D"),
+            ("😀\u{200D}", "U+200D"), ("❤\u{FE0F}\u{FE0F}", "U+FE0F"), ("\u{FE0F}x", "U+FE0F"), ("é\u{200C}\u{200C}é", "U+200C"),
+            ("\u{180E}", "U+180E"),
         ])
     func refused(text: String, named: String) throws {
         let scalar = try #require(UserText.firstForbidden(in: text))
@@ -25,7 +28,7 @@ struct UserTextTests {
         arguments: [
             "milk", "👩\u{200D}❤\u{FE0F}\u{200D}👨", "👨\u{200D}👩\u{200D}👧", "❤\u{FE0F}", "☺\u{FE0E}", "می\u{200C}خواهم",
             "İstanbul'a gidiş, çiçek, ağaç, Şule", "café", "cafe\u{0301}", "naïve résumé", "日本語", "مرحبا", "שלום",
-            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🇹🇷", "क्\u{200D}ष",
+            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🇹🇷", "क्\u{200D}ष", "1\u{FE0F}\u{20E3}", "\u{0600}١٢", "ok 👍🏽",
         ])
     func kept(text: String) {
         #expect(UserText.firstForbidden(in: text) == nil)

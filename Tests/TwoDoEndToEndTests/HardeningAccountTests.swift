@@ -118,7 +118,8 @@ struct HardeningAccountTests {
             ("\u{0430}lice", "error.name_lookalike"),  // Cyrillic а
             ("ａｌｉｃｅ", "error.name_taken"),  // fullwidth: NFKC makes it alice
             ("ALİCE", "error.name_taken"),
-            ("al\u{200D}ice", "error.name_invisible"),
+            ("al\u{200D}ice", "error.invisible_char"),  // a stray joiner: refused for any text
+            ("ağ\u{200D}ış", "error.name_invisible"),  // a joiner between letters: fine in a title, not in a name
             ("alice\u{FE0F}", "error.name_invisible"),
             ("\u{3164}", "error.name_invisible"),  // Hangul filler: a blank-looking name
             ("\u{3164}\u{3164}", "error.name_invisible"),
@@ -136,12 +137,12 @@ struct HardeningAccountTests {
         #expect(reply.code == code, "\(reply)")
         #expect(reply.ok == false)
         #expect(try c.json("show").code == "error.not_logged_in")
-        if code == "error.name_invisible" {
+        if code == "error.name_invisible" || code == "error.invisible_char" {
             #expect(reply.text.contains("U+"), "the reason names the code point: \(reply.text)")
         }
     }
 
-    @Test("refusals are localized: a Cyrillic look-alike in Turkish, an invisible name naming U+200D")
+    @Test("refusals are localized: a Cyrillic look-alike in Turkish, a joiner in a name naming U+200D")
     func localizedNameRefusals() throws {
         let server = try TestServer()
         _ = try server.user("alice")
@@ -149,7 +150,7 @@ struct HardeningAccountTests {
         #expect(try c.command("kaydol \u{0430}lice gizli-şifre-1") == "Bu ad alice adına fazla benziyor; lütfen başka bir ad seçin.")
         let en = try server.connect()
         #expect(
-            try en.command("register al\u{200D}ice plover-quartz-88")
+            try en.command("register ağ\u{200D}ış plover-quartz-88")
                 == "Names cannot contain invisible or direction-changing characters (U+200D).")
     }
 
