@@ -41,6 +41,7 @@ final class HashPool: Sendable {
     init(threads: Int, maxQueued: Int = 256) throws {
         wakeFD = try Posix.eventFD()
         self.maxQueued = maxQueued
+        _ = PasswordQuality.shared  // load libpwquality and probe cracklib's dictionary now, logging if it is missing
         threadCount = threads
         for i in 0..<threads {
             let thread = Thread { [self] in self.work() }
