@@ -25,16 +25,19 @@ public enum UserText {
     public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
         // Plain ASCII (almost every command) cannot hold any of them; C0 controls are the framer's job.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
-        let scalars = Array(text.unicodeScalars)
+        var previous: UInt32?
+        var pendingJoiner: Unicode.Scalar?  // a joiner waiting to see what follows it
         var sawTag = false
-        for (i, scalar) in scalars.enumerated() {
+        for scalar in text.unicodeScalars {
             let v = scalar.value
-            let previous = i > 0 ? scalars[i - 1].value : nil
+            if let joiner = pendingJoiner {
+                guard v >= 0x80, !isJoiner(v) else { return joiner }
+                pendingJoiner = nil
+            }
             switch v {
             case 0x200C, 0x200D:
-                let next = i + 1 < scalars.count ? scalars[i + 1].value : nil
-                guard let previous, previous >= 0x80, !isJoiner(previous), let next, next >= 0x80, !isJoiner(next)
-                else { return scalar }
+                guard let previous, previous >= 0x80, !isJoiner(previous) else { return scalar }
+                pendingJoiner = scalar
             case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
                 guard let previous, !isVariationSelector(previous), !isJoiner(previous) else { return scalar }
             case 0xE0020...0xE007F:
@@ -42,7 +45,9 @@ public enum UserText {
             default:
                 if isForbidden(scalar) { return scalar }
             }
+            previous = v
         }
+        if let joiner = pendingJoiner { return joiner }
         guard sawTag else { return nil }
         for character in text {
             let inFlag = character.unicodeScalars.first?.value == 0x1F3F4
@@ -54,7 +59,9 @@ public enum UserText {
     }
 
     private static func isJoiner(_ v: UInt32) -> Bool { v == 0x200C || v == 0x200D }
-    private static func isVariationSelector(_ v: UInt32) -> Bool { (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) }
+    private static func isVariationSelector(_ v: UInt32) -> Bool {
+        (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v)
+    }
 
     /// Whether `scalar` is forbidden in user text; tags are allowed only inside a flag's tag sequence.
     public static func isForbidden(_ scalar: Unicode.Scalar, inFlagSequence: Bool = false) -> Bool {

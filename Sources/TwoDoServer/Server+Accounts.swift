@@ -54,7 +54,8 @@ extension Server {
         let found = password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
             ? try store.user(named: typed) : nil
         // Unknown names are verified against a decoy hash so both failures take the same time.
-        let job = HashJob.verify(password: password, hash: found?.passwordHash ?? PasswordHasher.decoy, newPassword: nil, name: key)
+        let hash = found?.passwordHash ?? PasswordHasher.decoy
+        let job = HashJob.verify(password: password, hash: hash, newPassword: nil, name: key)
         return try submit(job, pending: .login(user: found?.user.id, name: key, tag: tag), on: c, tag: tag)
     }
 
@@ -145,7 +146,9 @@ extension Server {
             Log.info("password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(ended)"])
             var o = Outcome(
                 connection: c.id, tag: tag,
-                reply: .success("auth.password_changed", [t(c, "auth.password_changed")], data: .object([("ended_sessions", .int(Int64(ended)))])))
+                reply: .success(
+                    "auth.password_changed", [t(c, "auth.password_changed")],
+                    data: .object([("ended_sessions", .int(Int64(ended)))])))
             o.wrote = true
             return o
 

@@ -13,6 +13,8 @@ extension Server {
         let point = UserText.codePoint(scalar)
         return Outcome(
             connection: c.id, tag: tag,
-            reply: .failure("error.invisible_char", t(c, "error.invisible_char", ["char": point]), data: .object([("char", .string(point))])))
+            reply: .failure(
+                "error.invisible_char", t(c, "error.invisible_char", ["char": point]),
+                data: .object([("char", .string(point))])))
     }
 }

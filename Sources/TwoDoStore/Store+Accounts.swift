@@ -47,7 +47,9 @@ extension Store {
     }
 
     private func userID(skeleton: String) throws -> UserID? {
-        try db.queryOne("SELECT id FROM users WHERE name_skeleton = ? LIMIT 1", .text(skeleton)) { UserID($0.requiredInt("id")) }
+        try db.queryOne("SELECT id FROM users WHERE name_skeleton = ? LIMIT 1", .text(skeleton)) {
+            UserID($0.requiredInt("id"))
+        }
     }
 
     /// Computes the confusable skeleton of every user that has none (accounts made before migration 4).
