@@ -42,6 +42,9 @@ public enum UserName {
             "hiçkimse", "hiçkimseye", "ikimiz", "ikimize", "herkes", "ortak",
         ].map { TextFold.key($0) })
 
+    /// The confusable skeletons of the reserved words: a Cyrillic `mе` reads as `me` in `assign 3 to mе`.
+    private static let reservedSkeletons: Set<String> = Set(reserved.map { skeleton($0) })
+
     /// `name` in NFKC form: compatibility characters (fullwidth letters, ligatures) become plain ones.
     public static func normalized(_ name: String) -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
@@ -61,7 +64,7 @@ public enum UserName {
             let marks = ch.unicodeScalars.filter { isMark($0) }.count
             guard marks < ch.unicodeScalars.count, marks <= maxMarksPerCharacter else { throw .nameCharacters }
         }
-        guard !reserved.contains(key(name)) else { throw .nameReserved }
+        guard !reserved.contains(key(name)), !reservedSkeletons.contains(skeleton(name)) else { throw .nameReserved }
     }
 
     /// The first invisible, default-ignorable or bidi-control code point of `name` (the Hangul fillers

@@ -76,7 +76,10 @@ struct UserNameHardeningTests {
 
     @Test(
         "the grammar's words for people are reserved, in any case",
-        arguments: ["me", "ME", "nobody", "both", "us", "everyone", "ben", "BEN", "kimse", "ikimiz", "herkes", "bana", "none"])
+        arguments: [
+            "me", "ME", "nobody", "both", "us", "everyone", "ben", "BEN", "kimse", "ikimiz", "herkes", "bana", "none",
+            "m\u{0435}", "ｂｅｎ", "n0body",
+        ])
     func reserved(name: String) {
         #expect(throws: CredentialProblem.nameReserved) { try UserName.validate(UserName.normalized(name)) }
     }
