@@ -12,8 +12,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CPWQuality", pkgConfig: "pwquality", providers: [.apt(["libpwquality-dev"])]),
         .systemLibrary(name: "CLinux"),
-        .target(name: "TwoDoCore"),
+        // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
+        .target(name: "TwoDoCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),
         .target(
             name: "TwoDoText",
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
         .target(
             name: "TwoDoServer",
-            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt"]
+            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
         ),
         .target(name: "TwoDoBridge"),
         .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge"]),

@@ -6,16 +6,18 @@ import Synchronization
 
 /// Work for a hashing thread.
 enum HashJob: Sendable {
-    /// Hash a new password.
-    case hash(password: String)
-    /// Verify `password` against `hash`; on success also hash `newPassword` when given (for passwd).
-    case verify(password: String, hash: String, newPassword: String?)
+    /// Check a new password's quality for account `name`, then hash it.
+    case hash(password: String, name: String)
+    /// Verify `password` against `hash`; on success also check and hash `newPassword` when given (passwd).
+    case verify(password: String, hash: String, newPassword: String?, name: String)
 }
 
 /// What a hashing thread produced.
 enum HashOutcome: Sendable {
     case hashed(String)
     case verified(Bool, newHash: String?)
+    /// The new password is too weak (nothing was hashed or changed).
+    case weak(PasswordWeakness)
     case failed
     /// The job was pushed out of a full queue to make room for a client with nothing queued: answer "busy".
     case evicted
@@ -90,6 +92,7 @@ final class HashPool: Sendable {
     init(threads: Int, maxQueued: Int = 64) throws {
         wakeFD = try Posix.eventFD()
         self.maxQueued = maxQueued
+        _ = PasswordQuality.shared  // load libpwquality and probe cracklib's dictionary now, logging if it is missing
         threadCount = threads
         for i in 0..<threads {
             let thread = Thread { [self] in self.work() }
@@ -151,12 +154,20 @@ final class HashPool: Sendable {
             }
             let outcome: HashOutcome
             switch job {
-            case .hash(let password):
-                outcome = (try? PasswordHasher.hash(password)).map { .hashed($0) } ?? .failed
-            case .verify(let password, let hash, let newPassword):
+            case .hash(let password, let name):
+                if let weakness = PasswordQuality.shared.weakness(of: password, name: name) {
+                    outcome = .weak(weakness)
+                } else {
+                    outcome = (try? PasswordHasher.hash(password)).map { .hashed($0) } ?? .failed
+                }
+            case .verify(let password, let hash, let newPassword, let name):
                 let ok = PasswordHasher.verify(password, against: hash)
-                let newHash = ok ? newPassword.flatMap { try? PasswordHasher.hash($0) } : nil
-                outcome = (ok && newPassword != nil && newHash == nil) ? .failed : .verified(ok, newHash: newHash)
+                if ok, let newPassword, let weakness = PasswordQuality.shared.weakness(of: newPassword, name: name, old: password) {
+                    outcome = .weak(weakness)
+                } else {
+                    let newHash = ok ? newPassword.flatMap { try? PasswordHasher.hash($0) } : nil
+                    outcome = (ok && newPassword != nil && newHash == nil) ? .failed : .verified(ok, newHash: newHash)
+                }
             }
             state.withLock { $0.results.append((ticket, outcome)) }
             var one: UInt64 = 1

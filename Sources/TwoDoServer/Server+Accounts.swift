@@ -1,72 +1,89 @@
-// register, login and passwd: validated on the loop, hashed on the worker pool, completed on the loop.
+// register, login and passwd: validated on the loop, checked and hashed on the worker pool, completed on the loop.
 
 import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
 extension Server {
-    func register(name: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
+    func register(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
         let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
         if let user = c.user, let current = try store.user(user) {
             return fail("error.already_logged_in", t(c, "error.already_logged_in", ["name": current.name]))
         }
-        do {
+        let name = UserName.normalized(typed)
+        do throws(CredentialProblem) {
+            if let scalar = UserName.invisible(in: typed) { throw .nameInvisible(scalar) }
             try UserName.validate(name)
             try Password.validate(password)
         } catch .nameLength, .nameCharacters {
             return fail("error.bad_name", t(c, "error.bad_name"))
+        } catch .nameInvisible(let scalar) {
+            return fail("error.name_invisible", t(c, "error.name_invisible", ["char": UserText.codePoint(scalar)]))
+        } catch .nameReserved {
+            return fail("error.name_reserved", t(c, "error.name_reserved", ["name": name]))
         } catch .passwordTooShort {
             return fail("error.weak_password", t(c, "error.weak_password"))
         } catch .passwordTooLong {
             return fail("error.long_password", t(c, "error.long_password"))
         }
-        if try store.user(named: name) != nil { return fail("error.name_taken", t(c, "error.name_taken", ["name": name])) }
+        if let taken = try store.user(named: name) {
+            return fail("error.name_taken", t(c, "error.name_taken", ["name": taken.user.name]))
+        }
+        if let other = try store.lookalike(of: name) {
+            return fail("error.name_lookalike", t(c, "error.name_lookalike", ["name": other]))
+        }
         let now = Monotonic.now()
         if let wait = registrations.retryAfter(c.address, now: now) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
         registrations.fail(c.address, now: now)
-        return try submit(.hash(password: password), pending: .register(name: name, tag: tag), on: c, tag: tag)
+        return try submit(.hash(password: password, name: name), pending: .register(name: name, tag: tag), on: c, tag: tag)
     }
 
-    func login(name: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
+    func login(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
         let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
         if let user = c.user, let current = try store.user(user) {
             return fail("error.already_logged_in", t(c, "error.already_logged_in", ["name": current.name]))
         }
         let now = Monotonic.now()
-        let key = UserName.key(name)
-        if let wait = [loginFailuresByName.retryAfter(key, now: now), loginFailuresByAddress.retryAfter(c.address, now: now)]
-            .compactMap({ $0 }).max()
-        {
+        // NFKC and the fold: `ａｌｉｃｅ` or `ALICE` is alice's account; a Cyrillic `аlice` is nobody's.
+        let key = UserName.key(typed)
+        if let wait = logins.retryAfter(name: key, address: c.address, now: now) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
-        let found = password.utf8.count <= Password.maxBytes ? try store.user(named: name) : nil
+        let found = password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
+            ? try store.user(named: typed) : nil
         // Unknown names are verified against a decoy hash so both failures take the same time.
-        let job = HashJob.verify(password: password, hash: found?.passwordHash ?? PasswordHasher.decoy, newPassword: nil)
-        return try submit(job, pending: .login(user: found?.user.id, name: name, tag: tag), on: c, tag: tag)
+        let hash = found?.passwordHash ?? PasswordHasher.decoy
+        let job = HashJob.verify(password: password, hash: hash, newPassword: nil, name: key)
+        return try submit(job, pending: .login(user: found?.user.id, name: key, tag: tag), on: c, tag: tag)
     }
 
+    /// `passwd`: never held back by failed logins elsewhere (only by this session's own wrong old passwords).
     func changePassword(old: String, new: String, user: User, on c: Connection, tag: String?) throws -> Outcome? {
+        let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
         do {
             try Password.validate(new)
         } catch .passwordTooLong {
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.long_password", t(c, "error.long_password")))
+            return fail("error.long_password", t(c, "error.long_password"))
         } catch {
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.weak_password", t(c, "error.weak_password")))
+            return fail("error.weak_password", t(c, "error.weak_password"))
         }
-        let now = Monotonic.now()
-        if let wait = loginFailuresByName.retryAfter(UserName.key(user.name), now: now) {
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"])))
+        if let wait = logins.passwdRetryAfter(session: c.id, now: Monotonic.now()) {
+            return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
         guard let hash = try store.passwordHash(of: user.id) else { preconditionFailure("logged-in user without a row") }
-        return try submit(.verify(password: old, hash: hash, newPassword: new), pending: .passwd(user: user.id, tag: tag), on: c, tag: tag)
+        let job = HashJob.verify(password: old, hash: hash, newPassword: new, name: user.name)
+        return try submit(job, pending: .passwd(user: user.id, tag: tag), on: c, tag: tag)
     }
 
     /// Finishes an account command once its hash is ready (runs in the turn's transaction).
     func complete(_ pending: PendingAuth, result: HashOutcome, on c: Connection) throws -> Outcome {
         let now = Monotonic.now()
         switch (pending, result) {
+        case (.register(_, let tag), .weak(let weakness)), (.passwd(_, let tag), .weak(let weakness)):
+            return Outcome(connection: c.id, tag: tag, reply: .failure(weakness.key, t(c, weakness.key)))
+
         case (.register(let name, let tag), .hashed(let hash)):
             guard let user = try store.createUser(name: name, passwordHash: hash, lang: c.lang, now: clock.now) else {
                 return Outcome(connection: c.id, tag: tag, reply: .failure("error.name_taken", t(c, "error.name_taken", ["name": name])))
@@ -79,14 +96,12 @@ extension Server {
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
             return o
 
-        case (.login(let id, let name, let tag), .verified(let ok, _)):
-            let key = UserName.key(name)
+        case (.login(let id, let key, let tag), .verified(let ok, _)):
             guard ok, let id, let user = try store.user(id) else {
-                loginFailuresByName.fail(key, now: now)
-                loginFailuresByAddress.fail(c.address, now: now)
+                logins.fail(name: key, address: c.address, now: now)
                 return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
-            loginFailuresByName.succeed(key)
+            logins.succeed(name: key, address: c.address)
             attach(c, to: user)
             try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
             let unread = try store.unreadCount(for: user.id)
@@ -105,11 +120,17 @@ extension Server {
 
         case (.passwd(let id, let tag), .verified(let ok, let newHash)):
             guard ok, let newHash, let user = try store.user(id) else {
-                if let user = try store.user(id) { loginFailuresByName.fail(UserName.key(user.name), now: now) }
+                logins.passwdFailed(session: c.id, now: now)
                 return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
             try store.setPasswordHash(newHash, for: user.id)
-            var o = Outcome(connection: c.id, tag: tag, reply: .success("auth.password_changed", [t(c, "auth.password_changed")]))
+            let ended = endOtherSessions(of: user.id, except: c)
+            Log.info("password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(ended)"])
+            var o = Outcome(
+                connection: c.id, tag: tag,
+                reply: .success(
+                    "auth.password_changed", [t(c, "auth.password_changed")],
+                    data: .object([("ended_sessions", .int(Int64(ended)))])))
             o.wrote = true
             return o
 
@@ -120,6 +141,30 @@ extension Server {
         case (.register(_, let tag), _), (.login(_, _, let tag), _), (.passwd(_, let tag), _):
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.internal", t(c, "error.internal")))
         }
+    }
+
+    /// Logs out and closes every other session of `user` after a password change, telling each why
+    /// in its own language (a stolen session must not outlive the password that opened it).
+    ///
+    /// Runs inside the turn, before its COMMIT: if that commit failed, the sessions would be gone while
+    /// the old password still worked, which costs their owner one login and nothing else.
+    /// - Returns: how many sessions were ended.
+    private func endOtherSessions(of user: UserID, except keep: Connection) -> Int {
+        var ended = 0
+        for id in sessions[user] ?? [] where id != keep.id {
+            guard let other = connections[id] else { continue }
+            detach(other, from: user)
+            other.input = []  // commands it already sent would now run logged out: drop them
+            other.inputBytes = 0
+            other.pendingAuth = nil  // its own passwd in flight must not land after this one
+            let reply = Reply.failure("auth.password_changed_elsewhere", t(other, "auth.password_changed_elsewhere"))
+            emit(reply.render(json: other.json, tag: nil), to: other)
+            other.closeAfterFlush = true
+            other.readClosed = true
+            updateInterest(other)
+            ended += 1
+        }
+        return ended
     }
 
     func userJSON(_ user: User) -> JSONValue {

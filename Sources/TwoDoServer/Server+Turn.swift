@@ -247,6 +247,7 @@ extension Server {
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
         }
         stats.commands += 1
+        if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return refusal }
         return runCommand(on: c, tag: tag) {
             let user = try c.user.flatMap { try store.user($0) }
             let context = try parseContext(for: user)

@@ -70,8 +70,7 @@ public final class Server {
     /// Undoes the running command's in-memory effects if the turn's commit fails.
     var commandUndo: (() -> Void)?
 
-    var loginFailuresByName = FailureThrottle(threshold: 5)
-    var loginFailuresByAddress = FailureThrottle(threshold: 20)
+    var logins = LoginThrottle()
     var inviteFailures = FailureThrottle(threshold: 5)
     var registrations = FailureThrottle(threshold: 20, baseDelay: 60)
     var stats = ServerStats()
@@ -535,8 +534,7 @@ public final class Server {
             }
         }
         if Int(now) % 60 == 0 {
-            loginFailuresByName.prune(now: now)
-            loginFailuresByAddress.prune(now: now)
+            logins.prune(now: now)
             inviteFailures.prune(now: now)
         }
     }

@@ -41,6 +41,12 @@ struct FailureThrottle {
         entries[key] = e
     }
 
+    /// Failures of `key` still inside the window (0 when none).
+    func failures(_ key: String, now: Double) -> Int {
+        guard let e = entries[key], now - e.last <= window else { return 0 }
+        return e.count
+    }
+
     /// Forgets `key` (after a success).
     mutating func succeed(_ key: String) { entries[key] = nil }
 
@@ -50,6 +56,62 @@ struct FailureThrottle {
     }
 
     var count: Int { entries.count }
+}
+
+/// Login throttling that slows a guesser without locking the owner out.
+///
+/// - Per (name, address): after 5 failures that address waits 30 s, doubling per further failure (≤ 15 min)
+///   before it may try that name again. Other addresses are untouched.
+/// - Per name, from everywhere: after 20 failures within 15 minutes, every address that has itself
+///   failed on the name waits 10 s, doubling (≤ 5 min). An address with no failure on the name, such as
+///   the owner's, is never held back: a spread-out guesser gets one try per address, then waits.
+/// - Per address, across names: after 20 failures the address waits (one place trying many names).
+/// `passwd` in a logged-in session is never held back by any of these (its wrong old passwords back off
+/// per session, under their own key).
+struct LoginThrottle {
+    private(set) var pairs = FailureThrottle(threshold: 5)
+    private(set) var names = FailureThrottle(threshold: 20, baseDelay: 10, maxDelay: 300)
+    private(set) var addresses = FailureThrottle(threshold: 20)
+
+    private static func pair(_ name: String, _ address: String) -> String { name + "\u{0}" + address }
+
+    /// Seconds the `address` must wait before trying `name` (a folded key), or nil when it may try now.
+    func retryAfter(name: String, address: String, now: Double) -> Int? {
+        let pairKey = Self.pair(name, address)
+        var waits = [pairs.retryAfter(pairKey, now: now), addresses.retryAfter(address, now: now)]
+        if pairs.failures(pairKey, now: now) > 0 { waits.append(names.retryAfter(name, now: now)) }
+        return waits.compactMap { $0 }.max()
+    }
+
+    /// Records a wrong password for `name` from `address`.
+    mutating func fail(name: String, address: String, now: Double) {
+        pairs.fail(Self.pair(name, address), now: now)
+        names.fail(name, now: now)
+        addresses.fail(address, now: now)
+    }
+
+    /// Records a successful login: that address starts afresh on that name (the name's global count stays,
+    /// so the owner logging in does not reset an attacker's back-off elsewhere).
+    mutating func succeed(name: String, address: String) {
+        pairs.succeed(Self.pair(name, address))
+    }
+
+    /// Seconds a session must wait before its next `passwd` after wrong old passwords, or nil.
+    func passwdRetryAfter(session: UInt64, now: Double) -> Int? {
+        pairs.retryAfter("passwd\u{0}\(session)", now: now)
+    }
+
+    /// Records a wrong old password given to `passwd` in a session.
+    mutating func passwdFailed(session: UInt64, now: Double) {
+        pairs.fail("passwd\u{0}\(session)", now: now)
+    }
+
+    /// Drops idle entries.
+    mutating func prune(now: Double) {
+        pairs.prune(now: now)
+        names.prune(now: now)
+        addresses.prune(now: now)
+    }
 }
 
 /// A token bucket: `rate` tokens per second, holding at most `burst`.

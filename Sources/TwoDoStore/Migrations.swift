@@ -193,5 +193,11 @@ enum Migrations {
         CREATE INDEX schedule_reminders_routine ON schedule_reminders(routine_id) WHERE routine_id IS NOT NULL;
         ALTER TABLE users ADD COLUMN week_start TEXT;
         """,
+        // 4: each user's TR39 confusable skeleton, so a look-alike name is refused with one indexed lookup.
+        // Existing rows are filled in by `Store.fillNameSkeletons()` (ICU computes them, not SQL).
+        """
+        ALTER TABLE users ADD COLUMN name_skeleton TEXT;
+        CREATE INDEX users_skeleton ON users(name_skeleton);
+        """,
     ]
 }

@@ -18,16 +18,51 @@ extension Store {
         return space
     }
 
-    /// Creates a user with a personal space. Returns nil when the name is taken (regardless of case).
+    /// Creates a user with a personal space. Returns nil when the name is taken (regardless of case) or
+    /// looks like a taken one (the same confusable skeleton).
+    ///
+    /// - Parameter name: the name as it will be shown, already in NFKC form (`UserName.normalized`).
     public func createUser(name: String, passwordHash: String, lang: Language, now: Int64) throws -> User? {
         let key = UserName.key(name)
         if try userID(nameKey: key) != nil { return nil }
+        let skeleton = UserName.skeleton(name)
+        if try userID(skeleton: skeleton) != nil { return nil }
         namesGeneration &+= 1
         let space = try createSpace(name: nil, lang: lang, now: now)
         try db.run(
-            "INSERT INTO users (name, name_key, password_hash, lang, tz, space_id, created_at) VALUES (?, ?, ?, ?, 'UTC', ?, ?)",
-            .text(name), .text(key), .text(passwordHash), .text(lang.rawValue), .integer(space.rawValue), .integer(now))
+            """
+            INSERT INTO users (name, name_key, name_skeleton, password_hash, lang, tz, space_id, created_at)
+            VALUES (?, ?, ?, ?, ?, 'UTC', ?, ?)
+            """,
+            .text(name), .text(key), .text(skeleton), .text(passwordHash), .text(lang.rawValue), .integer(space.rawValue),
+            .integer(now))
         return User(id: UserID(db.lastInsertID), name: name, lang: lang, tz: "UTC", space: space)
+    }
+
+    /// The name of the member whose name looks like `name` (same TR39 skeleton), if any.
+    public func lookalike(of name: String) throws -> String? {
+        try db.queryOne("SELECT name FROM users WHERE name_skeleton = ? LIMIT 1", .text(UserName.skeleton(name))) {
+            $0.requiredText("name")
+        }
+    }
+
+    private func userID(skeleton: String) throws -> UserID? {
+        try db.queryOne("SELECT id FROM users WHERE name_skeleton = ? LIMIT 1", .text(skeleton)) {
+            UserID($0.requiredInt("id"))
+        }
+    }
+
+    /// Computes the confusable skeleton of every user that has none (accounts made before migration 4).
+    func fillNameSkeletons() throws {
+        let missing = try db.query("SELECT id, name FROM users WHERE name_skeleton IS NULL") {
+            ($0.requiredInt("id"), $0.requiredText("name"))
+        }
+        guard !missing.isEmpty else { return }
+        try db.inTransaction {
+            for (id, name) in missing {
+                try db.run("UPDATE users SET name_skeleton = ? WHERE id = ?", .text(UserName.skeleton(name)), .integer(id))
+            }
+        }
     }
 
     private func userID(nameKey: String) throws -> UserID? {
@@ -41,11 +76,18 @@ extension Store {
             space: SpaceID(row.requiredInt("space_id")))
     }
 
-    /// The user with this name (any case), with the stored password hash.
+    /// The user with this name (any case, any Unicode spelling with the same NFKC form), with the stored
+    /// password hash.
+    ///
+    /// Accounts made before names were NFKC-normalized were keyed on the plain fold: when the NFKC key
+    /// finds nothing, the plain one is tried, so such an owner still logs in as they always did.
     public func user(named name: String) throws -> (user: User, passwordHash: String)? {
-        try db.queryOne(
-            "SELECT id, name, lang, tz, space_id, password_hash FROM users WHERE name_key = ?", .text(UserName.key(name))
-        ) { (Store.user(from: $0), $0.requiredText("password_hash")) }
+        let sql = "SELECT id, name, lang, tz, space_id, password_hash FROM users WHERE name_key = ?"
+        let read = { (row: Row) in (Store.user(from: row), row.requiredText("password_hash")) }
+        let key = UserName.key(name)
+        if let found = try db.queryOne(sql, .text(key), map: read) { return found }
+        let legacy = TextFold.key(name)
+        return legacy == key ? nil : try db.queryOne(sql, .text(legacy), map: read)
     }
 
     /// The user with this id.

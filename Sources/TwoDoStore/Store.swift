@@ -24,6 +24,7 @@ public final class Store {
             try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
             try db.execute("PRAGMA foreign_keys = ON")
             try migrate()
+            try fillNameSkeletons()
         } catch let e as DatabaseError {
             // SQLite's own text ("unable to open database file") does not say which file.
             throw StoreOpenError.cannotOpen(path: path, detail: Store.explain(e, path: path))

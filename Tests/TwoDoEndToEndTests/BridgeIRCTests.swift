@@ -35,8 +35,8 @@ struct BridgeIRCTests {
         try alice.join("#fam", waitingFor: "twodo")
         try bob.join("#fam", waitingFor: "twodo")
 
-        #expect(try alice.ask("twodo", "register alice secret-alice").contains("alice"))
-        #expect(try bob.ask("twodo", "kaydol bob secret-bob").contains("Hoş geldiniz"))
+        #expect(try alice.ask("twodo", "register alice plover-nyvpr-27").contains("alice"))
+        #expect(try bob.ask("twodo", "kaydol bob plover-obo-27").contains("Hoş geldiniz"))
         let code = try inviteCode(in: try alice.ask("twodo", "couple create", expecting: "-"))
         #expect(try bob.ask("twodo", "couple join \(code)").contains("alice"))
         _ = try alice.message(from: "twodo", notice: true, containing: "bob")
@@ -76,20 +76,20 @@ struct BridgeIRCTests {
         let carol = try stack.irc.client("carol")
         try alice.join("#fam", waitingFor: "twodo")
         try carol.join("#fam", waitingFor: "twodo")
-        try alice.ask("twodo", "register alice secret-alice", expecting: "alice")
+        try alice.ask("twodo", "register alice plover-nyvpr-27", expecting: "alice")
 
-        try carol.say("#fam", "register carol secret-carol")
+        try carol.say("#fam", "register carol plover-pneby-27")
         let refusal = try carol.message(from: "twodo", notice: true, containing: "Never send passwords")
         #expect(refusal.target == "carol")
-        try carol.say("#fam", "twodo: giriş alice secret-alice")
+        try carol.say("#fam", "twodo: giriş alice plover-nyvpr-27")
         _ = try carol.message(from: "twodo", notice: true, containing: "Never send passwords")
         // Not forwarded: the name carol is still free on the server.
         let direct = try stack.twodo.connect()
         _ = try direct.command("json on")
-        #expect(try direct.json("register carol secret-carol").ok == true)
+        #expect(try direct.json("register carol plover-pneby-27").ok == true)
         // Not logged, in the bridge or the server.
-        #expect(!stack.bridge.log.contains("secret-"))
-        #expect(!stack.twodo.log.contains("secret-"))
+        #expect(!stack.bridge.log.contains("plover-"))
+        #expect(!stack.twodo.log.contains("plover-"))
 
         // `share here` in the channel announces alice's couple updates there.
         try alice.say("#fam", "share here")
@@ -126,7 +126,7 @@ struct BridgeIRCTests {
         let stack = try Stack()
         var alice = try stack.irc.client("alice")
         try alice.join("#fam", waitingFor: "twodo")
-        try alice.ask("twodo", "register alice secret-alice", expecting: "alice")
+        try alice.ask("twodo", "register alice plover-nyvpr-27", expecting: "alice")
         try alice.ask("twodo", "add milk", expecting: "milk")
 
         stack.irc.stop()
@@ -137,7 +137,7 @@ struct BridgeIRCTests {
         // Told that the session ended, in her language, once the bot is back.
         _ = try alice.message(from: "twodo", notice: true, containing: "lost my IRC connection", timeout: 5)
         #expect(try alice.ask("twodo", "show").contains("log in"))
-        #expect(try alice.ask("twodo", "login alice secret-alice").contains("alice"))
+        #expect(try alice.ask("twodo", "login alice plover-nyvpr-27").contains("alice"))
         #expect(try alice.ask("twodo", "show", expecting: "milk").contains("milk"))
     }
 
@@ -150,8 +150,8 @@ struct BridgeIRCTests {
         let bridge = try BridgeProcess(ircPort: irc.port, twodoPort: port, directory: irc.directory)
         let alice = try irc.client("alice")
         let bob = try irc.client("bob")
-        try alice.ask("twodo", "register alice secret-alice", expecting: "alice")
-        try bob.ask("twodo", "register bob secret-bob", expecting: "bob")
+        try alice.ask("twodo", "register alice plover-nyvpr-27", expecting: "alice")
+        try bob.ask("twodo", "register bob plover-obo-27", expecting: "bob")
         let code = try inviteCode(in: try alice.ask("twodo", "couple create", expecting: "-"))
         try bob.ask("twodo", "couple join \(code)", expecting: "alice")
         try alice.ask("twodo", "add milk", expecting: "milk")
@@ -165,8 +165,8 @@ struct BridgeIRCTests {
             _ = try alice.message(from: "twodo", notice: true, containing: "is back", timeout: 10)
             _ = try bob.message(from: "twodo", notice: true, containing: "is back", timeout: 10)
             #expect(try alice.ask("twodo", "show").contains("log in"))
-            try alice.ask("twodo", "login alice secret-alice", expecting: "alice")
-            try bob.ask("twodo", "login bob secret-bob", expecting: "bob")
+            try alice.ask("twodo", "login alice plover-nyvpr-27", expecting: "alice")
+            try bob.ask("twodo", "login bob plover-obo-27", expecting: "bob")
             try alice.say("twodo", "add eggs")
             _ = try bob.message(from: "twodo", notice: true, containing: "eggs", timeout: 2)
             #expect(try bob.ask("twodo", "show", expecting: "milk").contains("milk"))

@@ -106,7 +106,7 @@ extension ResilienceSuite {
 
             let attacker = try ResilienceSocket(port: server.port, source: "127.0.0.70", receiveBuffer: 4096)
             _ = try attacker.readLine()
-            try attacker.send("login bob secret-bob")
+            try attacker.send("login bob \(TestServer.password("bob"))")
             _ = try attacker.readLine(timeout: 10)
             bystander.start()
             _ = attacker.offer(Array(String(repeating: "export\n", count: 600).utf8))
@@ -139,7 +139,7 @@ extension ResilienceSuite {
             _ = try bob.drainEvents()
             let reader = try ResilienceSocket(port: server.port, receiveBuffer: 2048)
             _ = try reader.readLine()
-            try reader.send("login alice secret-alice")
+            try reader.send("login alice \(TestServer.password("alice"))")
             _ = try reader.readLine(timeout: 10)
             // Pipelined behind the export: answered after it, in order, even though bob writes meanwhile.
             try reader.send(bytes: Array("export\nping\n".utf8))
@@ -209,7 +209,7 @@ extension ResilienceSuite {
             let registrars = try names.indices.map { i -> ResilienceSocket in
                 let socket = try ResilienceSocket(port: server.port, source: address(i))
                 _ = try socket.readLine()
-                try socket.send("register \(names[i]) secret-\(names[i])")
+                try socket.send("register \(names[i]) \(TestServer.password(names[i]))")
                 return socket
             }
             for socket in registrars { _ = try socket.readLine(timeout: 20) }
@@ -227,7 +227,7 @@ extension ResilienceSuite {
                     defer { group.leave() }
                     guard (try? socket.readLine(timeout: 10)) != nil else { return }
                     while !stopping.isSet {
-                        guard (try? socket.send("login \(name) secret-\(name)")) != nil,
+                        guard (try? socket.send("login \(name) \(TestServer.password(name))")) != nil,
                             let reply = try? socket.readLine(timeout: 20)
                         else { return }
                         if reply.hasPrefix("Welcome back") || reply.contains("logged in") {
@@ -248,7 +248,7 @@ extension ResilienceSuite {
                 try victim.send("json on")
                 _ = try victim.readLine(timeout: 10)
                 let started = Date()
-                let reply = try victim.json("register newcomer\(i) secret-newcomer\(i)", timeout: 10)
+                let reply = try victim.json("register newcomer\(i) \(TestServer.password("newcomer\(i)"))", timeout: 10)
                 codes.append(reply["code"] as? String ?? "?")
                 waits.append(Date().timeIntervalSince(started))
             }

@@ -53,7 +53,7 @@ struct JSONModeTests {
             ("couple join 2345-6789-ABCD-EFGH", "error.invite_invalid"),
             ("couple leave", "error.not_in_couple"),
             ("add " + String(repeating: "x", count: 201), "error.title_too_long"),
-            ("register carol secret-carol", "error.already_logged_in"),
+            ("register carol plover-pneby-27", "error.already_logged_in"),
             ("done taken", "error.already_done"),
         ])
     func stableFailureCodes(command: String, code: String) throws {

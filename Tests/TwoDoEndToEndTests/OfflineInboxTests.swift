@@ -21,7 +21,7 @@ struct OfflineInboxTests {
 
         let bob = try server.connect()
         _ = try bob.command("json on")
-        let login = try bob.json("login bob secret-bob")
+        let login = try bob.json("login bob plover-obo-27")
         #expect(login.code == "auth.logged_in")
         #expect(login.data["unread"] as? Int == 4)
         #expect(login.text.contains("4"))
@@ -48,7 +48,7 @@ struct OfflineInboxTests {
         #expect(try bob.json("inbox read").data["count"] as? Int == 0)
 
         _ = try bob.json("logout")
-        let again = try bob.json("login bob secret-bob")
+        let again = try bob.json("login bob plover-obo-27")
         #expect(again.data["unread"] as? Int == 0)
         #expect(again.text == "Welcome back, bob.")
     }
@@ -60,7 +60,7 @@ struct OfflineInboxTests {
         try alice.ok(["add milk", "add bread"])
         let bob = try server.connect()
         #expect(
-            try bob.command("login bob secret-bob")
+            try bob.command("login bob plover-obo-27")
                 == #"Welcome back, bob. 2 things happened while you were away: type "inbox"."#)
         let lines = try bob.lines("inbox")
         #expect(lines.count == 3)
@@ -94,7 +94,7 @@ struct OfflineInboxTests {
         try alice.ok("add süt")
         let back = try server.connect()
         _ = try back.command("json on")
-        let login = try back.json("login bob secret-bob")
+        let login = try back.json("login bob plover-obo-27")
         #expect(login.data["unread"] as? Int == 1)
         #expect(login.text.contains("bildirimler"), "\(login.text)")
         let items = try #require(try back.json("inbox").data["notifications"] as? [JSONObject])

@@ -49,7 +49,7 @@ struct PersistenceTests {
 
         let bob2 = try second.connect()
         _ = try bob2.command("json on")
-        let login = try bob2.json("login bob secret-bob")
+        let login = try bob2.json("login bob plover-obo-27")
         #expect(login.data["lang"] as? String == "tr")
         #expect(login.text.contains("hoş geldiniz"), "\(login.text)")
         // Still paired and live after the restart.

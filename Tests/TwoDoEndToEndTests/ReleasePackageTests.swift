@@ -102,7 +102,7 @@ struct ReleasePackageTests {
         let c = try #require(client)
         #expect(try c.readLine().contains("TwoDo"))
         _ = try c.command("json on")
-        #expect(try c.json("register alice secret-alice").ok == true)
+        #expect(try c.json("register alice plover-nyvpr-27").ok == true)
         #expect(try c.json("add milk").code == "task.added")
         let listing = try c.json("show")
         #expect(listing.text.contains("milk"))

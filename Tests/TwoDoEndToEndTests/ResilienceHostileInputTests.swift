@@ -98,7 +98,7 @@ extension ResilienceSuite {
             }
             #expect(seen.wait(for: "Welcome to TwoDo", timeout: 10), "no greeting through telnet: \(seen.text)")
             // Lines end in LF, as a terminal in line mode hands them to telnet; telnet sends CR LF.
-            try type("register telly secret-telly\n")
+            try type("register telly plover-gryyl-27\n")
             #expect(seen.wait(for: "Welcome, telly", timeout: 10), "no reply to register: \(seen.text)")
             // Telnet's own command mode (escape ^]) makes it send IAC AYT, IAC NOP, and with
             // `mode character` the negotiation IAC DO SUPPRESS-GO-AHEAD, IAC DO ECHO.

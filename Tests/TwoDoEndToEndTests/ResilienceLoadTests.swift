@@ -48,7 +48,7 @@ extension ResilienceSuite {
             let alice = try ResilienceSocket(port: server.port, receiveBuffer: 4096)
             _ = try alice.readLine()
             #expect(try alice.json("json on").isOK)
-            #expect(try alice.json("register alice secret-alice").isOK)
+            #expect(try alice.json("register alice plover-nyvpr-27").isOK)
             let code = try #require(try alice.json("couple create").data["code"] as? String)
             let bob = try server.user("bob")
             #expect(try bob.json("couple join \(code)").isOK)

@@ -97,7 +97,7 @@ struct TimeReminderTests {
         try couple.bobLeaves()
         try couple.alice.ok("clock set 2026-11-22T10:05:00Z")
         let bob = try couple.server.connect()
-        #expect(try bob.command("giriş bob secret-bob")
+        #expect(try bob.command("giriş bob plover-obo-27")
             == #"Yeniden hoş geldiniz, bob. Siz yokken 1 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 0 görev var."#)
         let inbox = try bob.lines("bildirimler")
         // The assignment is kept too: read, since bob saw it live.

@@ -35,14 +35,14 @@ struct TimeRestartTests {
         let second = try first.startAgain(testClock: "2026-11-22T12:00:00Z")
         let alice = try second.connect()
         _ = try alice.command("json on")
-        let login = try alice.json("login alice secret-alice")
+        let login = try alice.json("login alice plover-nyvpr-27")
         #expect(login.data["unread"] as? Int == 1)
         #expect(login.text == #"Welcome back, alice. 1 thing happened while you were away: type "inbox". 2 overdue, 0 due today."#)
         #expect(try alice.inboxTexts() == [
             #"*⏰ Late reminder (the server was down): "pay rent" was due at Sun 22 Nov 11:00 (Inbox)."#
         ])
         let bob = try second.connect()
-        let greeting = try bob.command("giriş bob secret-bob")
+        let greeting = try bob.command("giriş bob plover-obo-27")
         #expect(greeting == #"Yeniden hoş geldiniz, bob. Siz yokken 2 şey oldu: "bildirimler" yazın. 2 gecikmiş, bugün 0 görev var."#)
         #expect(try bob.lines("bildirimler") == [
             "Bildirimleriniz (en yeni önce):",

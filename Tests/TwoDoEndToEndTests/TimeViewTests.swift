@@ -77,13 +77,13 @@ struct TimeViewTests {
     @Test("the login greeting sums up what is overdue and due today in the reader's zone, and the unread count")
     func loginSummary() throws {
         let couple = try seeded()
-        #expect(try couple.server.connect().command("login alice secret-alice") == "Welcome back, alice. 1 overdue, 1 due today.")
-        #expect(try couple.server.connect().command("giriş bob secret-bob") == "Yeniden hoş geldiniz, bob. 1 gecikmiş, bugün 2 görev var.")
+        #expect(try couple.server.connect().command("login alice plover-nyvpr-27") == "Welcome back, alice. 1 overdue, 1 due today.")
+        #expect(try couple.server.connect().command("giriş bob plover-obo-27") == "Yeniden hoş geldiniz, bob. 1 gecikmiş, bugün 2 görev var.")
         try couple.bobLeaves()
         try couple.alice.ok(["add water plants today 1pm", "say dinner at 8?"])
         try couple.advance("1h")  // 13:00 in Berlin: water plants reminds both, bob is away; due now counts as today
         let bob = try couple.server.connect()
-        let greeting = try bob.command("login bob secret-bob")
+        let greeting = try bob.command("login bob plover-obo-27")
         #expect(greeting
             == #"Yeniden hoş geldiniz, bob. Siz yokken 3 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 3 görev var."#)
     }
@@ -105,7 +105,7 @@ struct TimeViewTests {
         #expect(try bob.lines("inbox").dropFirst().map { $0.dropFirst(2).first } == [" ", "*", "*"])
         #expect(try bob.lines("inbox read all") == ["Marked 2 notifications as read."])
         let again = try couple.server.connect()
-        #expect(try again.command("login bob secret-bob") == "Welcome back, bob. 0 overdue, 1 due today.")
+        #expect(try again.command("login bob plover-obo-27") == "Welcome back, bob. 0 overdue, 1 due today.")
         for c in [bob, again] {
             c.shutdownWrite()
             #expect(c.isClosedByServer(within: 5))

@@ -11,9 +11,24 @@ final class LineClient: @unchecked Sendable {
     /// How far `buffer` is known to hold no LF: a multi-megabyte line is scanned once, not once per read.
     private var scanned = 0
 
-    init(port: UInt16, host: String = "127.0.0.1") throws {
+    /// Connects to `host`:`port`; from the local address `source` when given (another 127.0.0.0/8 address
+    /// makes the server see another peer, for per-address throttling).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LineClientError.io("socket", errno) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let rc = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard rc == 0 else {
+                let e = errno
+                Glibc.close(fd)
+                throw LineClientError.io("bind \(source)", e)
+            }
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian

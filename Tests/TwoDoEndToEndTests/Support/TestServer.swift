@@ -111,18 +111,31 @@ final class TestServer: @unchecked Sendable {
     /// What the server has logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// A new client connection, with the greeting already read.
-    func connect() throws -> LineClient {
-        let client = try LineClient(port: port)
+    /// A new client connection (from the local address `source` when given), with the greeting already read.
+    func connect(from source: String? = nil) throws -> LineClient {
+        let client = try LineClient(port: port, source: source)
         _ = try client.readLine()
         return client
     }
 
-    /// A connection that has registered `name` (password `secret-<name>`), in JSON mode when `json`.
+    /// The password the tests give `name`: strong enough for libpwquality and free of the name
+    /// (`plover-<name in rot13>-27`).
+    static func password(_ name: String) -> String {
+        let rot13 = name.unicodeScalars.map { s -> Character in
+            switch s.value {
+            case 0x61...0x7A: Character(Unicode.Scalar((s.value - 0x61 + 13) % 26 + 0x61)!)
+            case 0x41...0x5A: Character(Unicode.Scalar((s.value - 0x41 + 13) % 26 + 0x41)!)
+            default: Character(s)
+            }
+        }
+        return "plover-" + String(rot13) + "-27"
+    }
+
+    /// A connection that has registered `name` (password `TestServer.password(name)`), in JSON mode when `json`.
     func user(_ name: String, json: Bool = true, register: Bool = true) throws -> LineClient {
         let c = try connect()
         if json { _ = try c.command("json on") }
-        let reply = try c.command("\(register ? "register" : "login") \(name) secret-\(name)")
+        let reply = try c.command("\(register ? "register" : "login") \(name) \(TestServer.password(name))")
         guard json ? reply.contains("\"ok\":true") : true else { throw TestServerError.unexpected(reply) }
         return c
     }
