@@ -50,6 +50,7 @@ extension Server {
             e.remindMinutes = try reminderMinutes(draft.remindMinutes, c)
             if let rule = draft.recurrence { e.recurrence = seriesRule(rule, anchor: date) }
             let assignee = try draft.assignee.flatMap { try member($0, user: user, members: members, c) }
+            try checkRoomForEvent(space: user.space, c)
             let id = try store.addEvent(e, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
             try rescheduleEventReminder(fresh)
@@ -377,7 +378,7 @@ extension Server {
     }
 
     /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).
-    func eventList(from: LocalDate?, to: LocalDate?, user: User, on c: Connection) throws -> Reply {
+    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Connection) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let start = from ?? today
         let end = to ?? start.adding(days: 30)
@@ -385,17 +386,27 @@ extension Server {
         guard end.dayNumber - start.dayNumber <= Server.eventWindowLimit else {
             return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Server.eventWindowLimit)"]))
         }
-        let found = try occurrences(user: user, in: start...end)
+        // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
+        // then paged; only the page is rendered.
+        let all = try occurrences(user: user, in: start...end)
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            (found, w) = try self.page(of: all, page, c)
+        } catch {
+            return error.reply
+        }
+        let listing = Command.events(from: from, to: to)
         let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
         let data: JSONValue? = !c.json ? nil : JSONValue.object([
             ("from", .string(start.description)), ("to", .string(end.description)),
             ("events", .array(found.map { occurrenceJSON($0, user: user) })),
         ])
-        guard !found.isEmpty else { return .success("event.list", [t(c, "event.list_empty", args)], data: data) }
+        guard !found.isEmpty else { return finishPage(.success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c) }
         var lines = [t(c, "event.list_header", args)]
         let cache = LineTexts()
         for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
-        return .success("event.list", lines, data: data)
+        return finishPage(.success("event.list", lines, data: data), w, listing: listing, c)
     }
 
     /// The first weekday of the reader's month grid: their `weekstart` setting, else Monday in Turkish and
@@ -493,7 +504,7 @@ extension Server {
                 ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)), ("routines", .array(dayRoutines)),
             ]))
         }
-        c.lastListing = listing
+        remember(listing, offset: 0, listing: nil, c)
         return .success("agenda.week", lines, data: .object([("days", .array(days))]))
     }
 
