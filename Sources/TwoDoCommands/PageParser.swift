@@ -39,7 +39,8 @@ enum PageParser {
     /// A page number: ASCII digits, at least 1; more digits than `Int` holds make `Int.max` (past any last page).
     private static func pageNumber(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let n = text.utf8.count > 18 ? Int.max : Int(text) ?? Int.max
+        let digits = text.drop { $0 == "0" }
+        let n = digits.utf8.count > 18 ? Int.max : Int(digits) ?? 0
         return n >= 1 ? n : nil
     }
 }

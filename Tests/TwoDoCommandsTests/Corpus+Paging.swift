@@ -24,6 +24,8 @@ extension Corpus {
         ok("notes 3 page 2", .paged(.notes(.number(3)), page: 2)),
         ok("show groceries page 9999999999999999999", .paged(.show(list: "groceries"), page: Int.max)),
         ok("show groceries page 007", .paged(.show(list: "groceries"), page: 7)),
+        ok("show groceries page 00000000000000000000000000002", .paged(.show(list: "groceries"), page: 2)),
+        fail("show groceries page 000", .badValue(verb: "page", value: "000")),
         fail("show groceries page 0", .badValue(verb: "page", value: "0")),
         fail("show groceries page -3", .badValue(verb: "page", value: "-3")),
         fail("agenda page two", .badValue(verb: "page", value: "two")),
