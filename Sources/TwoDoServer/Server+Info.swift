@@ -9,6 +9,10 @@ import TwoDoText
 extension Server {
     func help(topic: String?, _ c: Connection) -> Reply {
         guard let topic, !topic.isEmpty else { return .success("help", [t(c, "help.index")]) }
+        // The page clause is no command of its own, but has its help line.
+        if ["page", "sayfa"].contains(TextFold.key(topic)) {
+            return .success("help", [t(c, "usage.page")], data: .object([("command", .string("page"))]))
+        }
         // A topic may be any form of a command ("ekle", "list add"): let the parser name its verb.
         let verb: String?
         switch Parser.parse(topic, context: ParseContext(testClock: clock.isTest)) {

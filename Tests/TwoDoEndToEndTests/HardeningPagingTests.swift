@@ -306,6 +306,24 @@ struct HardeningPagingTests {
         for _ in 0..<1000 { codes[try alice.readJSON(timeout: 30).code ?? "?", default: 0] += 1 }
         #expect(codes == ["task.list": 2, "error.no_more_pages": 998])
         #expect(try alice.ok("done 120").data["title"] as? String == "task 120")
+        // A word reference that matches 119 tasks reads only a few of them and names five.
+        let ambiguous = try alice.json("done task")
+        #expect(ambiguous.code == "error.ambiguous")
+        #expect((ambiguous.data["candidates"] as? [JSONObject])?.count == 5)
+        #expect(try alice.ok("done task 007").data["title"] as? String == "task 007")
         #expect(server.residentKiB < 200_000)
+    }
+
+    @Test("help tells about more and paging in English and Turkish")
+    func help() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        #expect(try alice.ok("help").text.contains("type \"more\" for the next page"))
+        #expect(try alice.ok("help more").text.hasPrefix("more  — the next page"))
+        #expect(try alice.ok("help page").text.contains("show groceries page 3"))
+        try alice.ok("lang tr")
+        #expect(try alice.ok("yardım").text.contains("\"devamı\" yazın"))
+        #expect(try alice.ok("yardım devamı").text.hasPrefix("devamı  — son listenizin sonraki sayfası"))
+        #expect(try alice.ok("yardım sayfa").text.contains("göster market sayfa 3"))
     }
 }
