@@ -168,7 +168,7 @@ public enum Command: Sendable, Equatable {
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
         switch self {
-        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes: true
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar: true
         default: false
         }
     }

@@ -416,15 +416,23 @@ extension Server {
         return lang == .tr ? 1 : 7
     }
 
-    /// `calendar [month] [year]`: the month grid (events marked, today bracketed), then that month's events.
-    func calendar(month: Int?, year: Int?, user: User, on c: Connection) throws -> Reply {
+    /// `calendar [month] [year] [page N]`: the month grid (events marked, today bracketed), then that month's
+    /// events, 50 a page (the grid is on every page).
+    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Connection) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let m = month ?? today.month
         let y = year ?? today.year
         let first = LocalDate(year: y, month: m, day: 1)
         let last = LocalDate(year: y, month: m, day: LocalDate.daysIn(year: y, month: m))
-        let found = try occurrences(user: user, in: first...last)
-        let marked = Set(found.map { $0.day.day })
+        let all = try occurrences(user: user, in: first...last)
+        let marked = Set(all.map { $0.day.day })
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            (found, w) = try self.page(of: all, page, c)
+        } catch {
+            return error.reply
+        }
         let weekStart = try firstWeekday(user: user, lang: c.lang)
         var lines = CalendarGrid.month(
             year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil, marked: marked, lang: c.lang)
@@ -444,17 +452,22 @@ extension Server {
             ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
             ("events", .array(found.map { occurrenceJSON($0, user: user) })),
         ])
-        return .success("calendar", lines, data: data)
+        return finishPage(.success("calendar", lines, data: data), w, listing: .calendar(month: month, year: year), c)
     }
 
     /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
+    /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
+    /// many more there are, which `events` and `upcoming` page through.
     func agendaWeek(user: User, on c: Connection) throws -> Reply {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let last = today.adding(days: 6)
-        let found = try occurrences(user: user, in: today...last)
+        let allEvents = try occurrences(user: user, in: today...last)
+        let found = allEvents.prefix(PageWindow.size)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
-        let tasks = try store.dueTasks(in: user.space, before: midnight(today.adding(days: 7))).filter { $0.due!.instant >= midnight(today) }
+        let (from, before) = (midnight(today), midnight(today.adding(days: 7)))
+        let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)
+        let tasks = try store.dueTasks(in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
         var lines = [t(c, "agenda.week_header", ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])]
@@ -504,8 +517,16 @@ extension Server {
                 ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)), ("routines", .array(dayRoutines)),
             ]))
         }
+        if allEvents.count > found.count {
+            lines.append(t(c, "agenda.more_events", ["count": "\(allEvents.count - found.count)"]))
+        }
+        if taskTotal > tasks.count { lines.append(t(c, "agenda.more_tasks", ["count": "\(taskTotal - tasks.count)"])) }
         remember(listing, offset: 0, listing: nil, c)
-        return .success("agenda.week", lines, data: .object([("days", .array(days))]))
+        return .success(
+            "agenda.week", lines,
+            data: .object([
+                ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))), ("tasks_total", .int(Int64(taskTotal))),
+            ]))
     }
 
     /// `weekstart [monday|sunday]`.

@@ -48,7 +48,7 @@ extension Server {
             return reply(try couple(action, user: user, on: c))
         case .who:
             return reply(try who(user: user, on: c))
-        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes:
+        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar:
             return reply(try listing(command, page: 1, user: user, on: c))
         case .paged(let listing, let page):
             return reply(try self.listing(listing, page: page, user: user, on: c))
@@ -67,8 +67,6 @@ extension Server {
             return reply(try event(action, user: user, on: c))
         case .agendaWeek:
             return reply(try agendaWeek(user: user, on: c))
-        case .calendar(let month, let year):
-            return reply(try calendar(month: month, year: year, user: user, on: c))
         case .weekStart(let value):
             return reply(try weekStart(value, user: user, on: c))
         case .itemNote, .noteDelete:

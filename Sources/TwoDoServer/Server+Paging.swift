@@ -32,6 +32,7 @@ extension Server {
         case .lists: return try lists(page: page, user: user, on: c)
         case .notes: return try noteCommand(command, page: page, user: user, on: c)
         case .itemNotes: return try itemNote(command, page: page, user: user, on: c)
+        case .calendar(let month, let year): return try calendar(month: month, year: year, page: page, user: user, on: c)
         default: preconditionFailure("not a paged listing: \(command.verb)")
         }
     }

@@ -171,6 +171,15 @@ struct HardeningPagingTests {
         try Self.seed(alice, 60, prefix: "call", extra: " tomorrow")
         try Self.seed(alice, 5, prefix: "spare")
 
+        // `agenda week` is not paged: it shows the first 50 tasks and says how many more `upcoming` pages through.
+        let week = try alice.ok("agenda week")
+        #expect(week.data["tasks_total"] as? Int == 60)
+        let days = week.data["days"] as? [JSONObject] ?? []
+        #expect(days.reduce(0) { $0 + (($1["tasks"] as? [JSONObject])?.count ?? 0) } == 50)
+        #expect(week.text.hasSuffix("… 10 more tasks due this week are not shown here: \"upcoming\" lists them 50 a page."))
+        #expect(try alice.ok("done 50").data["title"] as? String == "call 050")
+        try alice.ok("undone call 050")
+
         let agenda = try alice.ok("agenda")
         #expect(agenda.data["total"] as? Int == 65)
         #expect(agenda.data["pages"] as? Int == 2)
@@ -214,6 +223,15 @@ struct HardeningPagingTests {
         #expect((more.data["events"] as? [JSONObject])?.count == total - 50)
         let tr = try alice.ok("etkinlikler sayfa 2")
         #expect(tr.data["page"] as? Int == 2)
+        // The calendar's month grid is on every page; its events come 50 a page.
+        let december = try alice.ok("calendar december")
+        #expect(december.data["total"] as? Int == 62)
+        #expect((december.data["events"] as? [JSONObject])?.count == 50)
+        #expect((december.data["marked_days"] as? [Int])?.count == 31)
+        let december2 = try alice.ok("takvim aralık sayfa 2")
+        #expect((december2.data["events"] as? [JSONObject])?.count == 12)
+        #expect(december2.data["page"] as? Int == 2)
+        #expect(try alice.json("more").code == "error.no_more_pages")
 
         try Self.pipeline(alice, (1...55).map { "list add L\($0)" })
         let lists = try alice.ok("lists")
