@@ -38,14 +38,20 @@ extension Server {
     }
 
     /// `more` / `devamı`: the next page of the connection's last paged listing.
+    ///
+    /// It stops at the last page the listing had when it was shown, without reading anything (so a flood of
+    /// `more` costs nothing); showing the listing again picks up rows added since. When the listing shrank
+    /// below the next page meanwhile, the answer is the same "no more pages".
     func more(user: User, on c: Connection) throws -> Reply {
         guard let cursor = c.paging.cursor else { return .failure("error.no_listing", t(c, "error.no_listing")) }
-        guard cursor.page < cursor.pages else {
-            return .failure(
-                "error.no_more_pages", t(c, "error.no_more_pages", ["pages": "\(cursor.pages)"]),
-                data: .object([("page", .int(Int64(cursor.page))), ("pages", .int(Int64(cursor.pages)))]))
+        let noMore = { (pages: Int) -> Reply in
+            .failure(
+                "error.no_more_pages", self.t(c, "error.no_more_pages", ["pages": "\(pages)"]),
+                data: .object([("page", .int(Int64(pages))), ("pages", .int(Int64(pages)))]))
         }
-        return try listing(cursor.listing, page: cursor.page + 1, user: user, on: c)
+        guard cursor.page < cursor.pages else { return noMore(cursor.pages) }
+        let reply = try listing(cursor.listing, page: cursor.page + 1, user: user, on: c)
+        return reply.code == "error.page_range" ? noMore(cursor.page) : reply
     }
 
     /// The window for page `page` of `total` rows, or the localized error naming how many pages there are.

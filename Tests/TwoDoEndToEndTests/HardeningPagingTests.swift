@@ -156,6 +156,18 @@ struct HardeningPagingTests {
         let empty = try alice.ok("show empty")
         #expect(empty.data["pages"] as? Int == 1 && empty.data["total"] as? Int == 0)
         #expect(try alice.json("show empty page 2").code == "error.page_range")
+        // A listing that shrank below the next page: `more` says there is no more; one deleted meanwhile: not found.
+        try alice.ok("list add Small")
+        try Self.seed(alice, 60, prefix: "small", to: "Small")
+        #expect(try alice.ok("show small").data["pages"] as? Int == 2)
+        let deletes = try Self.pipeline(alice, (41...60).map { "delete small \(String(format: "%03d", $0))" })
+        #expect(deletes.allSatisfy { $0.code == "task.deleted" })
+        #expect(try alice.json("more").code == "error.no_more_pages")
+        #expect(try alice.ok("show small").data["pages"] as? Int == 1)
+        _ = try alice.ok("show groceries")
+        try alice.ok("list delete Groceries confirm")
+        #expect(try alice.json("more").code == "error.not_found")
+        #expect(try alice.json("done 3").code == "error.not_found")
         // `page` is only special on listings: such a title is added whole.
         let added = try alice.ok("add read page 3 of the contract")
         #expect(added.data["title"] as? String == "read page 3 of the contract")
