@@ -313,10 +313,14 @@ extension Server {
     ///
     /// Times are converted to the reader's zone only when the event's zone differs: the common case (same
     /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
-    func occurrences(user: User, in range: ClosedRange<LocalDate>) throws -> [PlacedOccurrence] {
+    /// Throws the localized `error.too_many_occurrences` once the window holds more than the
+    /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
+    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Connection) throws -> [PlacedOccurrence] {
         let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
+        let limit = config.limits.occurrencesPerListing
         var out: [PlacedOccurrence] = []
         for e in try store.events(in: user.space, overlapping: padded) {
+            guard out.count <= limit else { break }
             for o in e.occurrences(in: padded) {
                 guard let time = o.time else {
                     if range.contains(o.date) { out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1)) }
@@ -337,6 +341,12 @@ extension Server {
                         endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
                 }
             }
+        }
+        if out.count > limit {
+            throw ReplyError(
+                reply: .failure(
+                    "error.too_many_occurrences", t(c, "error.too_many_occurrences", ["limit": "\(limit)"]),
+                    data: .object([("limit", .int(Int64(limit)))])))
         }
         out.sort { a, b in
             if a.day != b.day { return a.day < b.day }
@@ -388,13 +398,12 @@ extension Server {
         }
         // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
         // then paged; only the page is rendered.
-        let all = try occurrences(user: user, in: start...end)
         let found: ArraySlice<PlacedOccurrence>
         let w: PageWindow
         do {
-            (found, w) = try self.page(of: all, page, c)
-        } catch {
-            return error.reply
+            (found, w) = try self.page(of: try occurrences(user: user, in: start...end, c), page, c)
+        } catch let e as ReplyError {
+            return e.reply
         }
         let listing = Command.events(from: from, to: to)
         let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
@@ -424,15 +433,16 @@ extension Server {
         let y = year ?? today.year
         let first = LocalDate(year: y, month: m, day: 1)
         let last = LocalDate(year: y, month: m, day: LocalDate.daysIn(year: y, month: m))
-        let all = try occurrences(user: user, in: first...last)
-        let marked = Set(all.map { $0.day.day })
+        let all: [PlacedOccurrence]
         let found: ArraySlice<PlacedOccurrence>
         let w: PageWindow
         do {
+            all = try occurrences(user: user, in: first...last, c)
             (found, w) = try self.page(of: all, page, c)
-        } catch {
-            return error.reply
+        } catch let e as ReplyError {
+            return e.reply
         }
+        let marked = Set(all.map { $0.day.day })
         let weekStart = try firstWeekday(user: user, lang: c.lang)
         var lines = CalendarGrid.month(
             year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil, marked: marked, lang: c.lang)
@@ -462,7 +472,12 @@ extension Server {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let last = today.adding(days: 6)
-        let allEvents = try occurrences(user: user, in: today...last)
+        let allEvents: [PlacedOccurrence]
+        do {
+            allEvents = try occurrences(user: user, in: today...last, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
         let found = allEvents.prefix(PageWindow.size)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
         let (from, before) = (midnight(today), midnight(today.adding(days: 7)))

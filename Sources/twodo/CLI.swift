@@ -141,6 +141,7 @@ enum CLI {
             case "--limit-routines": config.limits.routinesPerSpace = try number(v, flag) { (n: Int) in n > 0 }
             case "--limit-events": config.limits.eventsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
             case "--limit-notes": config.limits.notesPerItem = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-occurrences": config.limits.occurrencesPerListing = try number(v, flag) { (n: Int) in n > 0 }
             case "--test-clock":
                 guard let date = try? Date(v, strategy: .iso8601) else {
                     throw UsageError(message: "--test-clock: '\(v)' is not an ISO 8601 instant like 2026-11-22T09:00:00Z")

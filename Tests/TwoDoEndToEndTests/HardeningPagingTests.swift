@@ -312,6 +312,28 @@ struct HardeningPagingTests {
         #expect(joined.data["moved"] as? Int == 1)
     }
 
+    @Test("a window with more event occurrences than one listing may expand is refused; a shorter one works")
+    func occurrenceLimit() throws {
+        let server = try TestServer(extraArguments: ["--limit-occurrences", "40"])
+        let alice = try server.user("alice")
+        try alice.ok("event add standup every day 9am")
+        try alice.ok("event add lunch every day 12pm")
+        let refused = try alice.json("events")
+        #expect(refused.code == "error.too_many_occurrences")
+        #expect(refused.data["limit"] as? Int == 40)
+        #expect(refused.text.contains("40") && refused.text.contains("events from Dec 1 to Dec 7"))
+        #expect(try alice.json("calendar december").code == "error.too_many_occurrences")
+        #expect(try alice.ok("events from Dec 1 to Dec 7").data["total"] as? Int == 14)
+        #expect(try alice.ok("events today to friday").data["total"] as? Int == 11)  // today's 9:00 stand-up began as it was added
+        #expect(try alice.ok("calendar").data["total"] as? Int == 17)
+        #expect(try alice.ok("agenda week").code == "agenda.week")
+        try alice.ok("lang tr")
+        let tr = try alice.json("etkinlikler")
+        #expect(tr.code == "error.too_many_occurrences")
+        #expect(tr.text.contains("etkinlikler 1 Aralık'tan 7 Aralık'a kadar"))
+        #expect(try alice.ok("etkinlikler 1 Aralık'tan 7 Aralık'a kadar").data["total"] as? Int == 14)
+    }
+
     @Test("attacks: 1,000 pipelined more, another couple's list, and a 19-digit page leave the server sound")
     func attacks() throws {
         let server = try TestServer()
