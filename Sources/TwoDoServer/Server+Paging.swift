@@ -5,16 +5,6 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-/// A run of tasks of one heading in a paged task listing (`Overdue`, `Today` … or a whole list), fetched by page.
-struct TaskSegment {
-    /// The catalog key (or already localized title) of the heading.
-    let key: String
-    /// How many tasks the run has.
-    let count: Int
-    /// Rows `offset ..< offset + limit` of the run.
-    let fetch: (_ offset: Int, _ limit: Int) throws -> [TaskItem]
-}
-
 extension Server {
     /// Runs a listing command for page `page` (1 for the plain command).
     func listing(_ command: Command, page: Int, user: User, on c: Connection) throws -> Reply {
