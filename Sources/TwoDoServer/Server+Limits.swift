@@ -14,7 +14,7 @@ extension Server {
     }
 
     /// Throws unless one more open task fits in `list` and one more task in the space.
-    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Connection) throws -> Void {
+    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Connection) throws {
         let limits = config.limits
         if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
             throw limitReached("error.limit_list_tasks", limit: limits.openTasksPerList, ["list": list.name], c)
@@ -25,31 +25,31 @@ extension Server {
     }
 
     /// Throws unless one more open task fits in a list (a task moved or reopened; the space total is unchanged).
-    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Connection) throws -> Void {
+    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Connection) throws {
         let limit = config.limits.openTasksPerList
         if try store.openTaskCount(in: list) >= limit { throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c) }
     }
 
     /// Throws unless one more list fits in the space.
-    func checkRoomForList(space: SpaceID, _ c: Connection) throws -> Void {
+    func checkRoomForList(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.listsPerSpace
         if try store.counts(of: space).lists >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
     }
 
     /// Throws unless one more routine fits in the space.
-    func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws -> Void {
+    func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.routinesPerSpace
         if try store.counts(of: space).routines >= limit { throw limitReached("error.limit_routines", limit: limit, [:], c) }
     }
 
     /// Throws unless one more event fits in the space.
-    func checkRoomForEvent(space: SpaceID, _ c: Connection) throws -> Void {
+    func checkRoomForEvent(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.eventsPerSpace
         if try store.counts(of: space).events >= limit { throw limitReached("error.limit_events", limit: limit, [:], c) }
     }
 
     /// Throws unless one more note fits on the item (pass exactly one of them).
-    func checkRoomForNote(task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection) throws -> Void {
+    func checkRoomForNote(task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection) throws {
         let limit = config.limits.notesPerItem
         if try store.noteCount(task: task, routine: routine, event: event) >= limit {
             throw limitReached("error.limit_notes", limit: limit, ["name": name], c)

@@ -312,6 +312,34 @@ struct HardeningPagingTests {
         #expect(joined.data["moved"] as? Int == 1)
     }
 
+    @Test("30 pipelined shows of a 5,000-task list answer 50 rows each, fast, and the server stays small")
+    func bigListShows() throws {
+        let server = try TestServer(extraArguments: ["--rate-limit", "0"])
+        let (alice, bob) = try server.couple()
+        bob.shutdownWrite()
+        #expect(bob.isClosedByServer(within: 5))
+        for batch in 0..<10 {
+            try Self.pipeline(alice, (1...500).map { "add big \(batch * 500 + $0)" })
+        }
+        let before = server.residentKiB
+        let carol = try server.user("carol")
+        let start = Date()
+        try alice.send(bytes: Array(String(repeating: "show\n", count: 30).utf8))
+        #expect(try carol.ok("ping").code == "pong")
+        let pingSeconds = Date().timeIntervalSince(start)
+        for _ in 0..<30 {
+            let reply = try alice.readJSON(timeout: 30)
+            #expect(reply.code == "task.list")
+            #expect((reply.data["tasks"] as? [JSONObject])?.count == 50)
+            #expect(reply.data["total"] as? Int == 5000)
+        }
+        #expect(pingSeconds < 2)
+        #expect(server.residentKiB - before < 30_000)
+        // The last page is as cheap as the first.
+        let last = try alice.ok("show page 100")
+        #expect((last.data["tasks"] as? [JSONObject])?.last?["title"] as? String == "big 5000")
+    }
+
     @Test("a window with more event occurrences than one listing may expand is refused; a shorter one works")
     func occurrenceLimit() throws {
         let server = try TestServer(extraArguments: ["--limit-occurrences", "40"])
