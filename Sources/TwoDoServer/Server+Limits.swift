@@ -33,19 +33,19 @@ extension Server {
     /// Throws unless one more list fits in the space.
     func checkRoomForList(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.listsPerSpace
-        if try store.counts(of: space).lists >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
+        if try store.listCount(in: space) >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
     }
 
     /// Throws unless one more routine fits in the space.
     func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.routinesPerSpace
-        if try store.counts(of: space).routines >= limit { throw limitReached("error.limit_routines", limit: limit, [:], c) }
+        if try store.routineCount(in: space) >= limit { throw limitReached("error.limit_routines", limit: limit, [:], c) }
     }
 
     /// Throws unless one more event fits in the space.
     func checkRoomForEvent(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.eventsPerSpace
-        if try store.counts(of: space).events >= limit { throw limitReached("error.limit_events", limit: limit, [:], c) }
+        if try store.indexedEventCount(in: space) >= limit { throw limitReached("error.limit_events", limit: limit, [:], c) }
     }
 
     /// Throws unless one more note fits on the item (pass exactly one of them).

@@ -104,6 +104,28 @@ extension Store {
         } ?? SpaceCounts(tasks: 0, lists: 0, routines: 0, events: 0)
     }
 
+    /// The number of lists of a space.
+    public func listCount(in space: SpaceID) throws -> Int {
+        Int(try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+    }
+
+    /// The number of routines of a space (from the `routines_space` index).
+    public func routineCount(in space: SpaceID) throws -> Int {
+        Int(try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+    }
+
+    /// The number of events of a space (from the two partial indexes, one-off and repeating).
+    public func indexedEventCount(in space: SpaceID) throws -> Int {
+        let s = SQLValue.integer(space.rawValue)
+        return Int(
+            try db.queryOne(
+                """
+                SELECT (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NULL)
+                     + (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NOT NULL) AS n
+                """, s, s
+            ) { $0.requiredInt("n") } ?? 0)
+    }
+
     /// The number of tasks of a space (from the `tasks_space` index).
     public func taskCount(inSpace space: SpaceID) throws -> Int {
         Int(try db.queryOne("SELECT count(*) AS n FROM tasks WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
