@@ -81,6 +81,10 @@ struct StorePagingTests {
         _ = try store.addList(named: "Two", in: u.space, now: 1)
         _ = try store.addTask(title: "x", list: store.defaultList(in: u.space).id, space: u.space, by: u.id, assignee: nil, now: 1)
         #expect(try store.counts(of: u.space) == SpaceCounts(tasks: 1, lists: 2, routines: 0, events: 0))
+        #expect(try store.listCount(in: u.space) == 2)
+        #expect(try store.routineCount(in: u.space) == 0)
+        #expect(try store.indexedEventCount(in: u.space) == 0)
+        #expect(try store.noteCount(task: TaskID(1)) == 0)
         for i in 0..<7 { try store.addNotification(for: u.id, key: "k", args: ["n": "\(i)"], now: Int64(i)) }
         #expect(try store.notificationCount(for: u.id) == 7)
         #expect(try store.notifications(for: u.id, offset: 5, limit: 5).map { $0.args["n"] } == ["1", "0"])
