@@ -193,5 +193,10 @@ enum Migrations {
         CREATE INDEX schedule_reminders_routine ON schedule_reminders(routine_id) WHERE routine_id IS NOT NULL;
         ALTER TABLE users ADD COLUMN week_start TEXT;
         """,
+        // 4: open tasks without a date in listing order (a space's lists by id: the default list is always its
+        // first), so `agenda` and `mine` page and count them from the index instead of sorting the space.
+        """
+        CREATE INDEX tasks_undated ON tasks(space_id, list_id, created_at, id) WHERE done = 0 AND due_at IS NULL;
+        """,
     ]
 }

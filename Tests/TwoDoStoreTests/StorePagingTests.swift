@@ -56,6 +56,24 @@ struct StorePagingTests {
         #expect(try store.undatedTasks(in: a.space, assignee: a.id, offset: 0, limit: 50).map(\.title) == ["u0"])
     }
 
+    @Test("undated tasks come list by list with the default list first, also after a merge")
+    func undatedOrder() throws {
+        let store = try Store(path: temp.path, durable: false)
+        let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
+        let b = try #require(try store.createUser(name: "bob", passwordHash: "h", lang: .en, now: 0))
+        let bobList = try store.addList(named: "Bob's", in: b.space, now: 1)
+        let aliceList = try store.addList(named: "Alice's", in: a.space, now: 2)
+        _ = try store.addTask(title: "in bob's list", list: bobList, space: b.space, by: b.id, assignee: nil, now: 3)
+        _ = try store.addTask(title: "in alice's list", list: aliceList, space: a.space, by: a.id, assignee: nil, now: 4)
+        _ = try store.addTask(title: "bob's inbox", list: store.defaultList(in: b.space).id, space: b.space, by: b.id, assignee: nil, now: 5)
+        _ = try store.addTask(title: "alice's inbox", list: store.defaultList(in: a.space).id, space: a.space, by: a.id, assignee: nil, now: 6)
+        try store.merge(user: b.id, from: b.space, into: a.space, now: 7)
+        let titles = try store.undatedTasks(in: a.space, assignee: nil, offset: 0, limit: 50).map(\.title)
+        #expect(titles == ["bob's inbox", "alice's inbox", "in alice's list", "in bob's list"])
+        #expect(try store.undatedTasks(in: a.space, assignee: nil, offset: 1, limit: 2).map(\.title) == ["alice's inbox", "in alice's list"])
+        #expect(try store.undatedTaskCount(in: a.space, assignee: nil) == 4)
+    }
+
     @Test("a word reference reads at most `limit` tasks and an exact title wins alone")
     func search() throws {
         let store = try Store(path: temp.path, durable: false)
