@@ -159,13 +159,27 @@ public enum Command: Sendable, Equatable {
     case itemNotes(NoteTarget)
     /// `note delete <ref> <n>` / `not sil <ref> <n>`: deletes the n-th note (as `notes` numbers them).
     case noteDelete(NoteTarget, number: Int)
+    /// `more` / `devamı`: the next page of the last paged listing of this connection.
+    case more
+    /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
+    /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
+    indirect case paged(Command, page: Int)
+
+    /// Whether this command is a listing that answers in pages (and so may take `page N`).
+    public var isPagedListing: Bool {
+        switch self {
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar: true
+        default: false
+        }
+    }
 
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
-            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes:
+            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
+            .more, .paged:
             return false
         default:
             return true
@@ -229,6 +243,8 @@ public enum Command: Sendable, Equatable {
         case .weekStart: "weekstart"
         case .itemNote, .noteDelete: "note"
         case .itemNotes: "notes"
+        case .more: "more"
+        case .paged(let listing, _): listing.verb
         }
     }
 }

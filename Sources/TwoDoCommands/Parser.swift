@@ -14,6 +14,14 @@ public enum Parser {
     ///
     /// Pure: no I/O, no clock reads. A line of only spaces gives `.usage(verb: "help")`.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
+        // `show groceries page 3`: a page clause at the end of a listing command (only there: `add read page 3`
+        // adds that title).
+        if let paged = PageParser.parse(line, context: context) { return paged }
+        return parseLine(line, context: context)
+    }
+
+    /// Parses a line that has no page clause to strip.
+    static func parseLine(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
         // Routines, events, calendar and their notes (issue 5) have their own self-contained parser.
         if let planned = PlannerParser.parse(line, context: context) { return planned }
         let words = Word.split(line[...])
@@ -118,6 +126,7 @@ public enum Parser {
         case .export: AccountParser.bare(verb, args, .export)
         case .clock: ClockParser.parse(args)
         case .stats: AccountParser.bare(verb, args, .stats)
+        case .more: AccountParser.bare(verb, args, .more)
         }
     }
 }

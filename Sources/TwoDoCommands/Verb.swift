@@ -26,6 +26,8 @@ enum Verb: Sendable, CaseIterable {
     case inboxRead
     /// Settings and tools: `lang`, `tz`, `json`, `export`, `clock` (test clock only), `stats`.
     case lang, tz, json, export, clock, stats
+    /// `more` / `devamı`: the next page of the last listing.
+    case more
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -72,6 +74,7 @@ enum Verb: Sendable, CaseIterable {
         case .export: "export"
         case .clock: "clock"
         case .stats: "stats"
+        case .more: "more"
         }
     }
 

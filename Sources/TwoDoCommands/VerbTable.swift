@@ -78,6 +78,7 @@ enum VerbTable {
         all += en(.export, "export") + tr(.export, "dışa aktar", "disa aktar")
         all += en(.clock, "clock")
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
+        all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         return all
     }()
 

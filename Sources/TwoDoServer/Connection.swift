@@ -64,6 +64,10 @@ final class Connection {
     var heldLines: [String] = []
     var heldBytes = 0
 
+    // MARK: Paging (issue 11)
+    /// What `more` continues and where the numbered rows of `lastListing` start: a small descriptor, never rows.
+    var paging = PagingState()
+
     init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
         self.id = id
         socket = fd

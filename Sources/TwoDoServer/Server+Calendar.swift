@@ -50,6 +50,7 @@ extension Server {
             e.remindMinutes = try reminderMinutes(draft.remindMinutes, c)
             if let rule = draft.recurrence { e.recurrence = seriesRule(rule, anchor: date) }
             let assignee = try draft.assignee.flatMap { try member($0, user: user, members: members, c) }
+            try checkRoomForEvent(space: user.space, c)
             let id = try store.addEvent(e, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
             try rescheduleEventReminder(fresh)
@@ -312,10 +313,14 @@ extension Server {
     ///
     /// Times are converted to the reader's zone only when the event's zone differs: the common case (same
     /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
-    func occurrences(user: User, in range: ClosedRange<LocalDate>) throws -> [PlacedOccurrence] {
+    /// Throws the localized `error.too_many_occurrences` once the window holds more than the
+    /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
+    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Connection) throws -> [PlacedOccurrence] {
         let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
+        let limit = config.limits.occurrencesPerListing
         var out: [PlacedOccurrence] = []
         for e in try store.events(in: user.space, overlapping: padded) {
+            guard out.count <= limit else { break }
             for o in e.occurrences(in: padded) {
                 guard let time = o.time else {
                     if range.contains(o.date) { out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1)) }
@@ -336,6 +341,12 @@ extension Server {
                         endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
                 }
             }
+        }
+        if out.count > limit {
+            throw ReplyError(
+                reply: .failure(
+                    "error.too_many_occurrences", t(c, "error.too_many_occurrences", ["limit": "\(limit)"]),
+                    data: .object([("limit", .int(Int64(limit)))])))
         }
         out.sort { a, b in
             if a.day != b.day { return a.day < b.day }
@@ -377,7 +388,7 @@ extension Server {
     }
 
     /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).
-    func eventList(from: LocalDate?, to: LocalDate?, user: User, on c: Connection) throws -> Reply {
+    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Connection) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let start = from ?? today
         let end = to ?? start.adding(days: 30)
@@ -385,17 +396,26 @@ extension Server {
         guard end.dayNumber - start.dayNumber <= Server.eventWindowLimit else {
             return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Server.eventWindowLimit)"]))
         }
-        let found = try occurrences(user: user, in: start...end)
+        // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
+        // then paged; only the page is rendered.
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            (found, w) = try self.page(of: try occurrences(user: user, in: start...end, c), page, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let listing = Command.events(from: from, to: to)
         let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
         let data: JSONValue? = !c.json ? nil : JSONValue.object([
             ("from", .string(start.description)), ("to", .string(end.description)),
             ("events", .array(found.map { occurrenceJSON($0, user: user) })),
         ])
-        guard !found.isEmpty else { return .success("event.list", [t(c, "event.list_empty", args)], data: data) }
+        guard !found.isEmpty else { return finishPage(.success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c) }
         var lines = [t(c, "event.list_header", args)]
         let cache = LineTexts()
         for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
-        return .success("event.list", lines, data: data)
+        return finishPage(.success("event.list", lines, data: data), w, listing: listing, c)
     }
 
     /// The first weekday of the reader's month grid: their `weekstart` setting, else Monday in Turkish and
@@ -405,15 +425,24 @@ extension Server {
         return lang == .tr ? 1 : 7
     }
 
-    /// `calendar [month] [year]`: the month grid (events marked, today bracketed), then that month's events.
-    func calendar(month: Int?, year: Int?, user: User, on c: Connection) throws -> Reply {
+    /// `calendar [month] [year] [page N]`: the month grid (events marked, today bracketed), then that month's
+    /// events, 50 a page (the grid is on every page).
+    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Connection) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let m = month ?? today.month
         let y = year ?? today.year
         let first = LocalDate(year: y, month: m, day: 1)
         let last = LocalDate(year: y, month: m, day: LocalDate.daysIn(year: y, month: m))
-        let found = try occurrences(user: user, in: first...last)
-        let marked = Set(found.map { $0.day.day })
+        let all: [PlacedOccurrence]
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            all = try occurrences(user: user, in: first...last, c)
+            (found, w) = try self.page(of: all, page, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let marked = Set(all.map { $0.day.day })
         let weekStart = try firstWeekday(user: user, lang: c.lang)
         var lines = CalendarGrid.month(
             year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil, marked: marked, lang: c.lang)
@@ -433,17 +462,27 @@ extension Server {
             ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
             ("events", .array(found.map { occurrenceJSON($0, user: user) })),
         ])
-        return .success("calendar", lines, data: data)
+        return finishPage(.success("calendar", lines, data: data), w, listing: .calendar(month: month, year: year), c)
     }
 
     /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
+    /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
+    /// many more there are, which `events` and `upcoming` page through.
     func agendaWeek(user: User, on c: Connection) throws -> Reply {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let last = today.adding(days: 6)
-        let found = try occurrences(user: user, in: today...last)
+        let allEvents: [PlacedOccurrence]
+        do {
+            allEvents = try occurrences(user: user, in: today...last, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let found = allEvents.prefix(PageWindow.size)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
-        let tasks = try store.dueTasks(in: user.space, before: midnight(today.adding(days: 7))).filter { $0.due!.instant >= midnight(today) }
+        let (from, before) = (midnight(today), midnight(today.adding(days: 7)))
+        let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)
+        let tasks = try store.dueTasks(in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
         var lines = [t(c, "agenda.week_header", ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])]
@@ -493,8 +532,16 @@ extension Server {
                 ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)), ("routines", .array(dayRoutines)),
             ]))
         }
-        c.lastListing = listing
-        return .success("agenda.week", lines, data: .object([("days", .array(days))]))
+        if allEvents.count > found.count {
+            lines.append(t(c, "agenda.more_events", ["count": "\(allEvents.count - found.count)"]))
+        }
+        if taskTotal > tasks.count { lines.append(t(c, "agenda.more_tasks", ["count": "\(taskTotal - tasks.count)"])) }
+        remember(listing, offset: 0, listing: nil, c)
+        return .success(
+            "agenda.week", lines,
+            data: .object([
+                ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))), ("tasks_total", .int(Int64(taskTotal))),
+            ]))
     }
 
     /// `weekstart [monday|sunday]`.

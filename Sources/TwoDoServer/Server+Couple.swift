@@ -69,7 +69,9 @@ extension Server {
                 if space == user.space { return .failure("error.invite_own", t(c, "error.invite_own")) }
                 let partners = try store.members(of: space)
                 guard partners.count < 2 else { return .failure("error.couple_full", t(c, "error.couple_full")) }
+                if let refusal = try mergeRefusal(from: user.space, into: space, c) { return refusal }
                 let moved = try store.merge(user: user.id, from: user.space, into: space, now: now)
+                for id in sessions[user.id] ?? [] { if let other = connections[id] { forgetListing(other) } }
                 try store.useInvite(code, by: user.id, now: now)
                 for k in keys { inviteFailures.succeed(k) }
                 let everyone = try store.members(of: space)
@@ -94,7 +96,7 @@ extension Server {
             guard members.count >= 2 else { return .failure("error.not_in_couple", t(c, "error.not_in_couple")) }
             try raise("couple.left", actor: user, recipients: members, args: [:], data: .object([]))
             _ = try store.leave(user: user.id, lang: user.lang, now: now)
-            for id in sessions[user.id] ?? [] { connections[id]?.lastListing = [] }
+            for id in sessions[user.id] ?? [] { if let other = connections[id] { forgetListing(other) } }
             return .success("couple.left", [t(c, "couple.left")])
         }
     }

@@ -39,6 +39,7 @@ extension Server {
         switch command {
         case .logout:
             detach(c, from: user.id)
+            c.paging = PagingState()
             c.lang = user.lang
             return reply(.success("auth.logged_out", [t(c, "auth.logged_out")]))
         case .passwd(let old, let new):
@@ -47,43 +48,31 @@ extension Server {
             return reply(try couple(action, user: user, on: c))
         case .who:
             return reply(try who(user: user, on: c))
-        case .lists:
-            return reply(try lists(user: user, on: c))
+        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar:
+            return reply(try listing(command, page: 1, user: user, on: c))
+        case .paged(let listing, let page):
+            return reply(try self.listing(listing, page: page, user: user, on: c))
+        case .more:
+            return reply(try more(user: user, on: c))
         case .list(let action):
             return reply(try list(action, user: user, on: c))
-        case .show(let name):
-            return reply(try show(listNamed: name, user: user, on: c))
-        case .note, .notes:
+        case .note:
             return reply(try noteCommand(command, user: user, on: c))
         case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
             return reply(try task(command, user: user, on: c))
         case .routine(let action):
             return reply(try routine(action, user: user, on: c))
-        case .routines:
-            return reply(try routineList(user: user, on: c))
         case .event(let action):
             return reply(try event(action, user: user, on: c))
-        case .events(let from, let to):
-            return reply(try eventList(from: from, to: to, user: user, on: c))
         case .agendaWeek:
             return reply(try agendaWeek(user: user, on: c))
-        case .calendar(let month, let year):
-            return reply(try calendar(month: month, year: year, user: user, on: c))
         case .weekStart(let value):
             return reply(try weekStart(value, user: user, on: c))
-        case .itemNote, .itemNotes, .noteDelete:
+        case .itemNote, .noteDelete:
             return reply(try itemNote(command, user: user, on: c))
-        case .view(let v):
-            do {
-                return reply(try view(v, user: user, c))
-            } catch let e as ReplyError {
-                return reply(e.reply)
-            }
         case .say(let text):
             return reply(try say(text, user: user, on: c))
-        case .inbox:
-            return reply(try inbox(user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key = count == 1 ? "inbox.cleared_one" : "inbox.cleared"

@@ -9,6 +9,10 @@ import TwoDoText
 extension Server {
     func help(topic: String?, _ c: Connection) -> Reply {
         guard let topic, !topic.isEmpty else { return .success("help", [t(c, "help.index")]) }
+        // The page clause is no command of its own, but has its help line.
+        if ["page", "sayfa"].contains(TextFold.key(topic)) {
+            return .success("help", [t(c, "usage.page")], data: .object([("command", .string("page"))]))
+        }
         // A topic may be any form of a command ("ekle", "list add"): let the parser name its verb.
         let verb: String?
         switch Parser.parse(topic, context: ParseContext(testClock: clock.isTest)) {
@@ -22,9 +26,17 @@ extension Server {
         return .success("help", [t(c, "usage.\(verb)")], data: .object([("command", .string(verb))]))
     }
 
-    func inbox(user: User, on c: Connection) throws -> Reply {
+    /// `inbox [page N]`: notifications, newest first, a page at a time.
+    func inbox(page: Int, user: User, on c: Connection) throws -> Reply {
         try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
-        let items = try store.notifications(for: user.id)
+        let total = try store.notificationCount(for: user.id)
+        let w: PageWindow
+        do {
+            w = try pageWindow(page, total: total, c)
+        } catch {
+            return error.reply
+        }
+        let items = try store.notifications(for: user.id, offset: w.offset, limit: PageWindow.size)
         let data = JSONValue.object([
             ("notifications", .array(items.map {
                 .object([
@@ -33,12 +45,12 @@ extension Server {
                 ])
             }))
         ])
-        guard !items.isEmpty else { return .success("inbox.list", [t(c, "inbox.empty")], data: data) }
+        guard !items.isEmpty else { return finishPage(.success("inbox.list", [t(c, "inbox.empty")], data: data), w, listing: .inbox, c) }
         var lines = [t(c, "inbox.header")]
         for n in items {
             lines.append("  \(n.isRead ? " " : "*") \(TimeText.iso8601(n.at, tz: user.tz)) \(Catalog.text(n.key, c.lang, n.args))")
         }
-        return .success("inbox.list", lines, data: data)
+        return finishPage(.success("inbox.list", lines, data: data), w, listing: .inbox, c)
     }
 
     func setLanguage(_ lang: Language?, user: User, on c: Connection) throws -> Reply {

@@ -8,16 +8,16 @@ import TwoDoText
 extension Server {
     /// `note <words>: <text>` and `notes <words>`: a task when some task matches the words; otherwise a
     /// routine of that name, then an event of that title; otherwise the usual task error.
-    func noteCommand(_ command: Command, user: User, on c: Connection) throws -> Reply {
+    func noteCommand(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
         switch command {
         case .note(.words(let words), let text):
             if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNote(target, text: text), user: user, on: c) }
         case .notes(.words(let words)):
-            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNotes(target), user: user, on: c) }
+            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNotes(target), page: page, user: user, on: c) }
         default:
             break
         }
-        return try task(command, user: user, on: c)
+        return try task(command, page: page, user: user, on: c)
     }
 
     /// A routine or event named by `words` when no task matches them.
@@ -35,15 +35,15 @@ extension Server {
     }
 
     /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`.
-    func itemNote(_ command: Command, user: User, on c: Connection) throws -> Reply {
+    func itemNote(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
         do {
-            return try runItemNote(command, user: user, c)
+            return try runItemNote(command, page: page, user: user, c)
         } catch let e as ReplyError {
             return e.reply
         }
     }
 
-    private func runItemNote(_ command: Command, user: User, _ c: Connection) throws -> Reply {
+    private func runItemNote(_ command: Command, page: Int, user: User, _ c: Connection) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch command {
@@ -51,12 +51,14 @@ extension Server {
             let text = try cleaned(raw, limit: TextRules.noteLimit, c)
             switch try resolveNoteTarget(target, user: user, c) {
             case .routine(let r):
+                try checkRoomForNote(routine: r.id, name: r.name, c)
                 try store.addNote(routine: r.id, by: user.id, text: text, now: now)
                 let args = ["name": r.name, "text": text]
                 let data = JSONValue.object([("routine", .string(r.name)), ("text", .string(text))])
                 try raise("routine.noted", actor: user, recipients: members, args: args, data: data)
                 return .success("routine.noted", [t(c, "routine.noted", args)], data: data)
             case .event(let e):
+                try checkRoomForNote(event: e.id, name: e.title, c)
                 try store.addNote(event: e.id, by: user.id, text: text, now: now)
                 let args = ["title": e.title, "text": text]
                 let data = JSONValue.object([("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text))])
@@ -72,13 +74,17 @@ extension Server {
             switch resolved {
             case .routine(let r): (notes, name, kind) = (try store.notes(of: r.id), r.name, "routine")
             case .event(let e): (notes, name, kind) = (try store.notes(of: e.id), e.title, "event")
-            case .task(let task): return try self.task(.notes(.id(task.id.rawValue)), user: user, on: c)
+            case .task(let task): return try self.task(.notes(.id(task.id.rawValue)), page: page, user: user, on: c)
             }
-            let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(notes, tz: user.tz))])
-            guard !notes.isEmpty else { return .success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data) }
+            // An item has at most `notesPerItem` notes, so paging them in memory is bounded.
+            let (shown, w) = try self.page(of: notes, page, c)
+            let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(Array(shown), tz: user.tz))])
+            guard !shown.isEmpty else {
+                return finishPage(.success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data), w, listing: command, c)
+            }
             var lines = [t(c, "\(kind).notes_header", ["name": name])]
-            for (i, n) in notes.enumerated() { lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
-            return .success("\(kind).notes", lines, data: data)
+            for (i, n) in zip(shown.indices, shown) { lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            return finishPage(.success("\(kind).notes", lines, data: data), w, listing: command, c)
 
         case .noteDelete(let target, let number):
             let deleted: Note?
@@ -132,9 +138,7 @@ extension Server {
         }
         switch ref {
         case .number(let n):
-            var listing = c.lastListing
-            if listing.isEmpty { listing = try store.tasks(in: store.defaultList(in: user.space).id).map(\.id) }
-            guard n >= 1, n <= listing.count, let task = try store.task(listing[n - 1], in: user.space) else { throw notFound("#\(n)") }
+            guard let task = try task(atRow: n, user: user, c) else { throw notFound("#\(n)") }
             return task
         case .id(let id):
             guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }

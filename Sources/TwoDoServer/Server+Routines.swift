@@ -55,6 +55,7 @@ extension Server {
             if try store.routines(in: user.space).contains(where: { TextFold.key($0.name) == TextFold.key(name) }) {
                 return .failure("error.routine_exists", t(c, "error.routine_exists", ["name": name]))
             }
+            try checkRoomForRoutine(space: user.space, c)
             let assignee: User? = try who.map { try member($0, user: user, members: members, c) } ?? user
             let zone = assignee?.tz ?? user.tz
             let today = LocalDate(instant: now, tz: zone)
@@ -224,37 +225,43 @@ extension Server {
         return text
     }
 
-    /// `routines`: due today first (with a checkbox), then the rest; schedule, streak and a 14-day strip.
-    func routineList(user: User, on c: Connection) throws -> Reply {
+    /// `routines`: due today first (with a checkbox), then the rest; schedule, streak and a 14-day strip. A page
+    /// at a time (a space has at most `routinesPerSpace` routines, so they are sorted in memory).
+    func routineList(page: Int, user: User, on c: Connection) throws -> Reply {
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
-        guard !routines.isEmpty else { return .success("routine.list", [t(c, "routine.list_empty")], data: .object([("routines", .array([]))])) }
-        var dueToday: [(Routine, String)] = []
-        var others: [(Routine, String)] = []
+        var rows: [(Routine, String, Bool)] = []
+        var others: [(Routine, String, Bool)] = []
         for r in routines {
             let zone = routineZone(r, members: members, reader: user)
             let today = LocalDate(instant: clock.now, tz: zone)
-            if r.history.isDue(today) || r.history.marks[today] != nil { dueToday.append((r, zone)) } else { others.append((r, zone)) }
+            if r.history.isDue(today) || r.history.marks[today] != nil { rows.append((r, zone, true)) } else { others.append((r, zone, false)) }
+        }
+        rows += others
+        let shown: ArraySlice<(Routine, String, Bool)>
+        let w: PageWindow
+        do {
+            (shown, w) = try self.page(of: rows, page, c)
+        } catch {
+            return error.reply
+        }
+        guard !routines.isEmpty else {
+            return finishPage(.success("routine.list", [t(c, "routine.list_empty")], data: .object([("routines", .array([]))])), w, listing: .routines, c)
         }
         var lines: [String] = []
         var items: [JSONValue] = []
         let readerToday = LocalDate(instant: clock.now, tz: user.tz)
-        if !dueToday.isEmpty {
-            lines.append(t(c, "routine.list_today", ["date": TimeText.human(readerToday, lang: c.lang)]))
-            for (r, zone) in dueToday {
-                lines.append(routineRow(r, zone: zone, user: user, dueToday: true, c))
-                items.append(routineJSON(r, zone: zone, tz: user.tz))
+        var heading: Bool?
+        for (r, zone, dueToday) in shown {
+            if heading != dueToday {
+                heading = dueToday
+                lines.append(dueToday ? t(c, "routine.list_today", ["date": TimeText.human(readerToday, lang: c.lang)]) : t(c, "routine.list_other"))
             }
-        }
-        if !others.isEmpty {
-            lines.append(t(c, "routine.list_other"))
-            for (r, zone) in others {
-                lines.append(routineRow(r, zone: zone, user: user, dueToday: false, c))
-                items.append(routineJSON(r, zone: zone, tz: user.tz))
-            }
+            lines.append(routineRow(r, zone: zone, user: user, dueToday: dueToday, c))
+            items.append(routineJSON(r, zone: zone, tz: user.tz))
         }
         lines.append(t(c, "routine.legend"))
-        return .success("routine.list", lines, data: .object([("routines", .array(items))]))
+        return finishPage(.success("routine.list", lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
     private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Connection) -> String {

@@ -35,19 +35,24 @@ extension Server {
                 data: .object([("list", .string(name))])))
     }
 
-    func lists(user: User, on c: Connection) throws -> Reply {
-        let lists = try store.lists(in: user.space)
-        var lines = [t(c, "list.index_header")]
-        for (i, l) in lists.enumerated() {
-            lines.append("  \(i + 1). " + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+    /// `lists`: every list with its counts, a page at a time (a space has at most `listsPerSpace` lists).
+    func lists(page: Int, user: User, on c: Connection) throws -> Reply {
+        do {
+            let (lists, w) = try self.page(of: try store.lists(in: user.space), page, c)
+            var lines = [t(c, "list.index_header")]
+            for (i, l) in zip(lists.indices, lists) {
+                lines.append("  \(i + 1). " + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+            }
+            let data = JSONValue.array(lists.map {
+                .object([
+                    ("name", .string($0.name)), ("open", .int(Int64($0.openCount))), ("done", .int(Int64($0.doneCount))),
+                    ("default", .bool($0.isDefault)),
+                ])
+            })
+            return finishPage(.success("list.index", lines, data: .object([("lists", data)])), w, listing: .lists, c)
+        } catch let e as ReplyError {
+            return e.reply
         }
-        let data = JSONValue.array(lists.map {
-            .object([
-                ("name", .string($0.name)), ("open", .int(Int64($0.openCount))), ("done", .int(Int64($0.doneCount))),
-                ("default", .bool($0.isDefault)),
-            ])
-        })
-        return .success("list.index", lines, data: .object([("lists", data)]))
     }
 
     func list(_ action: ListAction, user: User, on c: Connection) throws -> Reply {
@@ -59,6 +64,7 @@ extension Server {
                 if try store.list(named: name, in: user.space) != nil {
                     return .failure("error.list_exists", t(c, "error.list_exists", ["name": name]))
                 }
+                try checkRoomForList(space: user.space, c)
                 _ = try store.addList(named: name, in: user.space, now: clock.now)
                 try raise("list.added", actor: user, recipients: members, args: ["name": name], data: .object([("name", .string(name))]))
                 return .success("list.added", [t(c, "list.added", ["name": name])], data: .object([("name", .string(name))]))
@@ -78,7 +84,8 @@ extension Server {
             case .delete(let name, let confirmed):
                 let list = try findList(name, user: user, c)
                 if list.isDefault { return .failure("error.default_list", t(c, "error.default_list", ["name": list.name])) }
-                let count = try store.tasks(in: list.id).count
+                let counts = try store.taskCounts(in: list.id)
+                let count = counts.open + counts.done
                 if count > 0 && !confirmed {
                     return .failure("error.list_not_empty", t(c, "error.list_not_empty", ["name": list.name, "count": "\(count)"]))
                 }
@@ -93,21 +100,27 @@ extension Server {
         }
     }
 
-    func show(listNamed name: String?, user: User, on c: Connection) throws -> Reply {
+    /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
+    func show(listNamed name: String?, page: Int, user: User, on c: Connection) throws -> Reply {
         do {
             let list = try name.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
-            let tasks = try store.tasks(in: list.id)
-            c.lastListing = tasks.map(\.id)
-            let open = tasks.reduce(0) { $0 + ($1.isDone ? 0 : 1) }  // no filtered copy of the tasks
+            let counts = try store.taskCounts(in: list.id)
+            let w = try pageWindow(page, total: counts.open + counts.done, c)
+            let tasks = try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
+            remember(tasks.map(\.id), offset: w.offset, listing: .show(list: name), c)
             // People never see `data`; build it only for JSON sessions (it is most of the cost of a long list).
             let data: JSONValue? = !c.json ? nil : JSONValue.object([
                 ("list", .string(list.name)),
-                ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: $0 + 1) })),
+                ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: w.offset + $0 + 1) })),
             ])
-            guard !tasks.isEmpty else { return .success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data) }
-            var lines = [t(c, "task.list_header", ["list": list.name, "open": "\(open)", "done": "\(tasks.count - open)"])]
-            for (i, task) in tasks.enumerated() { lines.append(try describeForReader(task, number: i + 1, user: user, c, withList: false)) }
-            return .success("task.list", lines, data: data)
+            guard !tasks.isEmpty else {
+                return finishPage(.success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data), w, listing: .show(list: name), c)
+            }
+            var lines = [t(c, "task.list_header", ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])]
+            for (i, task) in tasks.enumerated() {
+                lines.append(try describeForReader(task, number: w.offset + i + 1, user: user, c, withList: false))
+            }
+            return finishPage(.success("task.list", lines, data: data), w, listing: .show(list: name), c)
         } catch let e as ReplyError {
             return e.reply
         }
@@ -128,9 +141,7 @@ extension Server {
             }
             return task
         case .number(let n):
-            var listing = c.lastListing
-            if listing.isEmpty { listing = try store.tasks(in: store.defaultList(in: user.space).id).map(\.id) }
-            guard n >= 1, n <= listing.count, let task = try store.task(listing[n - 1], in: user.space) else { throw notFound("#\(n)") }
+            guard let task = try task(atRow: n, user: user, c) else { throw notFound("#\(n)") }
             return task
         case .id(let id):
             guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }
@@ -153,15 +164,15 @@ extension Server {
         }
     }
 
-    func task(_ command: Command, user: User, on c: Connection) throws -> Reply {
+    func task(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
         do {
-            return try runTask(command, user: user, c)
+            return try runTask(command, page: page, user: user, c)
         } catch let e as ReplyError {
             return e.reply
         }
     }
 
-    private func runTask(_ command: Command, user: User, _ c: Connection) throws -> Reply {
+    private func runTask(_ command: Command, page: Int, user: User, _ c: Connection) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         func changed(
@@ -176,6 +187,7 @@ extension Server {
         case .add(let raw, let listName, let details):
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
             let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
+            try checkRoomForTask(in: list, space: user.space, c)
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
             let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
@@ -204,6 +216,7 @@ extension Server {
         case .undone(let ref):
             let task = try resolve(ref, user: user, prefer: .done, c)
             if !task.isDone { return .failure("error.not_done", t(c, "error.not_done", ["title": task.title])) }
+            try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
             try restoreReminders(of: task)
             return try changed("task.reopened", task.id, ["title": task.title])
@@ -225,6 +238,7 @@ extension Server {
             let task = try resolve(ref, user: user, prefer: .any, c)
             let list = try findList(listName, user: user, c)
             if list.id == task.list { return .failure("error.same_list", t(c, "error.same_list", ["title": task.title, "list": list.name])) }
+            if !task.isDone { try checkRoomForOpenTask(in: list.id, named: list.name, c) }
             try store.move(task.id, to: list.id, now: now)
             return try changed("task.moved", task.id, ["title": task.title, "list": list.name])
 
@@ -251,6 +265,7 @@ extension Server {
         case .note(let ref, let raw):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let text = try cleaned(raw, limit: TextRules.noteLimit, c)
+            try checkRoomForNote(task: task.id, name: task.title, c)
             try store.addNote(to: task.id, by: user.id, text: text, now: now)
             return try changed("task.noted", task.id, ["title": task.title, "text": text])
 
@@ -261,12 +276,15 @@ extension Server {
 
         case .notes(let ref):
             let task = try resolve(ref, user: user, prefer: .any, c)
-            let notes = try store.notes(of: task.id)
-            let data = JSONValue.object([("task", taskJSON(task, tz: user.tz, number: nil)), ("notes", notesJSON(notes, tz: user.tz))])
-            guard !notes.isEmpty else { return .success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data) }
+            // A task has at most `notesPerItem` notes, so paging them in memory is bounded.
+            let (notes, w) = try self.page(of: try store.notes(of: task.id), page, c)
+            let data = JSONValue.object([("task", taskJSON(task, tz: user.tz, number: nil)), ("notes", notesJSON(Array(notes), tz: user.tz))])
+            guard !notes.isEmpty else {
+                return finishPage(.success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data), w, listing: .notes(.id(task.id.rawValue)), c)
+            }
             var lines = [t(c, "task.notes_header", ["title": task.title])]
             for n in notes { lines.append("  - \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
-            return .success("task.notes", lines, data: data)
+            return finishPage(.success("task.notes", lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
 
         default:
             preconditionFailure("not a task command: \(command.verb)")

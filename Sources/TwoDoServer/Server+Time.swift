@@ -270,58 +270,77 @@ extension Server {
         }
     }
 
-    /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`.
-    func view(_ view: TaskView, user: User, _ c: Connection) throws -> Reply {
+    /// The segments of a time view, in its order: each a due-time range (or the undated tasks) fetched by page.
+    func viewSegments(_ view: TaskView, user: User, _ c: Connection) throws -> [TaskSegment] {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
         let endToday = midnight(today.adding(days: 1))
         let endTomorrow = midnight(today.adding(days: 2))
         let endWeek = midnight(today.adding(days: 7))
-        let dated = try store.dueTasks(in: user.space, before: nil)
-        var groups: [(String, [TaskItem])] = []
+        let space = user.space
+        let store = self.store
+        func dated(_ key: String, _ from: Int64, _ before: Int64, _ who: UserID? = nil) throws -> TaskSegment {
+            TaskSegment(key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who)) { offset, limit in
+                try store.dueTasks(in: space, from: from, before: before, assignee: who, offset: offset, limit: limit)
+            }
+        }
+        func undated(_ key: String, _ who: UserID? = nil) throws -> TaskSegment {
+            TaskSegment(key: key, count: try store.undatedTaskCount(in: space, assignee: who)) { offset, limit in
+                try store.undatedTasks(in: space, assignee: who, offset: offset, limit: limit)
+            }
+        }
         switch view {
-        case .overdue: groups = [("view.overdue", dated.filter { $0.due!.instant < now })]
-        case .today: groups = [("view.today", dated.filter { $0.due!.instant < endToday && $0.due!.instant >= now })]
-        case .tomorrow: groups = [("view.tomorrow", dated.filter { $0.due!.instant >= endToday && $0.due!.instant < endTomorrow })]
-        case .upcoming: groups = [("view.upcoming", dated.filter { $0.due!.instant >= now && $0.due!.instant < endWeek })]
+        case .overdue: return [try dated("view.overdue", .min, now)]
+        case .today: return [try dated("view.today", now, endToday)]
+        case .tomorrow: return [try dated("view.tomorrow", endToday, endTomorrow)]
+        case .upcoming: return [try dated("view.upcoming", now, endWeek)]
         case .agenda:
-            groups = [
-                ("view.overdue", dated.filter { $0.due!.instant < now }),
-                ("view.today", dated.filter { $0.due!.instant >= now && $0.due!.instant < endToday }),
-                ("view.tomorrow", dated.filter { $0.due!.instant >= endToday && $0.due!.instant < endTomorrow }),
-                ("view.later", dated.filter { $0.due!.instant >= endTomorrow && $0.due!.instant < endWeek }),
-                ("view.nodate", try store.undatedTasks(in: user.space)),
+            return [
+                try dated("view.overdue", .min, now), try dated("view.today", now, endToday),
+                try dated("view.tomorrow", endToday, endTomorrow), try dated("view.later", endTomorrow, endWeek),
+                try undated("view.nodate"),
             ]
         case .mine, .assigned:
-            var name = user.name
-            if case .assigned(let who) = view {
+            var who = user
+            if case .assigned(let name) = view {
                 let members = try store.members(of: user.space)
-                guard let found = try member(.member(who), user: user, members: members, c) else { return .failure("error.not_found", "") }
-                name = found.name
+                guard let found = try member(.member(name), user: user, members: members, c) else {
+                    throw ReplyError(reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": ""])))
+                }
+                who = found
             }
-            let all = dated + (try store.undatedTasks(in: user.space))
-            groups = [(t(c, "view.mine", ["name": name]), all.filter { $0.assignee == name })]
+            let title = t(c, "view.mine", ["name": who.name])
+            return [try dated(title, .min, .max, who.id), try undated(title, who.id)]
         }
+    }
+
+    /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`: one page, numbered on from the pages before.
+    func view(_ view: TaskView, page: Int, user: User, _ c: Connection) throws -> Reply {
+        let segments = try viewSegments(view, user: user, c)
+        let w = try pageWindow(page, total: segments.reduce(0) { $0 + $1.count }, c)
+        var groups = try tasks(of: segments, offset: w.offset, limit: PageWindow.size)
+        // The single-heading views show their heading even when empty; the agenda shows only what it has.
+        if view != .agenda && groups.isEmpty, let first = segments.first { groups = [(first.key, [])] }
         var lines: [String] = []
         var listing: [TaskID] = []
         var data: [(String, JSONValue)] = []
         for (key, tasks) in groups {
             let title = Catalog.has(key) ? t(c, key) : key
             var items: [JSONValue] = []
-            if view == .agenda && tasks.isEmpty { continue }
             lines.append(title)
             for task in tasks {
                 listing.append(task.id)
-                lines.append(try describeForReader(task, number: listing.count, user: user, c, withList: true))
-                items.append(taskJSON(task, tz: user.tz, number: listing.count))
+                let number = w.offset + listing.count
+                lines.append(try describeForReader(task, number: number, user: user, c, withList: true))
+                items.append(taskJSON(task, tz: user.tz, number: number))
             }
             let name = key == "view.later" ? "upcoming" : key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine"
             data.append((name, .array(items)))
         }
-        c.lastListing = listing
-        if listing.isEmpty { lines = [t(c, "view.empty")] }
-        return .success("task.view", lines, data: .object(data))
+        remember(listing, offset: w.offset, listing: .view(view), c)
+        if w.total == 0 { lines = [t(c, "view.empty")] }
+        return finishPage(.success("task.view", lines, data: .object(data)), w, listing: .view(view), c)
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.

@@ -37,6 +37,8 @@ public struct ServerConfig: Sendable {
     public var backgroundCheckpoints = true
     /// Print one log line per connection open/close (off by default for large connection counts).
     public var logConnections = true
+    /// How much one space may hold (hidden `--limit-*` flags lower them for tests).
+    public var limits = SpaceLimits()
 
     public init() {}
 }

@@ -199,5 +199,10 @@ enum Migrations {
         ALTER TABLE users ADD COLUMN name_skeleton TEXT;
         CREATE INDEX users_skeleton ON users(name_skeleton);
         """,
+        // 5: open tasks without a date in listing order (a space's lists by id: the default list is always its
+        // first), so `agenda` and `mine` page and count them from the index instead of sorting the space.
+        """
+        CREATE INDEX tasks_undated ON tasks(space_id, list_id, created_at, id) WHERE done = 0 AND due_at IS NULL;
+        """,
     ]
 }

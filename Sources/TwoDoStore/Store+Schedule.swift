@@ -39,20 +39,6 @@ extension Store {
             minutes.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(task.rawValue))
     }
 
-    /// Open tasks of a space that are due before `end` (all of them when nil), soonest first.
-    public func dueTasks(in space: SpaceID, before end: Int64?) throws -> [TaskItem] {
-        try db.query(
-            Store.taskColumns + " WHERE t.space_id = ? AND t.done = 0 AND t.due_at IS NOT NULL AND t.due_at < ? ORDER BY t.due_at, t.id",
-            .integer(space.rawValue), .integer(end ?? Int64.max), map: Store.task(from:))
-    }
-
-    /// Open tasks of a space without a due date.
-    public func undatedTasks(in space: SpaceID) throws -> [TaskItem] {
-        try db.query(
-            Store.taskColumns + " WHERE t.space_id = ? AND t.done = 0 AND t.due_at IS NULL ORDER BY l.is_default DESC, l.id, t.created_at, t.id",
-            .integer(space.rawValue), map: Store.task(from:))
-    }
-
     /// The number of open tasks due before `end` and, of those, overdue at `now`.
     public func dueCounts(in space: SpaceID, now: Int64, endOfToday: Int64) throws -> (overdue: Int, today: Int) {
         try db.queryOne(

@@ -141,6 +141,14 @@ enum CLI {
                 // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.
                 config.rateBurst = config.rateLimit * 4
             case "--admin": config.admins.insert(v)
+            // Hidden (for tests): lower the space limits so they can be reached quickly. See docs/OPERATIONS.md.
+            case "--limit-lists": config.limits.listsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-list-tasks": config.limits.openTasksPerList = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-tasks": config.limits.tasksPerSpace = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-routines": config.limits.routinesPerSpace = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-events": config.limits.eventsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-notes": config.limits.notesPerItem = try number(v, flag) { (n: Int) in n > 0 }
+            case "--limit-occurrences": config.limits.occurrencesPerListing = try number(v, flag) { (n: Int) in n > 0 }
             case "--test-clock":
                 guard let date = try? Date(v, strategy: .iso8601) else {
                     throw UsageError(message: "--test-clock: '\(v)' is not an ISO 8601 instant like 2026-11-22T09:00:00Z")

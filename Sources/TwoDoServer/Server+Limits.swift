@@ -1,0 +1,77 @@
+// The space limits: each check is one indexed count, and each refusal a localized `error.limit_*` reply.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// The refusal for a limit: its stable code, its text and `data.limit`.
+    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Connection) -> ReplyError {
+        var all = args
+        all["limit"] = "\(limit)"
+        return ReplyError(reply: .failure(code, t(c, code, all), data: .object([("limit", .int(Int64(limit)))])))
+    }
+
+    /// Throws unless one more open task fits in `list` and one more task in the space.
+    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Connection) throws {
+        let limits = config.limits
+        if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
+            throw limitReached("error.limit_list_tasks", limit: limits.openTasksPerList, ["list": list.name], c)
+        }
+        if try store.taskCount(inSpace: space) >= limits.tasksPerSpace {
+            throw limitReached("error.limit_tasks", limit: limits.tasksPerSpace, [:], c)
+        }
+    }
+
+    /// Throws unless one more open task fits in a list (a task moved or reopened; the space total is unchanged).
+    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Connection) throws {
+        let limit = config.limits.openTasksPerList
+        if try store.openTaskCount(in: list) >= limit { throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c) }
+    }
+
+    /// Throws unless one more list fits in the space.
+    func checkRoomForList(space: SpaceID, _ c: Connection) throws {
+        let limit = config.limits.listsPerSpace
+        if try store.listCount(in: space) >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
+    }
+
+    /// Throws unless one more routine fits in the space.
+    func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws {
+        let limit = config.limits.routinesPerSpace
+        if try store.routineCount(in: space) >= limit { throw limitReached("error.limit_routines", limit: limit, [:], c) }
+    }
+
+    /// Throws unless one more event fits in the space.
+    func checkRoomForEvent(space: SpaceID, _ c: Connection) throws {
+        let limit = config.limits.eventsPerSpace
+        if try store.indexedEventCount(in: space) >= limit { throw limitReached("error.limit_events", limit: limit, [:], c) }
+    }
+
+    /// Throws unless one more note fits on the item (pass exactly one of them).
+    func checkRoomForNote(task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection) throws {
+        let limit = config.limits.notesPerItem
+        if try store.noteCount(task: task, routine: routine, event: event) >= limit {
+            throw limitReached("error.limit_notes", limit: limit, ["name": name], c)
+        }
+    }
+
+    /// The refusal when joining `target` with everything of `source` would go past a limit; nil when it fits.
+    /// Checked before anything moves, so a refused join leaves both spaces as they were.
+    func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: Connection) throws -> Reply? {
+        let limits = config.limits
+        let a = try store.counts(of: source)
+        let b = try store.counts(of: target)
+        let checks: [(Int, Int, String)] = [
+            (a.tasks + b.tasks, limits.tasksPerSpace, "tasks"),
+            (a.lists + b.lists - 1, limits.listsPerSpace, "lists"),  // the two default lists become one
+            (a.routines + b.routines, limits.routinesPerSpace, "routines"),
+            (a.events + b.events, limits.eventsPerSpace, "events"),
+            (try store.mergedDefaultOpenCount(from: source, into: target), limits.openTasksPerList, "list_tasks"),
+        ]
+        guard let (count, limit, what) = checks.first(where: { $0.0 > $0.1 }) else { return nil }
+        return .failure(
+            "error.limit_join", t(c, "error.limit_join_\(what)", ["count": "\(count)", "limit": "\(limit)"]),
+            data: .object([("limit", .int(Int64(limit))), ("count", .int(Int64(count))), ("what", .string(what))]))
+    }
+}

@@ -1,0 +1,159 @@
+// Paging of every listing: page windows, the footer and JSON fields, `more`, and `#n` across pages.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Server {
+    /// Runs a listing command for page `page` (1 for the plain command).
+    func listing(_ command: Command, page: Int, user: User, on c: Connection) throws -> Reply {
+        switch command {
+        case .show(let name): return try show(listNamed: name, page: page, user: user, on: c)
+        case .view(let v):
+            do {
+                return try view(v, page: page, user: user, c)
+            } catch let e as ReplyError {
+                return e.reply
+            }
+        case .inbox: return try inbox(page: page, user: user, on: c)
+        case .events(let from, let to): return try eventList(from: from, to: to, page: page, user: user, on: c)
+        case .routines: return try routineList(page: page, user: user, on: c)
+        case .lists: return try lists(page: page, user: user, on: c)
+        case .notes: return try noteCommand(command, page: page, user: user, on: c)
+        case .itemNotes: return try itemNote(command, page: page, user: user, on: c)
+        case .calendar(let month, let year): return try calendar(month: month, year: year, page: page, user: user, on: c)
+        default: preconditionFailure("not a paged listing: \(command.verb)")
+        }
+    }
+
+    /// `more` / `devamı`: the next page of the connection's last paged listing.
+    ///
+    /// It stops at the last page the listing had when it was shown, without reading anything (so a flood of
+    /// `more` costs nothing); showing the listing again picks up rows added since. When the listing shrank
+    /// below the next page meanwhile, the answer is the same "no more pages".
+    func more(user: User, on c: Connection) throws -> Reply {
+        guard let cursor = c.paging.cursor else { return .failure("error.no_listing", t(c, "error.no_listing")) }
+        let noMore = { (pages: Int) -> Reply in
+            .failure(
+                "error.no_more_pages", self.t(c, "error.no_more_pages", ["pages": "\(pages)"]),
+                data: .object([("page", .int(Int64(pages))), ("pages", .int(Int64(pages)))]))
+        }
+        guard cursor.page < cursor.pages else { return noMore(cursor.pages) }
+        let reply = try listing(cursor.listing, page: cursor.page + 1, user: user, on: c)
+        return reply.code == "error.page_range" ? noMore(cursor.page) : reply
+    }
+
+    /// The window for page `page` of `total` rows, or the localized error naming how many pages there are.
+    func pageWindow(_ page: Int, total: Int, _ c: Connection) throws(ReplyError) -> PageWindow {
+        if let window = PageWindow(page: page, total: total) { return window }
+        let pages = max(1, (total + PageWindow.size - 1) / PageWindow.size)
+        throw ReplyError(
+            reply: .failure(
+                "error.page_range", t(c, pages == 1 ? "error.page_range_one" : "error.page_range", ["page": "\(page)", "pages": "\(pages)"]),
+                data: .object([("page", .int(Int64(page))), ("pages", .int(Int64(pages))), ("total", .int(Int64(total)))])))
+    }
+
+    /// Finishes a page of `listing`: remembers it for `more`, adds the footer (`… 950 more: type "more"`) and
+    /// the JSON fields `page`, `pages` and `total`.
+    func finishPage(_ reply: Reply, _ w: PageWindow, listing: Command, _ c: Connection) -> Reply {
+        c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages)
+        var r = reply
+        if w.remaining > 0 {
+            r.lines.append(t(c, "page.more", ["count": "\(w.remaining)", "page": "\(w.number)", "pages": "\(w.pages)"]))
+        } else if w.pages > 1 {
+            r.lines.append(t(c, "page.last", ["page": "\(w.number)", "pages": "\(w.pages)"]))
+        }
+        guard c.json else { return r }
+        let fields: [(String, JSONValue)] = [
+            ("page", .int(Int64(w.number))), ("pages", .int(Int64(w.pages))), ("total", .int(Int64(w.total))),
+        ]
+        if case .object(let members)? = r.data {
+            r.data = .object(members + fields)
+        } else {
+            r.data = .object(fields)
+        }
+        return r
+    }
+
+    /// The rows of a page of an in-memory listing (one already bounded by the space limits).
+    func page<T>(of rows: [T], _ page: Int, _ c: Connection) throws(ReplyError) -> (ArraySlice<T>, PageWindow) {
+        let w = try pageWindow(page, total: rows.count, c)
+        return (rows[w.offset..<min(rows.count, w.offset + PageWindow.size)], w)
+    }
+
+    /// The tasks of window `offset ..< offset + limit` across consecutive segments, with each one's heading.
+    func tasks(of segments: [TaskSegment], offset: Int, limit: Int) throws -> [(key: String, tasks: [TaskItem])] {
+        var out: [(key: String, tasks: [TaskItem])] = []
+        var skip = offset
+        var room = limit
+        for s in segments where room > 0 {
+            if skip >= s.count {
+                skip -= s.count
+                continue
+            }
+            let rows = try s.fetch(skip, min(room, s.count - skip))
+            skip = 0
+            room -= rows.count
+            if let last = out.last, last.key == s.key {
+                out[out.count - 1].tasks += rows
+            } else {
+                out.append((s.key, rows))
+            }
+        }
+        return out
+    }
+
+    /// Remembers the task ids of the page shown, for `#n` (numbers continue across pages); `listing` is the
+    /// task listing they come from (nil for one that is not paged, such as `agenda week`).
+    func remember(_ ids: [TaskID], offset: Int, listing: Command?, _ c: Connection) {
+        c.lastListing = ids
+        c.paging.offset = offset
+        c.paging.numbered = listing
+    }
+
+    /// Forgets paging and numbering (the user changed spaces).
+    func forgetListing(_ c: Connection) {
+        remember([], offset: 0, listing: nil, c)
+        c.paging.cursor = nil
+    }
+
+    /// The task numbered `n` in the connection's last listing (on any of its pages), or, before any listing,
+    /// the n-th task of the default list; nil when there is no such row.
+    func task(atRow n: Int, user: User, _ c: Connection) throws -> TaskItem? {
+        guard n >= 1 else { return nil }
+        let i = n - c.paging.offset - 1
+        if i >= 0 && i < c.lastListing.count { return try store.task(c.lastListing[i], in: user.space) }
+        let segments: [TaskSegment]
+        if let listing = c.paging.numbered {
+            segments = try taskSegments(of: listing, user: user, c) ?? []
+        } else if c.lastListing.isEmpty {
+            segments = try taskSegments(of: .show(list: nil), user: user, c) ?? []
+        } else {
+            return nil
+        }
+        return try tasks(of: segments, offset: n - 1, limit: 1).first?.tasks.first
+    }
+
+    /// The segments of a task listing (`show`, the views), or nil for other listings.
+    func taskSegments(of listing: Command, user: User, _ c: Connection) throws -> [TaskSegment]? {
+        switch listing {
+        case .show(let name):
+            guard let list = try name.map({ try store.list(named: $0, in: user.space) }) ?? store.defaultList(in: user.space)
+            else { return [] }
+            return [try showSegment(list)]
+        case .view(let v):
+            return try viewSegments(v, user: user, c)
+        default:
+            return nil
+        }
+    }
+
+    /// The one segment of `show <list>`: the list's tasks, open first.
+    func showSegment(_ list: TaskList) throws -> TaskSegment {
+        let counts = try store.taskCounts(in: list.id)
+        return TaskSegment(key: list.name, count: counts.open + counts.done) { [store] offset, limit in
+            try store.tasks(in: list.id, offset: offset, limit: limit)
+        }
+    }
+}
