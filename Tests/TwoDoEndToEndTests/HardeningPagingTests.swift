@@ -29,7 +29,7 @@ struct HardeningPagingTests {
     /// A human-mode connection of an existing user, with the whole login reply read.
     static func human(_ server: TestServer, _ name: String) throws -> LineClient {
         let c = try server.connect()
-        _ = try c.lines("login \(name) secret-\(name)")
+        _ = try c.lines("login \(name) \(TestServer.password(name))")
         return c
     }
 
