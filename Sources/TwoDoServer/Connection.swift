@@ -85,4 +85,10 @@ final class Connection {
             outputStart = 0
         }
     }
+
+    /// Queues bytes as they are: telnet negotiation answers and the echo of the user's typing.
+    func send(raw bytes: [UInt8]) {
+        queuedSinceFlush += bytes.count
+        output += bytes
+    }
 }
