@@ -242,6 +242,10 @@ public struct LineFramer: Sendable {
     /// Returns nil when the line is empty, `.some(nil)` for a stray byte.
     private mutating func removeLastUnit() -> Unicode.Scalar?? {
         guard let last = current.last else { return nil }
+        if last < 0x80 {
+            current.removeLast()
+            return .some(Unicode.Scalar(last))
+        }
         var start = current.count - 1
         while start > 0 && start > current.count - 4 && current[start] & 0xC0 == 0x80 { start -= 1 }
         if let text = String(validating: current[start...], as: UTF8.self), let scalar = text.unicodeScalars.first,
@@ -251,7 +255,7 @@ public struct LineFramer: Sendable {
             return .some(scalar)
         }
         current.removeLast()
-        return last < 0x80 ? .some(Unicode.Scalar(last)) : .some(nil)
+        return .some(nil)
     }
 
     private func finish() -> FramedItem? {
@@ -287,6 +291,7 @@ extension Array where Element == UInt8 {
 extension Unicode.Scalar {
     /// Whether this scalar extends the character before it (marks, joiners, selectors, emoji modifiers).
     var isGraphemeExtender: Bool {
+        if isASCII { return false }
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default: break
@@ -302,6 +307,7 @@ extension Unicode.Scalar {
     var columns: Int {
         switch value {
         case ..<0x20, 0x7F...0x9F: return 0
+        case 0x20..<0x7F: return 1
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
             0x1F900...0x1F9FF, 0x20000...0x3FFFD:
