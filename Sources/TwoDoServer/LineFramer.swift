@@ -15,7 +15,7 @@ public enum FramedItem: Sendable, Equatable {
 /// A streaming line framer. Memory is bounded by `limit` bytes whatever the peer sends.
 ///
 /// Pure value type: no I/O, so the fuzzer and unit tests drive it directly. Besides lines it produces
-/// `reply`, bytes to send back to the peer: answers to telnet option requests and, once the client
+/// `outgoing`, bytes to send back to the peer: answers to telnet option requests and, once the client
 /// has asked the server to echo (telnet `mode character`), the echo of what the user types.
 ///
 /// Line editing works in every mode: Backspace (0x08), DEL (0x7F) and telnet's IAC EC erase the last
@@ -26,8 +26,8 @@ public enum FramedItem: Sendable, Equatable {
 public struct LineFramer: Sendable {
     /// The most bytes a line may have, not counting its CR LF.
     public let limit: Int
-    /// Bytes to send back to the peer (negotiation answers and echo), in order; see `takeReply()`.
-    public private(set) var reply: [UInt8] = []
+    /// Bytes to send back to the peer (negotiation answers and echo), in order; see `takeOutgoing()`.
+    public private(set) var outgoing: [UInt8] = []
     /// The telnet options agreed with the peer.
     public private(set) var options = TelnetOptions()
     private var current: [UInt8] = []
@@ -62,7 +62,7 @@ public struct LineFramer: Sendable {
     /// Bytes held for an unfinished line (for memory accounting and tests).
     public var pendingByteCount: Int { current.count }
 
-    /// Feeds bytes; appends every item they complete to `out` and what to answer to `reply`.
+    /// Feeds bytes; appends every item they complete to `out` and what to send back to `outgoing`.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, into out: inout [FramedItem]) {
         for byte in bytes { consume(byte, into: &out) }
     }
@@ -73,9 +73,9 @@ public struct LineFramer: Sendable {
     }
 
     /// Returns the bytes to send back and forgets them.
-    public mutating func takeReply() -> [UInt8] {
-        defer { reply = [] }
-        return reply
+    public mutating func takeOutgoing() -> [UInt8] {
+        defer { outgoing = [] }
+        return outgoing
     }
 
     /// Releases buffer memory held by an idle connection.
@@ -112,7 +112,7 @@ public struct LineFramer: Sendable {
             }
         case .option(let verb):
             telnet = .data
-            options.receive(verb: verb, option: byte, reply: &reply)
+            options.receive(verb: verb, option: byte, reply: &outgoing)
             return
         case .subnegotiation:
             if byte == 255 { telnet = .subnegotiationIAC }
@@ -141,7 +141,7 @@ public struct LineFramer: Sendable {
                 if let item = finish() { out.append(item) }
             }
             current.removeAll(keepingCapacity: current.capacity <= 512)
-            if options.serverEchoes { reply += [13, 10] }
+            if options.serverEchoes { outgoing += [13, 10] }
             return
         }
         if discarding { return }
@@ -158,9 +158,9 @@ public struct LineFramer: Sendable {
             guard append(byte, into: &out) else { return }
             if options.serverEchoes {
                 switch byte {
-                case 9: reply.append(32)  // tabs become spaces in the line, so on the screen too
-                case 255: reply += [255, 255]  // a 0xFF data byte is IAC IAC on the wire
-                case 0x20...: reply.append(byte)
+                case 9: outgoing.append(32)  // tabs become spaces in the line, so on the screen too
+                case 255: outgoing += [255, 255]  // a 0xFF data byte is IAC IAC on the wire
+                case 0x20...: outgoing.append(byte)
                 default: break  // other control characters are kept (the line will be refused) but not shown
                 }
             }
@@ -216,9 +216,9 @@ public struct LineFramer: Sendable {
 
     private mutating func echoErase(columns: Int) {
         guard options.serverEchoes, columns > 0 else { return }
-        reply += [UInt8](repeating: 8, count: columns)
-        reply += [UInt8](repeating: 32, count: columns)
-        reply += [UInt8](repeating: 8, count: columns)
+        outgoing += [UInt8](repeating: 8, count: columns)
+        outgoing += [UInt8](repeating: 32, count: columns)
+        outgoing += [UInt8](repeating: 8, count: columns)
     }
 
     /// Removes the last character of the line and returns how many columns it took on the screen.
@@ -302,8 +302,8 @@ extension Unicode.Scalar {
         }
     }
 
-    /// How many terminal columns this scalar takes when echoed: 0 for control characters (not echoed),
-    /// 2 for East Asian wide and emoji-presentation characters, else 1.
+    /// How many terminal columns this scalar takes when echoed: 0 for control characters (not echoed) and
+    /// invisible format characters, 2 for East Asian wide and emoji-presentation characters, else 1.
     var columns: Int {
         switch value {
         case ..<0x20, 0x7F...0x9F: return 0
@@ -312,7 +312,9 @@ extension Unicode.Scalar {
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
             0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
-        default: return properties.isEmojiPresentation ? 2 : 1
+        default:
+            if properties.isEmojiPresentation { return 2 }
+            return properties.generalCategory == .format ? 0 : 1  // zero-width space, bidi marks, ...
         }
     }
 }

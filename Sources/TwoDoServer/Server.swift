@@ -310,11 +310,11 @@ public final class Server {
         stats.bytesIn += n
         let before = c.input.count
         c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
-        if !c.framer.reply.isEmpty {
+        if !c.framer.outgoing.isEmpty {
             // Telnet answers and echo. A peer that leaves a full output limit unread gets none: its echo
             // must not grow memory while it types without ever reading (a reply line will drop it).
-            let reply = c.framer.takeReply()
-            if c.pendingOutput < config.outputLimit { c.send(raw: reply) }
+            let outgoing = c.framer.takeOutgoing()
+            if c.pendingOutput < config.outputLimit { c.send(raw: outgoing) }
             dirty.insert(c.id)
         }
         if c.input.count > before {

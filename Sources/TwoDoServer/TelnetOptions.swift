@@ -35,19 +35,22 @@ public struct TelnetOptions: Sendable, Equatable {
             // The client asks us to enable an option on our side.
             switch option {
             case Self.echo: Self.enable(&serverEchoes, verb: Self.will, option: option, reply: &reply)
-            case Self.suppressGoAhead: Self.enable(&serverSuppressesGoAhead, verb: Self.will, option: option, reply: &reply)
+            case Self.suppressGoAhead:
+                Self.enable(&serverSuppressesGoAhead, verb: Self.will, option: option, reply: &reply)
             default: reply += [Self.iac, Self.wont, option]  // refused: it stays off, and we say so every time we are asked
             }
         case Self.dont:
             switch option {
             case Self.echo: Self.disable(&serverEchoes, verb: Self.wont, option: option, reply: &reply)
-            case Self.suppressGoAhead: Self.disable(&serverSuppressesGoAhead, verb: Self.wont, option: option, reply: &reply)
+            case Self.suppressGoAhead:
+                Self.disable(&serverSuppressesGoAhead, verb: Self.wont, option: option, reply: &reply)
             default: break  // already off: nothing to confirm
             }
         case Self.will:
             // The client offers to enable an option on its side.
             switch option {
-            case Self.suppressGoAhead: Self.enable(&clientSuppressesGoAhead, verb: Self.do, option: option, reply: &reply)
+            case Self.suppressGoAhead:
+                Self.enable(&clientSuppressesGoAhead, verb: Self.do, option: option, reply: &reply)
             default: reply += [Self.iac, Self.dont, option]  // LINEMODE, NAWS, TTYPE, ...: refused
             }
         case Self.wont:

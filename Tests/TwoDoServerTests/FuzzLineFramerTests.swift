@@ -22,7 +22,10 @@ private struct SeededGenerator: RandomNumberGenerator {
 /// in the streaming one would show up as a difference. It looks ahead where the streaming one keeps state.
 private enum ReferenceFramer {
     private enum Token {
-        case byte(UInt8), erase, kill, end
+        case byte(UInt8)
+        case erase
+        case kill
+        case end
     }
 
     static func items(_ stream: [UInt8], limit: Int) -> [FramedItem] {
@@ -367,7 +370,7 @@ struct FuzzLineFramerTests {
                 framer.feed(UnsafeRawBufferPointer(rebasing: raw[start..<(start + n)]), into: &items)
                 start += n
                 maxPending = max(maxPending, framer.pendingByteCount)
-                reply += framer.takeReply()
+                reply += framer.takeOutgoing()
             }
         }
         return (items, maxPending, reply)

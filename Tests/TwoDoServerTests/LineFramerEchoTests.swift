@@ -11,7 +11,8 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// Erasing `columns` columns on the user's screen: back, blank, back.
 private func erase(_ columns: Int) -> [UInt8] {
-    [UInt8](repeating: 8, count: columns) + [UInt8](repeating: 32, count: columns) + [UInt8](repeating: 8, count: columns)
+    [UInt8](repeating: 8, count: columns) + [UInt8](repeating: 32, count: columns)
+        + [UInt8](repeating: 8, count: columns)
 }
 
 /// Feeds `input` after the client's DO ECHO, whole and byte by byte; returns the items and the echo (after WILL ECHO).
@@ -19,13 +20,13 @@ private func echoed(_ input: [UInt8], limit: Int = 4096) -> (items: [FramedItem]
     var framer = LineFramer(limit: limit)
     var items: [FramedItem] = []
     framer.feed(doEcho + input, into: &items)
-    let reply = framer.takeReply()
+    let reply = framer.takeOutgoing()
     var single = LineFramer(limit: limit)
     var ignored: [FramedItem] = []
     var bytewise: [UInt8] = []
     for byte in doEcho + input {
         single.feed([byte], into: &ignored)
-        bytewise += single.takeReply()
+        bytewise += single.takeOutgoing()
     }
     #expect(Array(reply.prefix(3)) == willEcho)
     return (items, Array(reply.dropFirst(3)), Array(bytewise.dropFirst(3)))
@@ -55,7 +56,10 @@ struct LineFramerEchoTests {
             ("arrow keys echo nothing", bytes("pi\u{1B}[D\u{1B}OCng"), bytes("ping")),
             ("other control characters are not echoed", bytes("a\u{1}b"), bytes("ab")),
             ("a 0xFF data byte is echoed as IAC IAC", bytes("a") + [iac, iac], bytes("a") + [iac, iac]),
-            ("typed text and negotiation mix", bytes("pi") + [iac, 253, 3] + bytes("ng"), bytes("pi") + [iac, 251, 3] + bytes("ng")),
+            (
+                "typed text and negotiation mix", bytes("pi") + [iac, 253, 3] + bytes("ng"),
+                bytes("pi") + [iac, 251, 3] + bytes("ng")
+            ),
         ] as [(String, [UInt8], [UInt8])])
     func echo(name: String, input: [UInt8], expected: [UInt8]) {
         let result = echoed(input)
@@ -69,7 +73,7 @@ struct LineFramerEchoTests {
         var items: [FramedItem] = []
         framer.feed(bytes("pix\u{7F}ng\u{1B}[D\r\n\u{15}who\n"), into: &items)
         #expect(items == [.line("ping"), .line("who")])
-        #expect(framer.reply.isEmpty)
+        #expect(framer.outgoing.isEmpty)
     }
 
     @Test("DONT ECHO stops the echo")
@@ -95,6 +99,7 @@ struct LineFramerEchoTests {
     func sameAsScreen() {
         let result = echoed(bytes("add süt\u{7F}\u{7F}\u{7F}çay\u{1B}[D\u{8}y\r\u{0}"))
         #expect(result.items == [.line("add çay")])
-        #expect(result.echo == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + erase(1) + bytes("y\r\n"))
+        #expect(
+            result.echo == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + erase(1) + bytes("y\r\n"))
     }
 }

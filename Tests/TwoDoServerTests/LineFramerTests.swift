@@ -65,7 +65,10 @@ struct LineFramerTests {
             ("Backspace erases the last character", bytes("pix\u{8}ng\n"), [FramedItem.line("ping")]),
             ("DEL erases the last character", bytes("pix\u{7F}ng\n"), [.line("ping")]),
             ("several erasures", bytes("pxyz\u{7F}\u{8}\u{7F}ing\n"), [.line("ping")]),
-            ("erasing more than the line holds stops at empty", bytes("ab\u{7F}\u{7F}\u{7F}\u{7F}ping\n"), [.line("ping")]),
+            (
+                "erasing more than the line holds stops at empty", bytes("ab\u{7F}\u{7F}\u{7F}\u{7F}ping\n"),
+                [.line("ping")]
+            ),
             ("erasing everything leaves a blank line, which is skipped", bytes("ab\u{8}\u{8}\n"), []),
             ("Ctrl-U erases the whole line", bytes("rm -rf\u{15}ping\n"), [.line("ping")]),
             ("IAC EC is Backspace", bytes("pix") + [iac, 247] + bytes("ng\n"), [.line("ping")]),
@@ -76,20 +79,41 @@ struct LineFramerTests {
             ("an emoji with a skin tone is erased whole", bytes("add 👍🏽\u{7F}x\n"), [.line("add x")]),
             ("a zero-width-joined family is erased whole", bytes("add a👨‍👩‍👧\u{7F}x\n"), [.line("add ax")]),
             ("a stray byte is erased alone", [0x61, 0xC3] + bytes("\u{7F}b\n"), [.line("ab")]),
-            ("a byte after an incomplete sequence is one character", [0x61, 0xE2, 0x82, 0x7F, 0x7F, 0x0A], [.line("a")]),
-            ("a Backspace does not undo the line end", bytes("ping\n\u{7F}\u{7F}who\n"), [.line("ping"), .line("who")]),
+            (
+                "a byte after an incomplete sequence is one character", [0x61, 0xE2, 0x82, 0x7F, 0x7F, 0x0A],
+                [.line("a")]
+            ),
+            (
+                "a Backspace does not undo the line end", bytes("ping\n\u{7F}\u{7F}who\n"),
+                [.line("ping"), .line("who")]
+            ),
             ("the left arrow key is dropped", bytes("pin\u{1B}[Dg\n"), [.line("ping")]),
             ("all four arrow keys are dropped", bytes("\u{1B}[Api\u{1B}[B\u{1B}[Cng\u{1B}[D\n"), [.line("ping")]),
             ("SS3 arrow keys are dropped", bytes("\u{1B}OApi\u{1B}OHng\n"), [.line("ping")]),
-            ("Delete, Home, F5 and Ctrl-Right are dropped", bytes("p\u{1B}[3~i\u{1B}[1~n\u{1B}[15~g\u{1B}[1;5C\n"), [.line("ping")]),
+            (
+                "Delete, Home, F5 and Ctrl-Right are dropped", bytes("p\u{1B}[3~i\u{1B}[1~n\u{1B}[15~g\u{1B}[1;5C\n"),
+                [.line("ping")]
+            ),
             ("an escape sequence broken by the line end is refused", bytes("ping\u{1B}[1\n"), [.controlChars]),
             ("an SS3 broken by a control byte is refused", bytes("ping\u{1B}O\u{1}\n"), [.controlChars]),
             ("Alt-x (ESC x) is refused", bytes("ping\u{1B}x\n"), [.controlChars]),
-            ("a CSI longer than 16 parameter bytes is broken", bytes("\u{1B}[" + String(repeating: "1", count: 17) + "Aping\n"), [.controlChars]),
-            ("a CSI of 16 parameter bytes is dropped", bytes("\u{1B}[" + String(repeating: "1", count: 16) + "Aping\n"), [.line("ping")]),
+            (
+                "a CSI longer than 16 parameter bytes is broken",
+                bytes("\u{1B}[" + String(repeating: "1", count: 17) + "Aping\n"), [.controlChars]
+            ),
+            (
+                "a CSI of 16 parameter bytes is dropped",
+                bytes("\u{1B}[" + String(repeating: "1", count: 16) + "Aping\n"), [.line("ping")]
+            ),
             ("the next line after a broken escape is fine", bytes("\u{1B}\nping\n"), [.controlChars, .line("ping")]),
-            ("editing works with telnet's CR NUL ends", bytes("pix\u{7F}ng\r\u{0}who\r\u{0}"), [.line("ping"), .line("who")]),
-            ("an IAC command inside an escape sequence is stripped", bytes("pin\u{1B}") + [iac, 241] + bytes("[Dg\n"), [.line("ping")]),
+            (
+                "editing works with telnet's CR NUL ends", bytes("pix\u{7F}ng\r\u{0}who\r\u{0}"),
+                [.line("ping"), .line("who")]
+            ),
+            (
+                "an IAC command inside an escape sequence is stripped",
+                bytes("pin\u{1B}") + [iac, 241] + bytes("[Dg\n"), [.line("ping")]
+            ),
         ] as [(String, [UInt8], [FramedItem])])
     func editing(name: String, input: [UInt8], expected: [FramedItem]) {
         #expect(frame([input]) == expected, "\(name)")
@@ -110,7 +134,7 @@ struct LineFramerTests {
         #expect(framer.pendingByteCount == 0)
         framer.feed(bytes("ping\n"), into: &out)
         #expect(out == [.tooLong, .tooLong, .line("ping")])
-        #expect(framer.reply.isEmpty, "nothing is sent back unless asked to echo")
+        #expect(framer.outgoing.isEmpty, "nothing is sent back unless asked to echo")
     }
 
     @Test(

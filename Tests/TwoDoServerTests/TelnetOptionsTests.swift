@@ -3,8 +3,16 @@
 import Testing
 import TwoDoServer
 
-private let iac: UInt8 = 255, will: UInt8 = 251, wont: UInt8 = 252, doo: UInt8 = 253, dont: UInt8 = 254
-private let echo: UInt8 = 1, sga: UInt8 = 3, ttype: UInt8 = 24, naws: UInt8 = 31, linemode: UInt8 = 34
+private let iac: UInt8 = 255
+private let will: UInt8 = 251
+private let wont: UInt8 = 252
+private let doo: UInt8 = 253
+private let dont: UInt8 = 254
+private let echo: UInt8 = 1
+private let sga: UInt8 = 3
+private let ttype: UInt8 = 24
+private let naws: UInt8 = 31
+private let linemode: UInt8 = 34
 
 /// Feeds `input` to a new framer (whole, then byte by byte) and returns what it sends back each way.
 private func answers(_ input: [UInt8]) -> (whole: [UInt8], bytewise: [UInt8]) {
@@ -15,9 +23,9 @@ private func answers(_ input: [UInt8]) -> (whole: [UInt8], bytewise: [UInt8]) {
     var bytewise: [UInt8] = []
     for byte in input {
         single.feed([byte], into: &items)
-        bytewise += single.takeReply()
+        bytewise += single.takeOutgoing()
     }
-    return (whole.takeReply(), bytewise)
+    return (whole.takeOutgoing(), bytewise)
 }
 
 @Suite("TelnetOptions")
@@ -26,25 +34,40 @@ struct TelnetOptionsTests {
         "answers each option request as RFC 854/857/858 and RFC 1143 say",
         arguments: [
             ("DO ECHO is agreed", [iac, doo, echo], [iac, will, echo]),
-            ("a repeated DO ECHO confirms the state and is not answered", [iac, doo, echo, iac, doo, echo], [iac, will, echo]),
+            (
+                "a repeated DO ECHO confirms the state and is not answered", [iac, doo, echo, iac, doo, echo],
+                [iac, will, echo]
+            ),
             ("DO SGA is agreed once", [iac, doo, sga, iac, doo, sga], [iac, will, sga]),
             ("WILL SGA from the client is agreed once", [iac, will, sga, iac, will, sga], [iac, doo, sga]),
             (
                 "telnet's `mode character` (DO SGA, DO ECHO)", [iac, doo, sga, iac, doo, echo],
                 [iac, will, sga, iac, will, echo]
             ),
-            ("DONT ECHO after agreeing is confirmed", [iac, doo, echo, iac, dont, echo], [iac, will, echo, iac, wont, echo]),
+            (
+                "DONT ECHO after agreeing is confirmed", [iac, doo, echo, iac, dont, echo],
+                [iac, will, echo, iac, wont, echo]
+            ),
             ("DONT ECHO when not echoing is not answered", [iac, dont, echo], []),
             ("DONT SGA when off is not answered", [iac, dont, sga], []),
-            ("WONT SGA after agreeing is confirmed", [iac, will, sga, iac, wont, sga], [iac, doo, sga, iac, dont, sga]),
+            (
+                "WONT SGA after agreeing is confirmed", [iac, will, sga, iac, wont, sga],
+                [iac, doo, sga, iac, dont, sga]
+            ),
             ("WONT SGA when off is not answered", [iac, wont, sga], []),
             (
                 "ECHO can be turned on again after it was turned off",
                 [iac, doo, echo, iac, dont, echo, iac, doo, echo], [iac, will, echo, iac, wont, echo, iac, will, echo]
             ),
             ("DO LINEMODE is refused", [iac, doo, linemode], [iac, wont, linemode]),
-            ("WILL NAWS and WILL TTYPE are refused", [iac, will, naws, iac, will, ttype], [iac, dont, naws, iac, dont, ttype]),
-            ("WILL ECHO from the client is refused (we do not want the client to echo)", [iac, will, echo], [iac, dont, echo]),
+            (
+                "WILL NAWS and WILL TTYPE are refused", [iac, will, naws, iac, will, ttype],
+                [iac, dont, naws, iac, dont, ttype]
+            ),
+            (
+                "WILL ECHO from the client is refused (we do not want the client to echo)", [iac, will, echo],
+                [iac, dont, echo]
+            ),
             ("an unknown option is refused", [iac, doo, 200, iac, will, 0], [iac, wont, 200, iac, dont, 0]),
             ("DONT and WONT of options that are off are not answered", [iac, dont, linemode, iac, wont, naws], []),
             ("the option byte may be 255", [iac, doo, 255], [iac, wont, 255]),
@@ -53,7 +76,8 @@ struct TelnetOptionsTests {
             ("NOP, AYT and GA ask nothing", [iac, 241, iac, 246, iac, 249], []),
             (
                 "requests among typed text are answered in order",
-                Array("pi".utf8) + [iac, doo, sga] + Array("ng".utf8) + [iac, will, naws], [iac, will, sga, iac, dont, naws]
+                Array("pi".utf8) + [iac, doo, sga] + Array("ng".utf8) + [iac, will, naws],
+                [iac, will, sga, iac, dont, naws]
             ),
         ] as [(String, [UInt8], [UInt8])])
     func negotiation(name: String, input: [UInt8], expected: [UInt8]) {
