@@ -37,7 +37,7 @@ public struct TelnetOptions: Sendable, Equatable {
             case Self.echo: Self.enable(&serverEchoes, verb: Self.will, option: option, reply: &reply)
             case Self.suppressGoAhead:
                 Self.enable(&serverSuppressesGoAhead, verb: Self.will, option: option, reply: &reply)
-            default: reply += [Self.iac, Self.wont, option]  // refused: it stays off, and we say so every time we are asked
+            default: reply += [Self.iac, Self.wont, option]  // refused, as often as it is asked (RFC 1143)
             }
         case Self.dont:
             switch option {

@@ -50,7 +50,7 @@ extension ResilienceSuite {
             #expect(try client.json("ping").code == "pong")
         }
 
-        @Test("telnet negotiation (WILL, DO, WONT, SB ... SE, NOP) is answered or stripped and the command around it runs")
+        @Test("telnet negotiation (WILL, DO, WONT, SB ... SE, NOP) is answered or stripped; the command around it runs")
         func telnetNegotiation() throws {
             let server = try TestServer()
             let client = try server.connect()
