@@ -145,7 +145,7 @@ final class Connection {
         output.append(10)
     }
 
-    /// Queues bytes as they are (a piece of a streamed reply).
+    /// Queues bytes as they are (a piece of a streamed reply, telnet answers, the echo of typing).
     func send(bytes: [UInt8]) {
         queuedSinceFlush += bytes.count
         output.append(contentsOf: bytes)

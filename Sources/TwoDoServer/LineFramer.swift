@@ -1,4 +1,4 @@
-// Splits a connection's byte stream into command lines: LF- (or telnet CR NUL-) terminated, CR dropped, IAC stripped.
+// Splits a connection's byte stream into command lines (LF or telnet CR NUL ends one), answering telnet and editing.
 
 /// One unit produced by the framer.
 public enum FramedItem: Sendable, Equatable {
@@ -8,29 +8,53 @@ public enum FramedItem: Sendable, Equatable {
     case tooLong
     /// A line that is not valid UTF-8.
     case badEncoding
-    /// A line with control characters (NUL, ESC, bare CR, ...).
+    /// A line with control characters (NUL, a bare ESC, bare CR, ...).
     case controlChars
 }
 
 /// A streaming line framer. Memory is bounded by `limit` bytes whatever the peer sends.
 ///
-/// Pure value type: no I/O, so the fuzzer and unit tests drive it directly.
+/// Pure value type: no I/O, so the fuzzer and unit tests drive it directly. Besides lines it produces
+/// `outgoing`, bytes to send back to the peer: answers to telnet option requests and, once the client
+/// has asked the server to echo (telnet `mode character`), the echo of what the user types.
+///
+/// Line editing works in every mode: Backspace (0x08), DEL (0x7F) and telnet's IAC EC erase the last
+/// character (a whole UTF-8 scalar with the combining marks and joiners that belong to it; one byte if
+/// the tail is not valid UTF-8); Ctrl-U (0x15) and IAC EL erase the line; ANSI escape sequences (CSI
+/// `ESC [ ... final` and SS3 `ESC O x`: arrow, Home, End and function keys) are dropped. A bare ESC or
+/// a broken sequence still makes the line `controlChars`.
 public struct LineFramer: Sendable {
     /// The most bytes a line may have, not counting its CR LF.
     public let limit: Int
+    /// Bytes to send back to the peer (negotiation answers and echo), in order; see `takeOutgoing()`.
+    public private(set) var outgoing: [UInt8] = []
+    /// The telnet options agreed with the peer.
+    public private(set) var options = TelnetOptions()
     private var current: [UInt8] = []
     private var discarding = false
     /// Whether the last data byte was a CR (for CR NUL line ends).
     private var previousCR = false
     private var telnet: TelnetState = .data
+    private var escape: EscapeState = .none
 
     private enum TelnetState: Sendable {
         case data
         case iac  // saw IAC (255)
-        case option  // saw IAC WILL/WONT/DO/DONT; the next byte is the option
+        case option(UInt8)  // saw IAC WILL/WONT/DO/DONT; the next byte is the option
         case subnegotiation  // inside IAC SB ... IAC SE
         case subnegotiationIAC  // saw IAC inside a subnegotiation
     }
+
+    /// Where an ANSI escape sequence being dropped has got to. Nothing of it is stored.
+    private enum EscapeState: Sendable {
+        case none
+        case escape  // saw ESC
+        case csi(Int)  // saw ESC [ and this many parameter or intermediate bytes
+        case ss3  // saw ESC O
+    }
+
+    /// The most parameter and intermediate bytes a dropped CSI sequence may have (keys send at most ~6).
+    static let maxCSIBytes = 16
 
     /// Creates a framer for lines of at most `limit` bytes.
     public init(limit: Int = 4096) { self.limit = limit }
@@ -38,7 +62,7 @@ public struct LineFramer: Sendable {
     /// Bytes held for an unfinished line (for memory accounting and tests).
     public var pendingByteCount: Int { current.count }
 
-    /// Feeds bytes; appends every item they complete to `out`.
+    /// Feeds bytes; appends every item they complete to `out` and what to send back to `outgoing`.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, into out: inout [FramedItem]) {
         for byte in bytes { consume(byte, into: &out) }
     }
@@ -46,6 +70,12 @@ public struct LineFramer: Sendable {
     /// Feeds bytes from an array (tests and fuzzing).
     public mutating func feed(_ bytes: [UInt8], into out: inout [FramedItem]) {
         bytes.withUnsafeBytes { feed($0, into: &out) }
+    }
+
+    /// Returns the bytes to send back and forgets them.
+    public mutating func takeOutgoing() -> [UInt8] {
+        defer { outgoing = [] }
+        return outgoing
     }
 
     /// Releases buffer memory held by an idle connection.
@@ -57,7 +87,7 @@ public struct LineFramer: Sendable {
     private mutating func consume(_ byte: UInt8, into out: inout [FramedItem]) {
         switch telnet {
         case .data:
-            if byte == 255 {
+            if byte == TelnetOptions.iac {
                 telnet = .iac
                 return
             }
@@ -66,17 +96,23 @@ public struct LineFramer: Sendable {
             case 255:
                 telnet = .data  // an escaped 0xFF data byte: keep it (it will fail UTF-8 validation)
             case 251...254:
-                telnet = .option
+                telnet = .option(byte)
                 return
             case 250:
                 telnet = .subnegotiation
+                return
+            case 247, 248:
+                // Erase Character and Erase Line (RFC 854): the same as Backspace and Ctrl-U.
+                telnet = .data
+                data(byte == 247 ? 0x08 : 0x15, into: &out)
                 return
             default:
                 telnet = .data  // a two-byte command (NOP, AYT, IP, GA, ...): drop it
                 return
             }
-        case .option:
+        case .option(let verb):
             telnet = .data
+            options.receive(verb: verb, option: byte, reply: &outgoing)
             return
         case .subnegotiation:
             if byte == 255 { telnet = .subnegotiationIAC }
@@ -85,6 +121,13 @@ public struct LineFramer: Sendable {
             telnet = byte == 240 ? .data : .subnegotiation  // IAC SE ends it
             return
         }
+        data(byte, into: &out)
+    }
+
+    /// Handles one data byte (telnet commands already taken out).
+    @inline(__always)
+    private mutating func data(_ byte: UInt8, into out: inout [FramedItem]) {
+        if !discarding && !dropEscape(byte, into: &out) { return }
 
         // A telnet client in character mode ends a line with CR NUL (RFC 854's bare carriage return)
         // instead of CR LF: treat it as the end of the line rather than as a control character.
@@ -98,16 +141,121 @@ public struct LineFramer: Sendable {
                 if let item = finish() { out.append(item) }
             }
             current.removeAll(keepingCapacity: current.capacity <= 512)
+            if options.serverEchoes { outgoing += [13, 10] }
             return
         }
         if discarding { return }
+        switch byte {
+        case 0x08, 0x7F:
+            echoErase(columns: eraseLastCharacter())
+        case 0x15:
+            var columns = 0
+            while !current.isEmpty { columns += eraseLastCharacter() }
+            echoErase(columns: columns)
+        case 0x1B:
+            escape = .escape
+        default:
+            guard append(byte, into: &out) else { return }
+            if options.serverEchoes {
+                switch byte {
+                case 9: outgoing.append(32)  // tabs become spaces in the line, so on the screen too
+                case 255: outgoing += [255, 255]  // a 0xFF data byte is IAC IAC on the wire
+                case 0x20...: outgoing.append(byte)
+                default: break  // other control characters are kept (the line will be refused) but not shown
+                }
+            }
+        }
+    }
+
+    /// Drops the bytes of an escape sequence; returns whether `byte` is still to be handled as data.
+    ///
+    /// A broken sequence leaves an ESC in the line, so that the line is refused as `controlChars`.
+    @inline(__always)
+    private mutating func dropEscape(_ byte: UInt8, into out: inout [FramedItem]) -> Bool {
+        switch escape {
+        case .none:
+            return true
+        case .escape:
+            switch byte {
+            case 0x5B: escape = .csi(0)
+            case 0x4F: escape = .ss3
+            default: return brokenEscape(into: &out)
+            }
+        case .csi(let count):
+            switch byte {
+            case 0x20...0x3F where count < Self.maxCSIBytes: escape = .csi(count + 1)
+            case 0x40...0x7E: escape = .none  // the final byte: the whole sequence is dropped
+            default: return brokenEscape(into: &out)
+            }
+        case .ss3:
+            guard (0x20...0x7E).contains(byte) else { return brokenEscape(into: &out) }
+            escape = .none
+        }
+        previousCR = false
+        return false
+    }
+
+    private mutating func brokenEscape(into out: inout [FramedItem]) -> Bool {
+        escape = .none
+        _ = append(0x1B, into: &out)
+        return true
+    }
+
+    /// Adds a byte to the line; false (and `tooLong` reported) when the line has passed the limit.
+    @inline(__always)
+    private mutating func append(_ byte: UInt8, into out: inout [FramedItem]) -> Bool {
         if current.count >= limit + 1 {  // +1 leaves room for a CR before the LF
             discarding = true
             current = []
             out.append(.tooLong)
-            return
+            return false
         }
         current.append(byte)
+        return true
+    }
+
+    private mutating func echoErase(columns: Int) {
+        guard options.serverEchoes, columns > 0 else { return }
+        outgoing += [UInt8](repeating: 8, count: columns)
+        outgoing += [UInt8](repeating: 32, count: columns)
+        outgoing += [UInt8](repeating: 8, count: columns)
+    }
+
+    /// Removes the last character of the line and returns how many columns it took on the screen.
+    ///
+    /// A character is one scalar plus the combining marks, variation selectors and emoji modifiers after
+    /// it, and zero-width-joined emoji sequences as one; a byte that is not part of valid UTF-8 is one
+    /// character. Each step removes at least one byte, so the work stays linear in the bytes received.
+    private mutating func eraseLastCharacter() -> Int {
+        var columns = 0
+        while let unit = removeLastUnit() {
+            guard let scalar = unit else { return max(columns, 1) }  // a stray byte, echoed as itself
+            if scalar.isGraphemeExtender { continue }  // it belongs to the character before it
+            columns = max(columns, scalar.columns)
+            if !current.ends(with: zeroWidthJoiner) { break }  // else the joiner and the emoji before it go too
+        }
+        return columns
+    }
+
+    /// Removes the last scalar, or the last byte when the line does not end in valid UTF-8.
+    ///
+    /// Returns nil when the line is empty, `.some(nil)` for a stray byte.
+    private mutating func removeLastUnit() -> Unicode.Scalar?? {
+        guard let last = current.last else { return nil }
+        if last < 0x80 {
+            current.removeLast()
+            return .some(Unicode.Scalar(last))
+        }
+        var start = current.count - 1
+        while start > 0 && start > current.count - 4 && current[start] & 0xC0 == 0x80 { start -= 1 }
+        if let text = String(validating: current[start...], as: UTF8.self), let scalar = text.unicodeScalars.first,
+            text.unicodeScalars.count == 1
+        {
+            current.removeSubrange(start...)
+            return .some(scalar)
+        }
+        current.removeLast()
+        return .some(nil)
     }
 
     private func finish() -> FramedItem? {
@@ -129,5 +277,44 @@ public struct LineFramer: Sendable {
 extension String {
     fileprivate func replacingTabs() -> String {
         String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+    }
+}
+
+private let zeroWidthJoiner: [UInt8] = [0xE2, 0x80, 0x8D]
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this scalar extends the character before it (marks, joiners, selectors, emoji modifiers).
+    var isGraphemeExtender: Bool {
+        if isASCII { return false }
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: break
+        }
+        switch value {
+        case 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
+        default: return false
+        }
+    }
+
+    /// How many terminal columns this scalar takes when echoed: 0 for control characters (not echoed) and
+    /// invisible format characters, 2 for East Asian wide and emoji-presentation characters, else 1.
+    var columns: Int {
+        switch value {
+        case ..<0x20, 0x7F...0x9F: return 0
+        case 0x20..<0x7F: return 1
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            if properties.isEmojiPresentation { return 2 }
+            return properties.generalCategory == .format ? 0 : 1  // zero-width space, bidi marks, ...
+        }
     }
 }

@@ -342,6 +342,14 @@ public final class Server {
         stats.bytesIn += n
         let before = c.input.count
         c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
+        if !c.framer.outgoing.isEmpty {
+            // Telnet answers and echo. A peer that leaves a full output limit unread gets none: its echo
+            // must not grow memory while it types without ever reading (the drain timeout drops it). None
+            // goes into the middle of a streamed reply either.
+            let outgoing = c.framer.takeOutgoing()
+            if c.pendingOutput < config.outputLimit && c.stream == nil { c.send(bytes: outgoing) }
+            dirty.insert(c.id)
+        }
         if c.input.count > before {
             for item in c.input[before...] { c.inputBytes += item.byteCount }
             c.lastActivity = Monotonic.now()

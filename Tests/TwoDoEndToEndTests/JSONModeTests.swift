@@ -81,8 +81,8 @@ struct JSONModeTests {
         try alice.send(bytes: [0x61, 0x64, 0x64, 0x20, 0xC3, 0x28, 0x0A])
         let bad = try alice.readJSON()
         #expect(bad.code == "line.bad_encoding")
-        // Empty lines are ignored; CRLF is fine; telnet negotiation bytes are stripped.
-        try alice.send(bytes: Array("\n\r\n   \n".utf8) + [255, 251, 1] + Array("ping\r\n".utf8))
+        // Empty lines are ignored; CRLF is fine; telnet negotiation that needs no answer (WONT ECHO) is stripped.
+        try alice.send(bytes: Array("\n\r\n   \n".utf8) + [255, 252, 1] + Array("ping\r\n".utf8))
         let pong = try alice.readJSON()
         #expect(pong.code == "pong")
         #expect(try alice.isQuiet(for: 0.1))

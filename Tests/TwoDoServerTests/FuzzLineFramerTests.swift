@@ -16,31 +16,152 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// A deliberately naive framer over a whole, finished byte stream: telnet first, then lines.
+/// A deliberately naive framer over a whole, finished byte stream: telnet first, then tokens, then lines.
 ///
 /// It shares no code with `LineFramer`; where both agree on random streams, chunking and state bugs
-/// in the streaming one would show up as a difference.
+/// in the streaming one would show up as a difference. It looks ahead where the streaming one keeps state.
 private enum ReferenceFramer {
+    private enum Token {
+        case byte(UInt8)
+        case erase
+        case kill
+        case end
+    }
+
     static func items(_ stream: [UInt8], limit: Int) -> [FramedItem] {
-        var data = stripTelnet(stream)
-        // Telnet's CR NUL ends a line as CR LF does.
-        for i in data.indices.dropFirst() where data[i] == 0 && data[i - 1] == 13 { data[i] = 10 }
         var out: [FramedItem] = []
-        var start = 0
-        while start <= data.count {
-            guard let lf = data[start...].firstIndex(of: 10) else {
-                // An unfinished tail is reported only once it has passed the limit (+1 for a CR).
-                if data.count - start >= limit + 2 { out.append(.tooLong) }
-                break
+        var line: [UInt8] = []
+        var discarding = false
+        for token in tokens(stripTelnet(stream).data) {
+            switch token {
+            case .end:
+                if discarding {
+                    discarding = false
+                } else if let item = classify(line, limit: limit) {
+                    out.append(item)
+                }
+                line = []
+            case _ where discarding:
+                continue
+            case .byte(let b):
+                // A line may hold limit + 1 bytes (room for a CR before the LF); one more is too long.
+                if line.count == limit + 1 {
+                    out.append(.tooLong)
+                    discarding = true
+                    line = []
+                } else {
+                    line.append(b)
+                }
+            case .erase:
+                eraseCharacter(&line)
+            case .kill:
+                line = []
             }
-            if let item = classify(Array(data[start..<lf]), limit: limit) { out.append(item) }
-            start = lf + 1
         }
         return out
     }
 
-    private static func stripTelnet(_ stream: [UInt8]) -> [UInt8] {
+    /// Data bytes to tokens: line ends, editing keys, and escape sequences dropped (a broken one leaves its ESC).
+    private static func tokens(_ data: [UInt8]) -> [Token] {
+        var out: [Token] = []
+        var i = 0
+        while i < data.count {
+            let b = data[i]
+            if b == 27 {
+                guard i + 1 < data.count else { break }  // unfinished: the streaming framer waits too
+                if data[i + 1] == 0x5B {  // CSI: parameters and intermediates (at most 16), then a final byte
+                    var j = i + 2
+                    while j < data.count && (0x20...0x3F).contains(data[j]) && j - (i + 2) < 16 { j += 1 }
+                    guard j < data.count else { break }
+                    if (0x40...0x7E).contains(data[j]) {
+                        i = j + 1
+                    } else {
+                        out.append(.byte(27))
+                        i = j
+                    }
+                } else if data[i + 1] == 0x4F {  // SS3: one more byte
+                    guard i + 2 < data.count else { break }
+                    if (0x20...0x7E).contains(data[i + 2]) {
+                        i += 3
+                    } else {
+                        out.append(.byte(27))
+                        i += 2
+                    }
+                } else {
+                    out.append(.byte(27))
+                    i += 1
+                }
+                continue
+            }
+            switch b {
+            case 10: out.append(.end)
+            case 0 where i > 0 && data[i - 1] == 13: out.append(.end)  // telnet's CR NUL
+            case 8, 0x7F: out.append(.erase)
+            case 0x15: out.append(.kill)
+            default: out.append(.byte(b))
+            }
+            i += 1
+        }
+        return out
+    }
+
+    /// Removes the last character: the shortest tail of at most 4 bytes that is one valid scalar (else one
+    /// byte), together with the marks and joiners after a base and the emoji a zero-width joiner joins.
+    private static func eraseCharacter(_ line: inout [UInt8]) {
+        while !line.isEmpty {
+            var one: (Int, Unicode.Scalar)?
+            for k in 1...min(4, line.count) {
+                if let text = String(validating: line.suffix(k), as: UTF8.self), text.unicodeScalars.count == 1 {
+                    one = (k, text.unicodeScalars.first!)
+                    break
+                }
+            }
+            guard let (k, scalar) = one else {
+                line.removeLast()
+                return
+            }
+            line.removeLast(k)
+            let category = scalar.properties.generalCategory
+            let extends =
+                [.nonspacingMark, .spacingMark, .enclosingMark].contains(category) || scalar.value == 0x200D
+                || (0xFE00...0xFE0F).contains(scalar.value) || (0x1F3FB...0x1F3FF).contains(scalar.value)
+                || (0xE0020...0xE007F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+            if extends { continue }
+            if line.suffix(3).elementsEqual([0xE2, 0x80, 0x8D]) { continue }
+            return
+        }
+    }
+
+    /// The answers to the stream's option requests, and whether the server echoes at any point.
+    ///
+    /// The server agrees to ECHO and SGA on its side and SGA on the client's, refuses everything else, and
+    /// answers only a request that changes something (or a refused enable request).
+    static func negotiation(_ stream: [UInt8]) -> (reply: [UInt8], everEchoes: Bool) {
+        var enabled: Set<[UInt8]> = []  // [0 = our side, 1 = theirs, option]
+        var reply: [UInt8] = []
+        var everEchoes = false
+        for (verb, option) in stripTelnet(stream).requests {
+            let ourSide = verb == 253 || verb == 254
+            let supported = ourSide ? option == 1 || option == 3 : option == 3
+            let (agree, refuse): (UInt8, UInt8) = ourSide ? (251, 252) : (253, 254)
+            let key: [UInt8] = [ourSide ? 0 : 1, option]
+            if verb == 251 || verb == 253 {
+                if !supported {
+                    reply += [255, refuse, option]
+                } else if enabled.insert(key).inserted {
+                    reply += [255, agree, option]
+                }
+            } else if enabled.remove(key) != nil {
+                reply += [255, refuse, option]
+            }
+            everEchoes = everEchoes || enabled.contains([0, 1])
+        }
+        return (reply, everEchoes)
+    }
+
+    private static func stripTelnet(_ stream: [UInt8]) -> (data: [UInt8], requests: [(UInt8, UInt8)]) {
         var out: [UInt8] = []
+        var requests: [(UInt8, UInt8)] = []
         var i = 0
         while i < stream.count {
             let b = stream[i]
@@ -56,7 +177,14 @@ private enum ReferenceFramer {
                 out.append(255)
                 i += 2
             case 251...254:
+                if i + 2 < stream.count { requests.append((command, stream[i + 2])) }
                 i += 3  // WILL/WONT/DO/DONT <option>
+            case 247:
+                out.append(8)  // Erase Character is Backspace
+                i += 2
+            case 248:
+                out.append(0x15)  // Erase Line is Ctrl-U
+                i += 2
             case 250:
                 // SB ... IAC SE; IAC IAC inside is data of the subnegotiation.
                 var j = i + 2
@@ -76,11 +204,10 @@ private enum ReferenceFramer {
                 i += 2
             }
         }
-        return out
+        return (out, requests)
     }
 
     private static func classify(_ raw: [UInt8], limit: Int) -> FramedItem? {
-        if raw.count >= limit + 2 { return .tooLong }
         var line = raw
         if line.last == 13 { line.removeLast() }
         if line.count > limit { return .tooLong }
@@ -103,6 +230,11 @@ private struct StreamMaker {
         [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0], [0x1B], [0x7F], [13], [10], [13, 10], [10, 10], [255], [255, 255],
         [255, 251, 1], [255, 253, 3], [255, 252], [255, 250, 24, 1, 255, 240], [255, 250, 10, 0, 13], [255, 240],
         [255, 241], [255, 246],
+        // Line editing, escape sequences and character-mode negotiation.
+        [8], [0x7F], [0x7F, 0x7F], [0x15], [27, 91, 65], [27, 91, 49, 59, 53, 67], [27, 79, 65], [27, 91], [27, 79],
+        [27, 91, 51, 126], [27, 91] + [UInt8](repeating: 0x31, count: 20), [255, 247], [255, 248], [255, 253, 1],
+        [255, 254, 1], [255, 253, 3], [255, 251, 3], [255, 253, 34], Array("e\u{301}".utf8),
+        Array("👨‍👩‍👧".utf8), [0xE2, 0x80, 0x8D], Array("👍🏽".utf8),
     ]
 
     mutating func stream() -> [UInt8] {
@@ -169,6 +301,7 @@ struct FuzzLineFramerTests {
         var failures = 0
         var counts: [String: Int] = [:]
         var bytesFed = 0
+        var echoing = 0
         for i in 0..<Self.iterations {
             let limit = i % 50 == 0 ? 4096 : limits[i % limits.count]
             var maker = StreamMaker(rng: SeededGenerator(state: Self.seed &+ UInt64(i) &* 0x1_0000_0001), limit: limit)
@@ -182,10 +315,20 @@ struct FuzzLineFramerTests {
             var bounded = whole.maxPending <= limit + 1 && split.maxPending <= limit + 1
             if stream.count <= 64 {
                 let single = Self.feed(stream, cuts: [Int](repeating: 1, count: stream.count), limit: limit)
-                agree = agree && single.items == expected
+                agree = agree && single.items == expected && single.reply == whole.reply
                 bounded = bounded && single.maxPending <= limit + 1
             }
             let valid = whole.items.allSatisfy { Self.isValid($0, limit: limit) }
+            // What is sent back does not depend on the chunking either, stays proportional to the input,
+            // and without echo it is exactly the reference's answers to the option requests.
+            agree = agree && split.reply == whole.reply
+            bounded = bounded && whole.reply.count <= 6 * stream.count
+            let negotiation = ReferenceFramer.negotiation(stream)
+            if negotiation.everEchoes {
+                echoing += 1
+            } else {
+                agree = agree && whole.reply == negotiation.reply
+            }
             if !(agree && bounded && valid) {
                 failures += 1
                 if failures <= 5 {
@@ -196,35 +339,41 @@ struct FuzzLineFramerTests {
                         expected \(expected)
                         whole    \(whole.items)
                         split    \(split.items)
+                        reply    \(whole.reply) (negotiation alone: \(negotiation.reply))
                         """)
                 }
             }
             for item in whole.items { counts[Self.kind(item), default: 0] += 1 }
         }
         print(
-            "fuzz: \(Self.iterations) inputs, \(bytesFed) bytes, items \(counts.sorted { $0.key < $1.key }), failures \(failures)"
+            "fuzz: \(Self.iterations) inputs, \(bytesFed) bytes, items \(counts.sorted { $0.key < $1.key }), \(echoing) echoing, failures \(failures)"
         )
         #expect(failures == 0)
         // The generator must actually reach every outcome, or the run proves little.
         for kind in ["line", "tooLong", "badEncoding", "controlChars"] {
             #expect(counts[kind, default: 0] > 0, "no \(kind) items were produced")
         }
+        #expect(echoing > 0 && echoing < Self.iterations / 2, "\(echoing) inputs turned echo on")
     }
 
     /// Feeds `stream` to a new framer in chunks of the given sizes, as reads from a socket would.
-    private static func feed(_ stream: [UInt8], cuts: [Int], limit: Int) -> (items: [FramedItem], maxPending: Int) {
+    private static func feed(_ stream: [UInt8], cuts: [Int], limit: Int) -> (
+        items: [FramedItem], maxPending: Int, reply: [UInt8]
+    ) {
         var framer = LineFramer(limit: limit)
         var items: [FramedItem] = []
         var maxPending = 0
+        var reply: [UInt8] = []
         stream.withUnsafeBytes { raw in
             var start = 0
             for n in cuts {
                 framer.feed(UnsafeRawBufferPointer(rebasing: raw[start..<(start + n)]), into: &items)
                 start += n
                 maxPending = max(maxPending, framer.pendingByteCount)
+                reply += framer.takeOutgoing()
             }
         }
-        return (items, maxPending)
+        return (items, maxPending, reply)
     }
 
     /// A line item must be what a command parser can trust: short, non-blank, no control characters.

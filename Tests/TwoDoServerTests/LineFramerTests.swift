@@ -40,8 +40,10 @@ struct LineFramerTests {
             ("telnet's CR NUL ends a line like CR LF", bytes("ping\r\u{0}who\r\u{0}"), [.line("ping"), .line("who")]),
             ("CR NUL then LF is one line, not two", bytes("ping\r\u{0}\n"), [.line("ping")]),
             ("NUL without a CR before it is still refused", bytes("ping\u{0}\r\n"), [.controlChars]),
-            ("ESC is a control character", bytes("\u{1B}[31mred\n"), [.controlChars]),
-            ("DEL is a control character", bytes("ab\u{7F}\n"), [.controlChars]),
+            ("a bare ESC is a control character", bytes("\u{1B}red\n"), [.controlChars]),
+            ("ESC at the end of a line is a control character", bytes("red\u{1B}\n"), [.controlChars]),
+            ("a CSI sequence (colour) is dropped", bytes("\u{1B}[31mred\n"), [.line("red")]),
+            ("other control characters are still refused", bytes("pi\u{1}ng\n"), [.controlChars]),
             ("a C1 control (NEL) is refused", bytes("a\u{85}b\n"), [.controlChars]),
             ("valid UTF-8 passes", bytes("ekle süt ve çay İstanbul 🍞\n"), [.line("ekle süt ve çay İstanbul 🍞")]),
             ("a lone continuation byte is bad UTF-8", [0x61, 0x80, 0x62, 0x0A], [.badEncoding]),
@@ -55,6 +57,84 @@ struct LineFramerTests {
         #expect(frame([input]) == expected, "\(name)")
         // Byte by byte gives the same items.
         #expect(frame(input.map { [$0] }) == expected, "\(name), byte by byte")
+    }
+
+    @Test(
+        "edits the line: Backspace, DEL and IAC EC erase a character, Ctrl-U and IAC EL the line, keys are dropped",
+        arguments: [
+            ("Backspace erases the last character", bytes("pix\u{8}ng\n"), [FramedItem.line("ping")]),
+            ("DEL erases the last character", bytes("pix\u{7F}ng\n"), [.line("ping")]),
+            ("several erasures", bytes("pxyz\u{7F}\u{8}\u{7F}ing\n"), [.line("ping")]),
+            (
+                "erasing more than the line holds stops at empty", bytes("ab\u{7F}\u{7F}\u{7F}\u{7F}ping\n"),
+                [.line("ping")]
+            ),
+            ("erasing everything leaves a blank line, which is skipped", bytes("ab\u{8}\u{8}\n"), []),
+            ("Ctrl-U erases the whole line", bytes("rm -rf\u{15}ping\n"), [.line("ping")]),
+            ("IAC EC is Backspace", bytes("pix") + [iac, 247] + bytes("ng\n"), [.line("ping")]),
+            ("IAC EL is Ctrl-U", bytes("oops") + [iac, 248] + bytes("ping\n"), [.line("ping")]),
+            ("a two-byte character is erased whole", bytes("add süt\u{7F}\u{7F}çay\n"), [.line("add sçay")]),
+            ("a four-byte emoji is erased whole", bytes("add 🍞\u{7F}çay\n"), [.line("add çay")]),
+            ("a base and its combining mark are erased together", bytes("add e\u{301}\u{7F}x\n"), [.line("add x")]),
+            ("an emoji with a skin tone is erased whole", bytes("add 👍🏽\u{7F}x\n"), [.line("add x")]),
+            ("a zero-width-joined family is erased whole", bytes("add a👨‍👩‍👧\u{7F}x\n"), [.line("add ax")]),
+            ("a stray byte is erased alone", [0x61, 0xC3] + bytes("\u{7F}b\n"), [.line("ab")]),
+            (
+                "a byte after an incomplete sequence is one character", [0x61, 0xE2, 0x82, 0x7F, 0x7F, 0x0A],
+                [.line("a")]
+            ),
+            (
+                "a Backspace does not undo the line end", bytes("ping\n\u{7F}\u{7F}who\n"),
+                [.line("ping"), .line("who")]
+            ),
+            ("the left arrow key is dropped", bytes("pin\u{1B}[Dg\n"), [.line("ping")]),
+            ("all four arrow keys are dropped", bytes("\u{1B}[Api\u{1B}[B\u{1B}[Cng\u{1B}[D\n"), [.line("ping")]),
+            ("SS3 arrow keys are dropped", bytes("\u{1B}OApi\u{1B}OHng\n"), [.line("ping")]),
+            (
+                "Delete, Home, F5 and Ctrl-Right are dropped", bytes("p\u{1B}[3~i\u{1B}[1~n\u{1B}[15~g\u{1B}[1;5C\n"),
+                [.line("ping")]
+            ),
+            ("an escape sequence broken by the line end is refused", bytes("ping\u{1B}[1\n"), [.controlChars]),
+            ("an SS3 broken by a control byte is refused", bytes("ping\u{1B}O\u{1}\n"), [.controlChars]),
+            ("Alt-x (ESC x) is refused", bytes("ping\u{1B}x\n"), [.controlChars]),
+            (
+                "a CSI longer than 16 parameter bytes is broken",
+                bytes("\u{1B}[" + String(repeating: "1", count: 17) + "Aping\n"), [.controlChars]
+            ),
+            (
+                "a CSI of 16 parameter bytes is dropped",
+                bytes("\u{1B}[" + String(repeating: "1", count: 16) + "Aping\n"), [.line("ping")]
+            ),
+            ("the next line after a broken escape is fine", bytes("\u{1B}\nping\n"), [.controlChars, .line("ping")]),
+            (
+                "editing works with telnet's CR NUL ends", bytes("pix\u{7F}ng\r\u{0}who\r\u{0}"),
+                [.line("ping"), .line("who")]
+            ),
+            (
+                "an IAC command inside an escape sequence is stripped",
+                bytes("pin\u{1B}") + [iac, 241] + bytes("[Dg\n"), [.line("ping")]
+            ),
+        ] as [(String, [UInt8], [FramedItem])])
+    func editing(name: String, input: [UInt8], expected: [FramedItem]) {
+        #expect(frame([input]) == expected, "\(name)")
+        #expect(frame(input.map { [$0] }) == expected, "\(name), byte by byte")
+    }
+
+    @Test("a flood of unfinished escape sequences or erasures holds no memory")
+    func escapeFlood() {
+        var framer = LineFramer(limit: 64)
+        var out: [FramedItem] = []
+        for _ in 0..<10_000 { framer.feed([0x1B, 0x5B] + [UInt8](repeating: 0x31, count: 10), into: &out) }
+        #expect(framer.pendingByteCount <= 65)
+        // Each ESC broke the sequence before it and left its ESC in the line, which became too long.
+        #expect(out == [.tooLong])
+        framer.feed([10, 0x1B, 0x5B] + [UInt8](repeating: 0x31, count: 100_000) + [10], into: &out)
+        #expect(out == [.tooLong, .tooLong], "a never-ending CSI is broken after 16 bytes; the rest fills the line")
+        framer.feed(bytes("abc") + [UInt8](repeating: 0x7F, count: 100_000), into: &out)
+        #expect(framer.pendingByteCount == 0)
+        framer.feed(bytes("ping\n"), into: &out)
+        #expect(out == [.tooLong, .tooLong, .line("ping")])
+        #expect(framer.outgoing.isEmpty, "nothing is sent back unless asked to echo")
     }
 
     @Test(

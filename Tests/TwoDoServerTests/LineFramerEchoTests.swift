@@ -1,0 +1,105 @@
+// Unit tests of the framer's echo in telnet character mode: typed text, line ends, erasures and keys.
+
+import Testing
+import TwoDoServer
+
+private let iac: UInt8 = 255
+private let doEcho: [UInt8] = [255, 253, 1]
+private let willEcho: [UInt8] = [255, 251, 1]
+
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// Erasing `columns` columns on the user's screen: back, blank, back.
+private func erase(_ columns: Int) -> [UInt8] {
+    [UInt8](repeating: 8, count: columns) + [UInt8](repeating: 32, count: columns)
+        + [UInt8](repeating: 8, count: columns)
+}
+
+/// Feeds `input` after the client's DO ECHO, whole and byte by byte; returns the items and the echo (after WILL ECHO).
+private func echoed(_ input: [UInt8], limit: Int = 4096) -> (items: [FramedItem], echo: [UInt8], bytewise: [UInt8]) {
+    var framer = LineFramer(limit: limit)
+    var items: [FramedItem] = []
+    framer.feed(doEcho + input, into: &items)
+    let reply = framer.takeOutgoing()
+    var single = LineFramer(limit: limit)
+    var ignored: [FramedItem] = []
+    var bytewise: [UInt8] = []
+    for byte in doEcho + input {
+        single.feed([byte], into: &ignored)
+        bytewise += single.takeOutgoing()
+    }
+    #expect(Array(reply.prefix(3)) == willEcho)
+    return (items, Array(reply.dropFirst(3)), Array(bytewise.dropFirst(3)))
+}
+
+@Suite("LineFramer echo")
+struct LineFramerEchoTests {
+    @Test(
+        "echoes what the user types once the client asked for it",
+        arguments: [
+            ("typed text and the line end", bytes("ping\r\u{0}"), bytes("ping\r\n")),
+            ("CR LF is one line end", bytes("ping\r\n"), bytes("ping\r\n")),
+            ("an empty line still moves to the next line", bytes("\r\u{0}"), bytes("\r\n")),
+            ("Turkish and emoji pass through as UTF-8", bytes("ekle çay 🍵\r\u{0}"), bytes("ekle çay 🍵\r\n")),
+            ("a tab is echoed as the space it becomes", bytes("a\tb"), bytes("a b")),
+            ("Backspace erases one column", bytes("pix\u{8}"), bytes("pix") + erase(1)),
+            ("DEL erases one column", bytes("pix\u{7F}"), bytes("pix") + erase(1)),
+            ("IAC EC erases one column", bytes("pix") + [iac, 247], bytes("pix") + erase(1)),
+            ("a two-byte letter is one column", bytes("ç\u{7F}"), bytes("ç") + erase(1)),
+            ("a wide CJK character is two columns", bytes("日\u{7F}"), bytes("日") + erase(2)),
+            ("an emoji is two columns", bytes("🍞\u{7F}"), bytes("🍞") + erase(2)),
+            ("e + combining acute is one column", bytes("e\u{301}\u{7F}"), bytes("e\u{301}") + erase(1)),
+            ("Backspace on an empty line echoes nothing", bytes("\u{7F}\u{8}"), []),
+            ("Ctrl-U erases everything shown", bytes("ab日\u{15}"), bytes("ab日") + erase(4)),
+            ("IAC EL erases everything shown", bytes("abc") + [iac, 248], bytes("abc") + erase(3)),
+            ("Ctrl-U on an empty line echoes nothing", bytes("\u{15}"), []),
+            ("arrow keys echo nothing", bytes("pi\u{1B}[D\u{1B}OCng"), bytes("ping")),
+            ("other control characters are not echoed", bytes("a\u{1}b"), bytes("ab")),
+            ("a 0xFF data byte is echoed as IAC IAC", bytes("a") + [iac, iac], bytes("a") + [iac, iac]),
+            (
+                "typed text and negotiation mix", bytes("pi") + [iac, 253, 3] + bytes("ng"),
+                bytes("pi") + [iac, 251, 3] + bytes("ng")
+            ),
+        ] as [(String, [UInt8], [UInt8])])
+    func echo(name: String, input: [UInt8], expected: [UInt8]) {
+        let result = echoed(input)
+        #expect(result.echo == expected, "\(name)")
+        #expect(result.bytewise == expected, "\(name), byte by byte")
+    }
+
+    @Test("nothing is echoed unless the client asked: a plain nc or line-mode telnet sees only replies")
+    func noEchoByDefault() {
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(bytes("pix\u{7F}ng\u{1B}[D\r\n\u{15}who\n"), into: &items)
+        #expect(items == [.line("ping"), .line("who")])
+        #expect(framer.outgoing.isEmpty)
+    }
+
+    @Test("DONT ECHO stops the echo")
+    func dontEchoStops() {
+        let result = echoed(bytes("ab") + [iac, 254, 1] + bytes("cd\r\n"))
+        #expect(result.echo == bytes("ab") + [iac, 252, 1])
+        #expect(result.items == [.line("abcd")])
+    }
+
+    @Test("a pasted 4 KB line is echoed whole; past the limit the echo stops and the line is refused")
+    func longLines() {
+        let line = String(repeating: "x", count: 4096)
+        let pasted = echoed(bytes(line + "\r\n"))
+        #expect(pasted.items == [.line(line)])
+        #expect(pasted.echo == bytes(line + "\r\n"))
+        let tooLong = echoed(bytes("abcdefghij\r\n"), limit: 8)
+        #expect(tooLong.items == [.tooLong])
+        // Up to the limit + 1 (room for a CR) is echoed, then nothing until the line end.
+        #expect(tooLong.echo == bytes("abcdefghi\r\n"))
+    }
+
+    @Test("the line the server runs is the line the user saw")
+    func sameAsScreen() {
+        let result = echoed(bytes("add süt\u{7F}\u{7F}\u{7F}çay\u{1B}[D\u{8}y\r\u{0}"))
+        #expect(result.items == [.line("add çay")])
+        #expect(
+            result.echo == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + erase(1) + bytes("y\r\n"))
+    }
+}
