@@ -30,7 +30,7 @@ extension Server {
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
-        guard !hashResults.isEmpty || !ready.isEmpty || remindersDue else { return }
+        guard !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || remindersDue else { return }
         var outcomes: [Outcome] = []
         do {
             try store.begin()
@@ -51,11 +51,21 @@ extension Server {
             }
             markReady(c)
         }
+        // Connections whose input arrived since the last turn go first; the rest of earlier floods after them.
+        for id in deferred where readySet.insert(id).inserted { ready.append(id) }
+        deferred.removeAll(keepingCapacity: true)
         let batch = ready
         ready.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
-        var sliced: [Connection] = []
-        for id in batch {
+        var sliced: [UInt64] = []
+        let turnStarted = Monotonic.now()
+        for (position, id) in batch.enumerated() {
+            // A turn that has run long leaves the connections not yet served for the next one (in order,
+            // ahead of the sliced floods), so the COMMIT and everyone's replies are not held back by it.
+            if position > 0 && Monotonic.now() - turnStarted > Server.turnTimeBudget {
+                deferred.append(contentsOf: batch[position...])
+                break
+            }
             guard let c = connections[id], c.stream == nil else { continue }
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
             // output passes the cap its remaining commands wait (in order, unread) until it drains.
@@ -67,7 +77,7 @@ extension Server {
                 if c.pendingAuth != nil || owed > config.outputLimit { break }
                 // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one.
                 if consumed == Server.turnCommandBudget || owed > turnLimit {
-                    sliced.append(c)
+                    sliced.append(c.id)
                     break
                 }
                 consumed += 1
@@ -91,7 +101,7 @@ extension Server {
                 c.inputBytes = 0
             }
         }
-        for c in sliced where !c.isClosed { markReady(c) }  // served again in the next turn, without waiting
+        deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         do {
             try store.savepoint()
@@ -123,6 +133,8 @@ extension Server {
     /// a turn (and so everyone's replies) wait for thousands of its commands.
     static let turnCommandBudget = 256
     static let turnOutputBudget = 64 * 1024
+    /// Seconds of command execution after which a turn leaves the remaining connections for the next turn.
+    static let turnTimeBudget = 0.004
 
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
     static let streamLowWater = 128 * 1024

@@ -51,6 +51,9 @@ public final class Server {
     /// Connections with input waiting to run, in arrival order.
     var ready: [UInt64] = []
     var readySet: Set<UInt64> = []
+    /// Connections with input left over from the last turn (its time ran out, or their slice was used):
+    /// the next turn serves them after the connections that became ready meanwhile.
+    var deferred: [UInt64] = []
     /// Connections with output to flush this turn.
     var dirty: Set<UInt64> = []
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
@@ -75,6 +78,8 @@ public final class Server {
     var registrations = FailureThrottle(threshold: 20, baseDelay: 60)
     var stats = ServerStats()
     var running = true
+    /// A big connection was dropped since the last sweep: return freed heap memory to the system.
+    var trimPending = false
     var lastSweep = Monotonic.now()
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
@@ -186,7 +191,7 @@ public final class Server {
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
-            if !ready.isEmpty { wait = 0 }
+            if !ready.isEmpty || !deferred.isEmpty { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
@@ -471,9 +476,10 @@ public final class Server {
         guard connections.removeValue(forKey: c.id) != nil else { return }
         let heldBytes = c.output.capacity + c.heldBytes
         c.closeSocket(in: epoll)
-        // A client dropped with a megabyte of unread output leaves that much free in the heap; hand it back
-        // to the system rather than keep it (glibc keeps freed memory at the top of the heap otherwise).
-        if heldBytes > 256 * 1024 { _ = malloc_trim(0) }
+        // A client dropped with a megabyte of unread output leaves that much free in the heap: hand it back
+        // to the system at the next sweep (glibc keeps freed memory otherwise). Once per sweep, not per
+        // close: a trim walks the heap, and thirty resets at once would pay it thirty times in one turn.
+        if heldBytes > 256 * 1024 { trimPending = true }
         streaming.remove(c.id)
         if let n = connectionsByAddress[c.address], n > 1 { connectionsByAddress[c.address] = n - 1 } else { connectionsByAddress[c.address] = nil }
         if let user = c.user { detach(c, from: user) }
@@ -540,6 +546,10 @@ public final class Server {
                 updateInterest(c)
                 flush(c)
             }
+        }
+        if trimPending {
+            trimPending = false
+            _ = malloc_trim(0)
         }
         if Int(now) % 60 == 0 {
             logins.prune(now: now)
