@@ -24,7 +24,10 @@ public enum UserText {
     /// joiner). So a run of invisible joiners or selectors (kilobytes inside one "character") is refused.
     public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
         // Plain ASCII (almost every command) cannot hold any of them; C0 controls are the framer's job.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        // The contiguous path is a plain byte loop; the generic one walks the view an index at a time.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii { return nil }
         var previous: UInt32?
         var pendingJoiner: Unicode.Scalar?  // a joiner waiting to see what follows it
         var sawTag = false

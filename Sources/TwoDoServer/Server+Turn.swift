@@ -51,7 +51,9 @@ extension Server {
             }
             markReady(c)
         }
-        // Connections whose input arrived since the last turn go first; the rest of earlier floods after them.
+        // Connections whose input arrived since the last turn go first, all of them (group commit); what is
+        // left of earlier floods follows, within the turn's time budget.
+        let fresh = ready.count
         for id in deferred where readySet.insert(id).inserted { ready.append(id) }
         deferred.removeAll(keepingCapacity: true)
         let batch = ready
@@ -60,9 +62,9 @@ extension Server {
         var sliced: [UInt64] = []
         let turnStarted = Monotonic.now()
         for (position, id) in batch.enumerated() {
-            // A turn that has run long leaves the connections not yet served for the next one (in order,
-            // ahead of the sliced floods), so the COMMIT and everyone's replies are not held back by it.
-            if position > 0 && Monotonic.now() - turnStarted > Server.turnTimeBudget {
+            // Leftovers of floods get what remains of the time budget; the rest waits for the next turn, so
+            // the COMMIT and everyone else's replies are not held back by them.
+            if position >= fresh && position > 0 && Monotonic.now() - turnStarted > Server.turnTimeBudget {
                 deferred.append(contentsOf: batch[position...])
                 break
             }
@@ -133,7 +135,7 @@ extension Server {
     /// a turn (and so everyone's replies) wait for thousands of its commands.
     static let turnCommandBudget = 256
     static let turnOutputBudget = 64 * 1024
-    /// Seconds of command execution after which a turn leaves the remaining connections for the next turn.
+    /// Seconds of command execution after which a turn serves no more leftovers of earlier floods.
     static let turnTimeBudget = 0.004
 
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.

@@ -204,5 +204,37 @@ enum Migrations {
         """
         CREATE INDEX tasks_undated ON tasks(space_id, list_id, created_at, id) WHERE done = 0 AND due_at IS NULL;
         """,
+        // 6: task counts kept by triggers, so the space limits cost one row read per add instead of counting
+        // the space's index (which made every add O(tasks in the space): 26,900 -> 15,200 adds/s at 50 pairs).
+        """
+        CREATE TABLE space_task_counts (space_id INTEGER PRIMARY KEY, tasks INTEGER NOT NULL);
+        CREATE TABLE list_open_counts (list_id INTEGER PRIMARY KEY, open INTEGER NOT NULL);
+        INSERT INTO space_task_counts SELECT space_id, count(*) FROM tasks GROUP BY space_id;
+        INSERT INTO list_open_counts SELECT list_id, count(*) FROM tasks WHERE done = 0 GROUP BY list_id;
+        CREATE TRIGGER tasks_counted_insert AFTER INSERT ON tasks BEGIN
+            INSERT INTO space_task_counts (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = tasks + 1;
+            INSERT INTO list_open_counts (list_id, open) VALUES (NEW.list_id, NEW.done = 0)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0);
+        END;
+        CREATE TRIGGER tasks_counted_delete AFTER DELETE ON tasks BEGIN
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            UPDATE list_open_counts SET open = open - 1 WHERE list_id = OLD.list_id AND OLD.done = 0;
+        END;
+        CREATE TRIGGER tasks_counted_update AFTER UPDATE OF space_id, list_id, done ON tasks BEGIN
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            INSERT INTO space_task_counts (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = tasks + 1;
+            UPDATE list_open_counts SET open = open - 1 WHERE list_id = OLD.list_id AND OLD.done = 0;
+            INSERT INTO list_open_counts (list_id, open) VALUES (NEW.list_id, NEW.done = 0)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0);
+        END;
+        CREATE TRIGGER lists_counted_delete AFTER DELETE ON lists BEGIN
+            DELETE FROM list_open_counts WHERE list_id = OLD.id;
+        END;
+        CREATE TRIGGER spaces_counted_delete AFTER DELETE ON spaces BEGIN
+            DELETE FROM space_task_counts WHERE space_id = OLD.id;
+        END;
+        """,
     ]
 }

@@ -100,7 +100,7 @@ extension Store {
         let s = SQLValue.integer(space.rawValue)
         return try db.queryOne(
             """
-            SELECT (SELECT count(*) FROM tasks WHERE space_id = ?) AS tasks,
+            SELECT coalesce((SELECT tasks FROM space_task_counts WHERE space_id = ?), 0) AS tasks,
                    (SELECT count(*) FROM lists WHERE space_id = ?) AS lists,
                    (SELECT count(*) FROM routines WHERE space_id = ?) AS routines,
                    (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NULL)
@@ -135,14 +135,15 @@ extension Store {
             ) { $0.requiredInt("n") } ?? 0)
     }
 
-    /// The number of tasks of a space (from the `tasks_space` index).
+    /// The number of tasks of a space (kept by triggers in `space_task_counts`: one row read).
     public func taskCount(inSpace space: SpaceID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM tasks WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(try db.queryOne("SELECT tasks AS n FROM space_task_counts WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
     }
 
     /// The number of open tasks of a list (from the `tasks_list_order` index).
     public func openTaskCount(in list: ListID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM tasks WHERE list_id = ? AND done = 0", .integer(list.rawValue)) { $0.requiredInt("n") } ?? 0)
+        // Kept by triggers in `list_open_counts`: one row read, not a count of the list's index.
+        Int(try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) { $0.requiredInt("n") } ?? 0)
     }
 
     /// The number of notes on a task, a routine or an event (from their note indexes).

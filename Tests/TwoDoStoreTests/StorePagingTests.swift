@@ -31,6 +31,37 @@ struct StorePagingTests {
         #expect(try store.tasks(in: inbox.id, offset: 23, limit: 10).isEmpty)
     }
 
+    @Test("the trigger-kept counts agree with counting the rows after adds, dones, moves, deletes and a merge")
+    func countersFollowEveryChange() throws {
+        let store = try Store(path: temp.path, durable: false)
+        let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
+        let b = try #require(try store.createUser(name: "bob", passwordHash: "h", lang: .en, now: 0))
+        let inbox = try store.defaultList(in: a.space)
+        let errands = try store.addList(named: "Errands", in: a.space, now: 0)
+        var ids: [TaskID] = []
+        for i in 0..<40 {
+            ids.append(try store.addTask(title: "t\(i)", list: i % 2 == 0 ? inbox.id : errands, space: a.space, by: a.id, assignee: nil, now: Int64(i)))
+        }
+        for i in 0..<5 { _ = try store.addTask(title: "b\(i)", list: try store.defaultList(in: b.space).id, space: b.space, by: b.id, assignee: nil, now: 0) }
+        for i in [1, 2, 3, 10] { try store.setDone(ids[i], true, by: a.id, now: 50) }
+        try store.setDone(ids[2], false, by: a.id, now: 51)
+        try store.move(ids[4], to: errands, now: 52)
+        try store.move(ids[3], to: inbox.id, now: 52)
+        try store.deleteTask(ids[6])
+        try store.deleteTask(ids[10])
+        _ = try store.merge(user: b.id, from: b.space, into: a.space, now: 60)
+        func counted(_ sql: String, _ id: Int64) throws -> Int {
+            Int(try store.db.queryOne(sql, .integer(id)) { $0.requiredInt("n") } ?? -1)
+        }
+        for list in try store.lists(in: a.space) {
+            #expect(try store.openTaskCount(in: list.id) == counted("SELECT count(*) AS n FROM tasks WHERE list_id = ? AND done = 0", list.id.rawValue))
+        }
+        #expect(try store.taskCount(inSpace: a.space) == counted("SELECT count(*) AS n FROM tasks WHERE space_id = ?", a.space.rawValue))
+        #expect(try store.taskCount(inSpace: a.space) == 43)
+        try store.deleteList(errands)
+        #expect(try store.taskCount(inSpace: a.space) == counted("SELECT count(*) AS n FROM tasks WHERE space_id = ?", a.space.rawValue))
+    }
+
     @Test("due and undated pages filter by range and assignee, and their counts agree")
     func duePages() throws {
         let store = try Store(path: temp.path, durable: false)
