@@ -55,16 +55,7 @@ extension Store {
 
     /// A user's notifications, newest first.
     public func notifications(for user: UserID, limit: Int = 50) throws -> [InboxItem] {
-        try db.query(
-            "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ?",
-            .integer(user.rawValue), .integer(Int64(limit))
-        ) { row in
-            let data = Data(row.requiredText("args").utf8)
-            let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
-            return InboxItem(
-                id: row.requiredInt("id"), at: row.requiredInt("created_at"), key: row.requiredText("key"), args: args,
-                isRead: row.requiredInt("is_read") == 1)
-        }
+        try notifications(for: user, offset: 0, limit: limit)
     }
 
     /// Marks a user's unread notifications read (only the newest `newest` when given); returns how many.

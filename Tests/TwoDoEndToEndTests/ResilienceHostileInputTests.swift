@@ -93,7 +93,7 @@ extension ResilienceSuite {
                 if telnet.isRunning { Glibc.kill(telnet.processIdentifier, SIGKILL) }
                 telnet.waitUntilExit()
             }
-            let seen = TelnetTranscript(output.fileHandleForReading)
+            let seen = Transcript(output.fileHandleForReading)
             func type(_ text: String) throws {
                 try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
                 Thread.sleep(forTimeInterval: 0.3)
@@ -158,35 +158,5 @@ extension ResilienceSuite {
                     format: "slowloris: 50 connections closed after %.1f–%.1f s; RSS %d → %d KiB", lifetimes.min() ?? 0,
                     lifetimes.max() ?? 0, rssBefore, peakKiB))
         }
-    }
-}
-
-/// Collects a child process's output on a background thread so the test can wait for a phrase.
-///
-/// @unchecked Sendable: the lock guards the collected text.
-private final class TelnetTranscript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                lock.withLock { collected += String(decoding: data, as: UTF8.self) }
-            }
-        }.start()
-    }
-
-    var text: String { lock.withLock { collected } }
-
-    /// Waits until `phrase` has appeared; false after `timeout` seconds.
-    func wait(for phrase: String, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if text.contains(phrase) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
     }
 }

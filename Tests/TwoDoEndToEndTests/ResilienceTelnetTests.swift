@@ -125,7 +125,7 @@ extension ResilienceSuite {
                 if terminal.isRunning { Glibc.kill(terminal.processIdentifier, SIGKILL) }
                 terminal.waitUntilExit()
             }
-            let seen = TerminalTranscript(output.fileHandleForReading)
+            let seen = Transcript(output.fileHandleForReading)
             func type(_ text: String, pause: Double = 0.15) throws {
                 try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
                 Thread.sleep(forTimeInterval: pause)
@@ -171,34 +171,4 @@ extension LineClient {
 
 extension Array {
     fileprivate func repeated(_ times: Int) -> [Element] { [[Element]](repeating: self, count: times).flatMap { $0 } }
-}
-
-/// Collects a terminal's output on a background thread so the test can wait for a phrase.
-///
-/// @unchecked Sendable: the lock guards the collected text.
-private final class TerminalTranscript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                lock.withLock { collected += String(decoding: data, as: UTF8.self) }
-            }
-        }.start()
-    }
-
-    var text: String { lock.withLock { collected } }
-
-    /// Waits until `phrase` has appeared; false after `timeout` seconds.
-    func wait(for phrase: String, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if text.contains(phrase) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
-    }
 }
