@@ -124,14 +124,17 @@ extension Server {
                 return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
             try store.setPasswordHash(newHash, for: user.id)
-            let ended = endOtherSessions(of: user.id, except: c)
-            Log.info("password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(ended)"])
+            let others = detachOtherSessions(of: user.id, except: c)
+            Log.info("password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(others.count)"])
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(
                     "auth.password_changed", [t(c, "auth.password_changed")],
-                    data: .object([("ended_sessions", .int(Int64(ended)))])))
+                    data: .object([("ended_sessions", .int(Int64(others.count)))])))
             o.wrote = true
+            o.endsSessions = others.map(\.id)
+            // A failed COMMIT keeps the old password: the other sessions stay logged in, and are told nothing.
+            o.undo = { [weak self] in for other in others where !other.isClosed { self?.attach(other, to: user) } }
             return o
 
         case (.register(_, let tag), .evicted), (.login(_, _, let tag), .evicted), (.passwd(_, let tag), .evicted):
@@ -143,28 +146,33 @@ extension Server {
         }
     }
 
-    /// Logs out and closes every other session of `user` after a password change, telling each why
-    /// in its own language (a stolen session must not outlive the password that opened it).
-    ///
-    /// Runs inside the turn, before its COMMIT: if that commit failed, the sessions would be gone while
-    /// the old password still worked, which costs their owner one login and nothing else.
-    /// - Returns: how many sessions were ended.
-    private func endOtherSessions(of user: UserID, except keep: Connection) -> Int {
-        var ended = 0
+    /// Logs every other session of `user` out at once, after a password change, so none runs another command
+    /// as that user; `endSession(_:)` tells each why and closes it once the change is committed (a stolen
+    /// session must not outlive the password that opened it).
+    /// - Returns: the sessions logged out.
+    private func detachOtherSessions(of user: UserID, except keep: Connection) -> [Connection] {
+        var ended: [Connection] = []
         for id in sessions[user] ?? [] where id != keep.id {
             guard let other = connections[id] else { continue }
             detach(other, from: user)
             other.input = []  // commands it already sent would now run logged out: drop them
             other.inputBytes = 0
             other.pendingAuth = nil  // its own passwd in flight must not land after this one
-            let reply = Reply.failure("auth.password_changed_elsewhere", t(other, "auth.password_changed_elsewhere"))
-            emit(reply.render(json: other.json, tag: nil), to: other)
-            other.closeAfterFlush = true
-            other.readClosed = true
-            updateInterest(other)
-            ended += 1
+            ended.append(other)
         }
         return ended
+    }
+
+    /// After the COMMIT of a password change: tells a logged-out session why, in its language, and closes it.
+    func endSession(_ id: UInt64) {
+        guard let other = connections[id] else { return }
+        let reply = Reply.failure("auth.password_changed_elsewhere", t(other, "auth.password_changed_elsewhere"))
+        emit(reply.render(json: other.json, tag: nil), to: other)
+        other.input = []
+        other.inputBytes = 0
+        other.closeAfterFlush = true
+        other.readClosed = true
+        updateInterest(other)
     }
 
     func userJSON(_ user: User) -> JSONValue {

@@ -24,6 +24,8 @@ struct Outcome {
     var lines: [String]? = nil
     /// A long reply to write piece by piece after the commit, instead of `reply`'s lines (export).
     var stream: (any ReplyStream)? = nil
+    /// Connections to tell and close once the commit succeeded (the other sessions after `passwd`).
+    var endsSessions: [UInt64] = []
 }
 
 extension Server {
@@ -194,6 +196,7 @@ extension Server {
             result[i].lines = nil
             result[i].rawLines = nil
             result[i].stream = nil
+            result[i].endsSessions = []
             result[i].events = []
             result[i].close = false
         }
@@ -221,6 +224,7 @@ extension Server {
                 emit(o.lines ?? o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
             }
             for event in o.events { publish(event, except: o.connection) }
+            for id in o.endsSessions { endSession(id) }
             if o.close {
                 c.closeAfterFlush = true
                 c.readClosed = true
