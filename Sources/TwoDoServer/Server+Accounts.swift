@@ -33,10 +33,10 @@ extension Server {
             return fail("error.name_lookalike", t(c, "error.name_lookalike", ["name": other]))
         }
         let now = Monotonic.now()
-        if let wait = registrations.retryAfter(c.address, now: now) {
+        if let wait = registrations.retryAfter(c.throttleKey, now: now) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
-        registrations.fail(c.address, now: now)
+        registrations.fail(c.throttleKey, now: now)
         return try submit(.hash(password: password, name: name), pending: .register(name: name, tag: tag), on: c, tag: tag)
     }
 
@@ -48,7 +48,7 @@ extension Server {
         let now = Monotonic.now()
         // NFKC and the fold: `ａｌｉｃｅ` or `ALICE` is alice's account; a Cyrillic `аlice` is nobody's.
         let key = UserName.key(typed)
-        if let wait = logins.retryAfter(name: key, address: c.address, now: now) {
+        if let wait = logins.retryAfter(name: key, address: c.throttleKey, now: now) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
         let found = password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
@@ -98,10 +98,10 @@ extension Server {
 
         case (.login(let id, let key, let tag), .verified(let ok, _)):
             guard ok, let id, let user = try store.user(id) else {
-                logins.fail(name: key, address: c.address, now: now)
+                logins.fail(name: key, address: c.throttleKey, now: now)
                 return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
-            logins.succeed(name: key, address: c.address)
+            logins.succeed(name: key, address: c.throttleKey)
             attach(c, to: user)
             try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
             let unread = try store.unreadCount(for: user.id)

@@ -52,7 +52,7 @@ extension Server {
         case .join(let text):
             guard members.count < 2 else { return .failure("error.already_in_couple", t(c, "error.already_in_couple")) }
             let mono = Monotonic.now()
-            let keys = [UserName.key(user.name), c.address]
+            let keys = [UserName.key(user.name), c.throttleKey]
             if let wait = keys.compactMap({ inviteFailures.retryAfter($0, now: mono) }).max() {
                 return .failure("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
             }

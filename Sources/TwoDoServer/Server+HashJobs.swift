@@ -19,17 +19,17 @@ extension Server {
         let ticket = nextTicket
         nextTicket += 1
         let account = pending.accountKey
-        let byAddress = hashJobsByAddress[c.address, default: 0]
+        let byAddress = hashJobsByAddress[c.throttleKey, default: 0]
         let byAccount = hashJobsByAccount[account, default: 0]
         guard byAddress < config.hashJobsPerAddress, byAccount < Server.hashJobsPerAccount,
-            hashPool.submit(ticket: ticket, job: job, address: c.address)
+            hashPool.submit(ticket: ticket, job: job, address: c.throttleKey)
         else {
             stats.busyRefusals += 1
             return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
         }
-        hashJobsByAddress[c.address] = byAddress + 1
+        hashJobsByAddress[c.throttleKey] = byAddress + 1
         hashJobsByAccount[account] = byAccount + 1
-        tickets[ticket] = HashTicket(connection: c.id, address: c.address, account: account)
+        tickets[ticket] = HashTicket(connection: c.id, address: c.throttleKey, account: account)
         c.pendingAuth = pending
         return nil
     }

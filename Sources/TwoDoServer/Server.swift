@@ -278,7 +278,7 @@ public final class Server {
                 stats.refused += 1
                 continue
             }
-            if connectionsByAddress[address, default: 0] >= config.maxPerAddress {
+            if connectionsByAddress[address, default: 0] >= config.maxPerAddress && !config.trustedAddresses.contains(address) {
                 refuse(fd, key: "error.too_many_connections", ["limit": "\(config.maxPerAddress)"])
                 stats.refused += 1
                 continue

@@ -20,6 +20,9 @@ public struct ServerConfig: Sendable {
     public var drainTimeout: Double = 30
     /// Connections one client address may have open at once.
     public var maxPerAddress = 64
+    /// Addresses of trusted fronts (a TLS terminator, a chat bridge) whose connections each stand for a
+    /// different person: exempt from the per-address caps, and throttled per connection instead.
+    public var trustedAddresses: Set<String> = []
     /// Password-hash jobs one client address may have queued or running at once (more: "busy").
     public var hashJobsPerAddress = 8
     /// The longest line accepted, in bytes.

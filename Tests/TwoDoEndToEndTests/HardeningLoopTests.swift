@@ -178,6 +178,34 @@ extension ResilienceSuite {
             #expect(try again.readLine().hasPrefix("Welcome to TwoDo"), "a freed slot can be used again")
         }
 
+        @Test("behind a trusted front (--trusted-address) each connection counts as its own client")
+        func trustedFront() throws {
+            let server = try TestServer(extraArguments: ["--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.90"])
+            _ = try server.user("alice")
+            // The front's connections are not capped per address...
+            let front = try (0..<5).map { _ in try ResilienceSocket(port: server.port, source: "127.0.0.90") }
+            for socket in front {
+                #expect(try socket.readLine().hasPrefix("Welcome to TwoDo"))
+                try socket.send("json on")
+                _ = try socket.readLine()
+            }
+            // ...and one person's wrong passwords through it do not hold back another person behind it.
+            for i in 0..<6 { _ = try front[0].json("login alice wrong-password-\(i)") }
+            #expect(try front[0].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
+            #expect(try front[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
+            // An ordinary address is still capped and throttled as one client.
+            let plain = try (0..<2).map { _ in try ResilienceSocket(port: server.port, source: "127.0.0.91") }
+            for socket in plain {
+                _ = try socket.readLine()
+                try socket.send("json on")
+                _ = try socket.readLine()
+            }
+            let third = try ResilienceSocket(port: server.port, source: "127.0.0.91")
+            #expect(try third.readLine().contains("Too many connections"))
+            for i in 0..<6 { _ = try plain[0].json("login alice wrong-password-\(i)") }
+            #expect(try plain[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
+        }
+
         @Test("a connection that never logs in is closed at the login timeout even if it keeps sending ping")
         func loginDeadlineFromConnect() throws {
             let server = try TestServer(extraArguments: ["--quiet", "--login-timeout", "2"])
