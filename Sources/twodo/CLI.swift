@@ -45,6 +45,8 @@ enum CLI {
                                     (TWODO_DRAIN_TIMEOUT, default 30)
           --rate-limit <n>          Commands per second per connection, 0 = unlimited (TWODO_RATE_LIMIT, default 500)
           --admin <name>            A user allowed to run `stats` (TWODO_ADMINS, comma-separated)
+          --trusted-address <ip>    A front (stunnel, a bridge) whose connections are each their own client for
+                                    the per-address caps and throttles (TWODO_TRUSTED_ADDRESSES, comma-separated)
           --test-clock <instant>    Freeze the wall clock at this instant and enable `clock` commands (tests only)
           --no-fsync                Do not fsync commits (benchmarks of the non-durable case only)
           --checkpoint-in-loop      Let the COMMIT that fills the WAL copy it into the database, on the loop
@@ -111,6 +113,7 @@ enum CLI {
         ]
         for (name, flag) in envFlags { if let v = env[name] { pairs.append((flag, v)) } }
         for admin in (env["TWODO_ADMINS"] ?? "").split(separator: ",") { pairs.append(("--admin", String(admin))) }
+        for front in (env["TWODO_TRUSTED_ADDRESSES"] ?? "").split(separator: ",") { pairs.append(("--trusted-address", String(front))) }
         var args = arguments
         while let arg = args.popFirst() {
             switch arg {
@@ -141,6 +144,7 @@ enum CLI {
                 // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.
                 config.rateBurst = config.rateLimit * 4
             case "--admin": config.admins.insert(v)
+            case "--trusted-address": config.trustedAddresses.insert(v)
             // Hidden (for tests): lower the space limits so they can be reached quickly. See docs/OPERATIONS.md.
             case "--limit-lists": config.limits.listsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
             case "--limit-list-tasks": config.limits.openTasksPerList = try number(v, flag) { (n: Int) in n > 0 }
