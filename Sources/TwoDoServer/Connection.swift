@@ -17,12 +17,15 @@ final class Connection {
     /// The socket, nil once closed. Only this type's methods touch it, and each checks it first, so no
     /// system call can reach a descriptor after its close (or, worse, a reused one).
     private var socket: Int32?
-    /// The peer address, for logs and the per-address connection cap.
-    let address: String
+    /// The peer address, for logs and the per-address connection cap (the real client's, once a trusted
+    /// front sent a PROXY header).
+    var address: String
     /// What per-address throttles count this connection under: its address, or, for a connection from a
     /// trusted front (`--trusted-address`: stunnel, a chat bridge), the connection itself, since everyone
     /// behind the front shares its address.
-    let throttleKey: String
+    var throttleKey: String
+    /// A trusted front's connection whose first line may be a PROXY protocol header naming the real client.
+    var awaitsProxyHeader: Bool
 
     var framer: LineFramer
     /// Framed input not yet executed (kept while an async auth step is pending).
@@ -77,6 +80,7 @@ final class Connection {
         socket = fd
         self.address = address
         throttleKey = config.trustedAddresses.contains(address) ? "\(address)#\(id)" : address
+        awaitsProxyHeader = config.trustedAddresses.contains(address)
         framer = LineFramer(limit: config.lineLimit)
         lastActivity = now
         loginDeadline = now + config.loginTimeout

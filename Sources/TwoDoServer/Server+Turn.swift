@@ -78,6 +78,8 @@ extension Server {
             var consumed = 0
             var consumedBytes = 0
             for item in c.input {
+                // A command may have ended the connection or dropped its queued input (a bad PROXY header).
+                if c.isClosed || c.input.isEmpty { break }
                 if c.pendingAuth != nil || owed > config.outputLimit { break }
                 // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one.
                 if consumed == Server.turnCommandBudget || owed > turnLimit {
@@ -93,8 +95,13 @@ extension Server {
                 outcomes.append(outcome)
                 if outcome.close || outcome.stream != nil { break }
             }
-            c.input.removeFirst(consumed)
-            c.inputBytes -= consumedBytes
+            if c.input.count >= consumed {
+                c.input.removeFirst(consumed)
+                c.inputBytes -= consumedBytes
+            } else {
+                c.input = []
+                c.inputBytes = 0
+            }
             if c.input.isEmpty && c.input.capacity > 64 { c.input = [] }
             if c.readPaused && c.inputBytes < Server.inputPauseBytes / 4 && c.input.count < Server.inputPauseItems / 4 {
                 c.readPaused = false
@@ -245,6 +252,13 @@ extension Server {
 
     /// Frames, tags, rate-limits and parses one input item, then runs it.
     private func execute(_ item: FramedItem, on c: Connection) -> Outcome? {
+        if c.awaitsProxyHeader {
+            c.awaitsProxyHeader = false
+            if case .line(let first) = item, first.hasPrefix("PROXY ") {
+                acceptProxyHeader(first, on: c)
+                return nil
+            }
+        }
         let line: String
         switch item {
         case .line(let l): line = l

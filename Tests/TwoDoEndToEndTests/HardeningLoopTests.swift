@@ -206,6 +206,44 @@ extension ResilienceSuite {
             #expect(try plain[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
         }
 
+        @Test("a trusted front's PROXY header gives each connection its real client's address; nobody else can claim one")
+        func proxyHeader() throws {
+            let server = try TestServer(extraArguments: ["--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.95"])
+            _ = try server.user("alice")
+            /// A connection through the front on behalf of `client`, in JSON mode.
+            func through(_ client: String) throws -> ResilienceSocket {
+                let socket = try ResilienceSocket(port: server.port, source: "127.0.0.95")
+                _ = try socket.readLine()
+                try socket.send("PROXY TCP4 \(client) 127.0.0.1 40000 7878\r")
+                try socket.send("json on")
+                _ = try socket.readLine()
+                return socket
+            }
+            // One real client's failures throttle that client only, across its connections through the front.
+            let mallory = try through("203.0.113.7")
+            for i in 0..<6 { _ = try mallory.json("login alice wrong-password-\(i)") }
+            let malloryAgain = try through("203.0.113.7")
+            #expect(try malloryAgain.json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
+            let owner = try through("198.51.100.20")
+            #expect(try owner.json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
+            // The per-address cap applies to the real client: its third connection is refused.
+            let third = try ResilienceSocket(port: server.port, source: "127.0.0.95")
+            _ = try third.readLine()
+            try third.send("PROXY TCP4 203.0.113.7 127.0.0.1 40001 7878")
+            #expect(try third.readLine().contains("Too many connections"))
+            // A malformed header from the front closes that connection; the server goes on.
+            let broken = try ResilienceSocket(port: server.port, source: "127.0.0.95")
+            _ = try broken.readLine()
+            try broken.send("PROXY TCP4 not-an-address 127.0.0.1 1 2")
+            #expect((try? broken.readLine(timeout: 3)) == nil, "a malformed PROXY header must close the connection")
+            // From anyone else a PROXY line is just an unknown command.
+            let outsider = try ResilienceSocket(port: server.port, source: "127.0.0.96")
+            _ = try outsider.readLine()
+            try outsider.send("PROXY TCP4 198.51.100.20 127.0.0.1 1 2")
+            #expect(try outsider.readLine().contains("don't know the command"))
+            #expect(try owner.json("ping")["code"] as? String == "pong")
+        }
+
         @Test("a connection that never logs in is closed at the login timeout even if it keeps sending ping")
         func loginDeadlineFromConnect() throws {
             let server = try TestServer(extraArguments: ["--quiet", "--login-timeout", "2"])
