@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ extension Command {
         for section in sections {
             lines += [section.title + ":"] + section.lines.map { "  " + $0 } + [""]
         }
-        lines += ["OPTIONS:"] + optionLines(includingBuiltins: true) + notes.map { "  " + $0 } + [""]
+        lines += ["OPTIONS:"] + optionLines(includingBuiltins: true) + notes.map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -34,7 +34,7 @@ enum CLI {
         lines += ["BRIDGE OPTIONS:"] + ircBridge.optionLines(includingBuiltins: false, width: width)
         lines += ircBridge.notes.map { "  " + $0 } + [""]
         lines += ["MATRIX BRIDGE OPTIONS:"] + matrixBridge.optionLines(includingBuiltins: false, width: width)
-        lines += matrixBridge.notes.map { "  " + $0 } + [""]
+        lines += matrixBridge.notes.map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 
