@@ -12,8 +12,8 @@ public struct Arguments: Sendable {
 
     /// The command these belong to (for its error hints).
     public let command: Command
-    /// Each option's values by long name: one for plain options (the flag's, else the environment's), every one
-    /// for repeatable options, an empty text for a boolean flag that was given.
+    /// Each option's values by long name, in order: the environment's (only while no flag gave the option, except
+    /// for repeatable options), then every flag's; an empty text for a boolean flag that was given.
     let values: [String: [Value]]
     /// The positional arguments, in order.
     public let positionals: [String]
@@ -24,19 +24,19 @@ public struct Arguments: Sendable {
     /// The text of option `long`, nil when neither a flag nor its variable gave it.
     public func string(_ long: String) -> String? { values[long]?.last?.text }
 
-    /// Every value of repeatable option `long`: the environment's items, then each flag's.
+    /// Every value of option `long`: for a repeatable one the environment's items, then each flag's.
     public func strings(_ long: String) -> [String] { values[long]?.map(\.text) ?? [] }
 
-    /// Option `long` converted by `convert`; nil when absent. A value `convert` rejects is a usage error
-    /// `--x: 'text' is not <expected>` naming the flag or variable that gave it.
+    /// Option `long` converted by `convert` (the last flag's value, else the variable's); nil when absent. Every
+    /// value given is checked: one `convert` rejects is a usage error `--x: 'text' is not <expected>` naming the
+    /// flag or variable that gave it.
     public func value<T>(
         _ long: String, expected: String = "a valid value", _ convert: (String) -> T?
     ) throws(ArgumentError) -> T? {
-        guard let given = values[long]?.last else { return nil }
-        return try Self.convert(given, expected: expected, convert, command: command)
+        try values(long, expected: expected, convert).last
     }
 
-    /// Every value of repeatable option `long`, each converted by `convert` (a rejected one is a usage error).
+    /// Every value of option `long`, each converted by `convert` (a rejected one is a usage error).
     public func values<T>(
         _ long: String, expected: String = "a valid value", _ convert: (String) -> T?
     ) throws(ArgumentError) -> [T] {

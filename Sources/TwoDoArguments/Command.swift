@@ -65,6 +65,7 @@ public struct Command: Sendable {
                 values[option.long] = [Arguments.Value(text: text, source: name)]
             }
         }
+        var flagged: Set<String> = []
         var positionals: [String] = []
         var rest = arguments[...]
         var onlyPositionals = false
@@ -100,11 +101,13 @@ public struct Command: Sendable {
                 guard inline == nil else { throw error("\(spelled) takes no value") }
                 value = Arguments.Value(text: "", source: spelled)
             }
-            if option.repeatable {
+            if option.repeatable || flagged.contains(option.long) {
                 values[option.long, default: []].append(value)
             } else {
-                // The first flag replaces the environment's value; a later flag replaces an earlier one.
+                // The first flag replaces the environment's value; a later flag wins over an earlier one (the
+                // last is read), but every flag's value is kept so a typo in an earlier one is still an error.
                 values[option.long] = [value]
+                flagged.insert(option.long)
             }
         }
         return .run(Arguments(command: self, values: values, positionals: positionals))

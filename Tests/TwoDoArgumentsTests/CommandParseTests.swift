@@ -127,6 +127,8 @@ struct CommandParseTests {
             (["--port=-1"], [:], "--port: '-1' is not a valid value"),
             ([], ["P_PORT": "http"], "P_PORT: 'http' is not a valid value"),
             ([], ["P_PORT": ""], "P_PORT: '' is not a valid value"),
+            (["--port", "abc", "--port", "1"], [:], "--port: 'abc' is not a valid value"),
+            (["--port", "1", "-p", "x"], [:], "-p: 'x' is not a valid value"),
         ] as [([String], [String: String], String)])
     func badValues(arguments: [String], environment: [String: String], message: String) throws {
         let args = try run(arguments, environment)
@@ -146,6 +148,8 @@ struct CommandParseTests {
         }
         #expect(try run(["--admin", "1", "--admin", "2"]).values("admin") { Int($0) } == [1, 2])
         #expect(try run(["--limit-lists", "3"]).value("limit-lists") { Int($0) } == 3)
+        // A flag hides its variable entirely: a bad value there no longer matters.
+        #expect(try run(["--port", "1"], ["P_PORT": "http"]).value("port") { UInt16($0) } == 1)
     }
 
     @Test(
