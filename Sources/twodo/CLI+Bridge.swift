@@ -29,7 +29,9 @@ extension CLI {
         notes: ["The IRC server password, if any, is read only from TWODO_IRC_PASSWORD."],
         version: versionLine)
 
+    /// Why `--password`/`--pass` are refused: a flag would show the secret in `ps` and shell history.
     static let passwordRefusal = "the IRC password is read only from TWODO_IRC_PASSWORD, never from a flag"
+    /// Why `--token` and the like are refused, for the same reason.
     static let tokenRefusal = "the access token is read only from TWODO_MATRIX_TOKEN, never from a flag"
 
     /// `twodo bridge matrix`.

@@ -17,6 +17,7 @@ enum Action {
     case version
 }
 
+/// The twodo command line: one option table per subcommand, read by TwoDoArguments.
 enum CLI {
     /// The hint under errors that belong to no subcommand.
     static let hint = "run 'twodo --help' for usage."
@@ -91,6 +92,7 @@ enum CLI {
         }
     }
 
+    /// The database file when neither `--db` nor `TWODO_DB` names one.
     static let defaultDatabase = "./twodo.sqlite"
 
     /// `--db` as backup and check read it.
