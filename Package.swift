@@ -28,15 +28,18 @@ let package = Package(
             dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
         ),
         .target(name: "TwoDoBridge"),
-        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge"]),
-        .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands"]),
+        // The one argument parser of every command line (twodo's subcommands and twodo-bench).
+        .target(name: "TwoDoArguments"),
+        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
+        .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands", "TwoDoArguments"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo"]),
+        .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // The twodo-bench command line: which scenario, which server, and the sizes to use.
 
 import Foundation
+import TwoDoArguments
 
 /// Everything given on the command line. Sizes left nil take each scenario's default.
 struct BenchOptions {
@@ -38,94 +39,116 @@ struct BenchOptions {
 
     static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "all"]
 
-    static let usage = """
-        USAGE:
-          twodo-bench <scenario> [options]
+    /// The command line's table: the scenario is the one positional argument; sizes are options.
+    static let command = Command(
+        name: "twodo-bench",
+        usage: ["twodo-bench <scenario> [options]"],
+        options: [
+            Option("bin", value: "<path>", help: "twodo binary to start (default: twodo beside this executable)"),
+            Option(
+                "target", value: "<host:port>",
+                help: "use a running server instead (start it with --rate-limit 0 and large limits)"),
+            Option("pid", value: "<pid>", help: "the --target server's process id, for RSS figures"),
+            Option(
+                "db-dir", value: "<folder>",
+                help: "where the started server's temporary database goes (default $TMPDIR or /tmp)"),
+            Option("no-fsync", help: "start the server with --no-fsync (not durable; for comparison only)"),
+            Option("checkpoint-in-loop", help: "start the server with --checkpoint-in-loop (for comparison)"),
+            Option("no-source-spread", help: "connect from 127.0.0.1 only (registration/login throttles will bite)"),
+            Option("markdown", help: "print tables as Markdown"),
+            Option("pairs", value: "<n>", help: "pairs of users (throughput, latency, reminders)"),
+            Option("seconds", value: "<s>", help: "how long each measured phase runs"),
+            Option("rate", value: "<n>", help: "the pace, per second (latency, loginstorm, reminders)"),
+            Option("window", value: "<n>", help: "commands in flight per pipelining client (throughput)"),
+            Option("connections", value: "<n,n...>", help: "idle connection counts to measure (idle)"),
+            Option("tasks", value: "<n>", help: "tasks in the big space (bigspace, reminders)"),
+            Option("events", value: "<n>", help: "events in the calendar (calendar)"),
+            Option("lists", value: "<n>", help: "lists the tasks spread over (bigspace)"),
+            Option("runs", value: "<n>", help: "measured requests (bigspace, calendar)"),
+            Option("storm-connections", value: "<n>", help: "wrong-password connections (loginstorm)"),
+            Option("normal-pairs", value: "<n>", help: "pairs working through the storm (loginstorm)"),
+            Option("normal-rate", value: "<n>", help: "their commands per second (loginstorm)"),
+        ],
+        maxPositionals: 1,
+        sections: [
+            (
+                "SCENARIOS",
+                [
+                    "throughput   pairs pipeline add/done; durable commands/s, reply and partner-event latency",
+                    "             [--pairs 50] [--seconds 10] [--window 32]",
+                    "latency      paced adders; partner-event and reply latency [--pairs 1000] [--rate 5] [--seconds 20]",
+                    "idle         RSS per idle logged-in connection [--connections 1000,10000]",
+                    "bigspace     one user with many tasks; `show` latency [--tasks 100000] [--lists 100] [--runs 200]",
+                    "loginstorm   wrong-password logins while pairs work [--seconds 5] [--rate 200]",
+                    "             [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]",
+                    "calendar     `calendar` of one month in spaces with many events [--events 10000] [--runs 200]",
+                    "parser       Parser.parse lines per second, in-process",
+                    "reminders    start-up with many pending reminders; 1,000 due at once under load",
+                    "             [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]",
+                    "hostile      the attacks of issue 11 one by one; a bystander's ping p99 and the server's RSS",
+                    "             during each [--seconds 5]",
+                    "all          every scenario above in order, with its defaults (options given apply to all)",
+                ]
+            )
+        ])
 
-        SCENARIOS:
-          throughput   pairs pipeline add/done; durable commands/s, reply and partner-event latency
-                       [--pairs 50] [--seconds 10] [--window 32]
-          latency      paced adders; partner-event and reply latency [--pairs 1000] [--rate 5] [--seconds 20]
-          idle         RSS per idle logged-in connection [--connections 1000,10000]
-          bigspace     one user with many tasks; `show` latency [--tasks 100000] [--lists 100] [--runs 200]
-          loginstorm   wrong-password logins while pairs work [--seconds 5] [--rate 200]
-                       [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]
-          calendar     `calendar` of one month in spaces with many events [--events 10000] [--runs 200]
-          parser       Parser.parse lines per second, in-process
-          reminders    start-up with many pending reminders; 1,000 due at once under load
-                       [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]
-          hostile      the attacks of issue 11 one by one; a bystander's ping p99 and the server's RSS
-                       during each [--seconds 5]
-          all          every scenario above in order, with its defaults (options given apply to all)
-
-        OPTIONS:
-          --bin <path>         twodo binary to start (default: twodo beside this executable)
-          --target <host:port> use a running server instead (start it with --rate-limit 0 and large limits)
-          --pid <pid>          the --target server's process id, for RSS figures
-          --db-dir <folder>    where the started server's temporary database goes (default $TMPDIR or /tmp)
-          --no-fsync           start the server with --no-fsync (not durable; for comparison only)
-          --checkpoint-in-loop start the server with --checkpoint-in-loop (for comparison)
-          --no-source-spread   connect from 127.0.0.1 only (registration/login throttles will bite)
-          --markdown           print tables as Markdown
-          -h, --help           show this help
-
-        """
+    /// The help text.
+    static var usage: String { command.helpText }
 
     /// Parses the arguments after the program name.
-    static func parse(_ arguments: [String]) throws -> BenchOptions {
+    static func parse(_ arguments: [String]) throws(ArgumentError) -> BenchOptions {
         var options = BenchOptions()
-        var args = arguments[...]
-        func value(_ flag: String) throws -> String {
-            guard let v = args.popFirst(), !v.hasPrefix("--") else { throw BenchError.usage("\(flag) needs a value") }
-            return v
+        let args: Arguments
+        switch try command.parse(arguments) {
+        case .help, .version:
+            options.scenario = "help"
+            return options
+        case .run(let parsed): args = parsed
         }
-        func number<T: LosslessStringConvertible & Comparable & Numeric>(_ flag: String) throws -> T {
-            let text = try value(flag)
-            guard let n = T(text), n > 0 else { throw BenchError.usage("\(flag): '\(text)' is not a positive number") }
-            return n
+        func number<T: LosslessStringConvertible & Comparable & Numeric>(_ long: String) throws(ArgumentError) -> T? {
+            try args.value(long, expected: "a positive number") { T($0).flatMap { $0 > 0 ? $0 : nil } }
         }
-        while let arg = args.popFirst() {
-            switch arg {
-            case "-h", "--help", "help": options.scenario = "help"
-            case "--bin": options.binary = try value(arg)
-            case "--target":
-                let text = try value(arg)
-                guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
-                    throw BenchError.usage("--target: '\(text)' is not host:port")
-                }
-                let host = String(text[..<colon])
-                options.target = (host == "localhost" ? "127.0.0.1" : host, port)
-            case "--pid": options.pid = try number(arg)
-            case "--db-dir": options.databaseFolder = try value(arg)
-            case "--no-fsync": options.noFsync = true
-            case "--checkpoint-in-loop": options.checkpointInLoop = true
-            case "--markdown": options.markdown = true
-            case "--no-source-spread": options.spreadSources = false
-            case "--pairs": options.pairs = try number(arg)
-            case "--seconds": options.seconds = try number(arg)
-            case "--rate": options.rate = try number(arg)
-            case "--window": options.window = try number(arg)
-            case "--connections":
-                let text = try value(arg)
-                let list = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-                guard !list.isEmpty, list.count == text.split(separator: ",").count else {
-                    throw BenchError.usage("--connections: '\(text)' is not a list like 1000,10000")
-                }
-                options.connections = list
-            case "--tasks": options.tasks = try number(arg)
-            case "--events": options.events = try number(arg)
-            case "--lists": options.lists = try number(arg)
-            case "--runs": options.runs = try number(arg)
-            case "--storm-connections": options.stormConnections = try number(arg)
-            case "--normal-pairs": options.normalPairs = try number(arg)
-            case "--normal-rate": options.normalRate = try number(arg)
-            default:
-                guard !arg.hasPrefix("-"), options.scenario.isEmpty else { throw BenchError.usage("unknown option '\(arg)'") }
-                guard scenarios.contains(arg) else { throw BenchError.usage("unknown scenario '\(arg)'") }
-                options.scenario = arg
+        options.binary = args.string("bin")
+        if let text = args.string("target") {
+            guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+                throw args.error("--target: '\(text)' is not host:port")
             }
+            let host = String(text[..<colon])
+            options.target = (host == "localhost" ? "127.0.0.1" : host, port)
         }
-        if options.scenario.isEmpty { throw BenchError.usage("missing a scenario (\(scenarios.joined(separator: ", ")))") }
+        options.pid = try number("pid")
+        if let folder = args.string("db-dir") { options.databaseFolder = folder }
+        options.noFsync = args.flag("no-fsync")
+        options.checkpointInLoop = args.flag("checkpoint-in-loop")
+        options.markdown = args.flag("markdown")
+        options.spreadSources = !args.flag("no-source-spread")
+        options.pairs = try number("pairs")
+        options.seconds = try number("seconds")
+        options.rate = try number("rate")
+        options.window = try number("window")
+        if let text = args.string("connections") {
+            let list = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+            guard !list.isEmpty, list.count == text.split(separator: ",").count else {
+                throw args.error("--connections: '\(text)' is not a list like 1000,10000")
+            }
+            options.connections = list
+        }
+        options.tasks = try number("tasks")
+        options.events = try number("events")
+        options.lists = try number("lists")
+        options.runs = try number("runs")
+        options.stormConnections = try number("storm-connections")
+        options.normalPairs = try number("normal-pairs")
+        options.normalRate = try number("normal-rate")
+        guard let scenario = args.positionals.first else {
+            throw args.error("missing a scenario (\(scenarios.joined(separator: ", ")))")
+        }
+        if scenario == "help" {
+            options.scenario = "help"
+            return options
+        }
+        guard scenarios.contains(scenario) else { throw args.error("unknown scenario '\(scenario)'") }
+        options.scenario = scenario
         return options
     }
 }

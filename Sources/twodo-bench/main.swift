@@ -2,13 +2,14 @@
 
 import Foundation
 import Glibc
+import TwoDoArguments
 
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("Error: \(error)\nHint: run 'twodo-bench --help' for usage.\n".utf8))
-    exit(64)
+    FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+    exit(ArgumentError.exitStatus)
 }
 if options.scenario == "help" {
     print(BenchOptions.usage, terminator: "")

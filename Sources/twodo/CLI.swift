@@ -1,13 +1,9 @@
-// Parses the twodo command line (flags override TWODO_* environment variables) into an action.
+// Parses the twodo command line into an action: picks the subcommand, whose table (TwoDoArguments) reads the rest.
 
 import Foundation
+import TwoDoArguments
 import TwoDoBridge
 import TwoDoServer
-
-/// A command-line mistake: printed as `Error: ...` with a hint, exit status 64.
-struct UsageError: Error {
-    let message: String
-}
 
 /// What the process was asked to do.
 enum Action {
@@ -16,151 +12,102 @@ enum Action {
     case check(db: String)
     case bridge(BridgeConfig)
     case matrixBridge(MatrixConfig)
-    case help
+    /// Print this help text to stdout and exit 0.
+    case help(String)
     case version
 }
 
+/// The twodo command line: one option table per subcommand, read by TwoDoArguments.
 enum CLI {
-    static let usage = """
-        USAGE:
-          twodo serve [--host <ip>] [--port <port>] [--db <path>] [--max-connections <n>]
-                      [--idle-timeout <seconds>] [--rate-limit <per-second>] [--admin <name>]...
-                      [--test-clock <ISO 8601 instant>]
-          twodo backup <destination> [--db <path>]
-          twodo check [--db <path>]
-          twodo bridge irc --irc <host:port> [--nick <nick>] [--channel <#chan>] [--twodo <host:port>]
-          twodo bridge matrix --homeserver <url> --user <@bot:server> [--twodo <host:port>] [--state <path>]
-          twodo --help | --version
+    /// The hint under errors that belong to no subcommand.
+    static let hint = "run 'twodo --help' for usage."
 
-        OPTIONS:
-          --host <ip>               Address to listen on (TWODO_HOST, default 127.0.0.1)
-          --port <port>             TCP port, 0 for any free one (TWODO_PORT, default 7878)
-          --db <path>               SQLite database file (TWODO_DB, default ./twodo.sqlite)
-          --max-connections <n>     Connections served at once (TWODO_MAX_CONNECTIONS, default 4096)
-          --idle-timeout <seconds>  Close connections silent this long (TWODO_IDLE_TIMEOUT, default 1800)
-          --login-timeout <seconds> Close connections not logged in this long after they connected, whatever
-                                    they send (TWODO_LOGIN_TIMEOUT, default 120)
-          --max-per-address <n>     Connections one client address may have open (TWODO_MAX_PER_ADDRESS, default 64)
-          --drain-timeout <seconds> Drop a client that leaves its replies unread this long without taking any
-                                    (TWODO_DRAIN_TIMEOUT, default 30)
-          --rate-limit <n>          Commands per second per connection, 0 = unlimited (TWODO_RATE_LIMIT, default 500)
-          --admin <name>            A user allowed to run `stats` (TWODO_ADMINS, comma-separated)
-          --trusted-address <ip>    A front (stunnel, a bridge) whose connections are each their own client for
-                                    the per-address caps and throttles (TWODO_TRUSTED_ADDRESSES, comma-separated)
-          --test-clock <instant>    Freeze the wall clock at this instant and enable `clock` commands (tests only)
-          --no-fsync                Do not fsync commits (benchmarks of the non-durable case only)
-          --checkpoint-in-loop      Let the COMMIT that fills the WAL copy it into the database, on the loop
-                                    thread, instead of a checkpoint thread (slower; for comparison)
-          --quiet                   Do not log each connect and disconnect
-          -h, --help                Show this help
-          --version                 Show the version
+    /// The line `--version` prints.
+    static let versionLine = "twodo \(Server.version)"
 
-        """ + "\n" + bridgeOptions
+    /// `twodo --help`: every subcommand's usage, serve's options, then the bridges' options.
+    static var usage: String {
+        let width = 26
+        var lines = ["USAGE:"]
+        for command in [serve, backup, check, ircBridge, matrixBridge] { lines += command.usage.map { "  " + $0 } }
+        lines += ["  twodo --help | --version", "  twodo <command> --help", ""]
+        lines += ["OPTIONS:"] + serve.optionLines(includingBuiltins: true, width: width) + [""]
+        lines += ["BRIDGE OPTIONS:"] + ircBridge.optionLines(includingBuiltins: false, width: width)
+        lines += ircBridge.notes.map { "  " + $0 } + [""]
+        lines += ["MATRIX BRIDGE OPTIONS:"] + matrixBridge.optionLines(includingBuiltins: false, width: width)
+        lines += matrixBridge.notes.map { "  " + $0 }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-    static func parse(_ arguments: [String], environment: [String: String]) throws -> Action {
-        var args = arguments[...]
-        guard let first = args.first else { throw UsageError(message: "missing a command (serve, backup or check)") }
-        args = args.dropFirst()
+    /// The action `arguments` (after the program name) ask for, with `environment` supplying TWODO_* settings.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(ArgumentError) -> Action {
+        guard let first = arguments.first else {
+            throw ArgumentError("missing a command (serve, backup or check)", hint: hint)
+        }
+        let rest = Array(arguments.dropFirst())
         switch first {
-        case "-h", "--help", "help": return .help
+        case "-h", "--help", "help": return .help(usage)
         case "--version", "version": return .version
-        case "serve": return .serve(try serveConfig(args, environment: environment))
+        case "serve":
+            return try run(serve, rest, environment) { args throws(ArgumentError) in .serve(try serveConfig(args)) }
         case "backup":
-            var db = environment["TWODO_DB"] ?? "./twodo.sqlite"
-            var destination: String?
-            while let arg = args.popFirst() {
-                if arg == "--db" { db = try value(for: arg, &args) } else if destination == nil && !arg.hasPrefix("-") { destination = arg } else {
-                    throw UsageError(message: "unexpected argument '\(arg)'")
+            return try run(backup, rest, environment) { args throws(ArgumentError) in
+                guard let destination = args.positionals.first else {
+                    throw args.error("backup needs a destination path")
                 }
+                return .backup(db: args.string("db") ?? defaultDatabase, to: destination)
             }
-            guard let destination else { throw UsageError(message: "backup needs a destination path") }
-            return .backup(db: db, to: destination)
-        case "bridge":
-            if args.first == "matrix" {
-                return .matrixBridge(try matrixConfig(args.dropFirst(), environment: environment))
-            }
-            return .bridge(try bridgeConfig(args, environment: environment))
         case "check":
-            var db = environment["TWODO_DB"] ?? "./twodo.sqlite"
-            while let arg = args.popFirst() {
-                guard arg == "--db" else { throw UsageError(message: "unexpected argument '\(arg)'") }
-                db = try value(for: arg, &args)
-            }
-            return .check(db: db)
-        default:
-            throw UsageError(message: "unknown command '\(first)'")
-        }
-    }
-
-    private static func value(for flag: String, _ args: inout ArraySlice<String>) throws -> String {
-        guard let v = args.popFirst(), !v.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value") }
-        return v
-    }
-
-    private static func number<T: LosslessStringConvertible>(_ text: String, _ flag: String, _ valid: (T) -> Bool) throws -> T {
-        guard let v = T(text), valid(v) else { throw UsageError(message: "\(flag): '\(text)' is not a valid value") }
-        return v
-    }
-
-    static func serveConfig(_ arguments: ArraySlice<String>, environment env: [String: String]) throws -> ServerConfig {
-        var config = ServerConfig()
-        // Environment first, flags override.
-        var pairs: [(String, String)] = []
-        let envFlags = [
-            ("TWODO_HOST", "--host"), ("TWODO_PORT", "--port"), ("TWODO_DB", "--db"), ("TWODO_MAX_CONNECTIONS", "--max-connections"),
-            ("TWODO_IDLE_TIMEOUT", "--idle-timeout"), ("TWODO_LOGIN_TIMEOUT", "--login-timeout"), ("TWODO_RATE_LIMIT", "--rate-limit"),
-            ("TWODO_MAX_PER_ADDRESS", "--max-per-address"), ("TWODO_DRAIN_TIMEOUT", "--drain-timeout"),
-        ]
-        for (name, flag) in envFlags { if let v = env[name] { pairs.append((flag, v)) } }
-        for admin in (env["TWODO_ADMINS"] ?? "").split(separator: ",") { pairs.append(("--admin", String(admin))) }
-        for front in (env["TWODO_TRUSTED_ADDRESSES"] ?? "").split(separator: ",") { pairs.append(("--trusted-address", String(front))) }
-        var args = arguments
-        while let arg = args.popFirst() {
-            switch arg {
-            case "--no-fsync": config.durable = false
-            case "--checkpoint-in-loop": config.backgroundCheckpoints = false
-            case "--quiet": config.logConnections = false
+            return try run(check, rest, environment) { args in .check(db: args.string("db") ?? defaultDatabase) }
+        case "bridge":
+            guard let kind = rest.first else { throw ArgumentError("bridge needs a kind: 'bridge irc'", hint: hint) }
+            switch kind {
+            case "irc":
+                return try run(ircBridge, Array(rest.dropFirst()), environment) { args throws(ArgumentError) in
+                    .bridge(try bridgeConfig(args, environment: environment))
+                }
+            case "matrix":
+                return try run(matrixBridge, Array(rest.dropFirst()), environment) { args throws(ArgumentError) in
+                    .matrixBridge(try matrixConfig(args, environment: environment))
+                }
+            case "-h", "--help":
+                return .help(ircBridge.helpText + "\n" + matrixBridge.helpText)
             default:
-                if arg.hasPrefix("--") && arg.contains("=") {
-                    let parts = arg.split(separator: "=", maxSplits: 1)
-                    pairs.append((String(parts[0]), String(parts[1])))
-                } else {
-                    pairs.append((arg, try value(for: arg, &args)))
-                }
+                throw ArgumentError("unknown bridge '\(kind)' (irc or matrix)", hint: hint)
             }
+        default:
+            throw ArgumentError("unknown command '\(first)'", hint: hint)
         }
-        for (flag, v) in pairs {
-            switch flag {
-            case "--host": config.host = v
-            case "--port": config.port = try number(v, flag) { (_: UInt16) in true }
-            case "--db": config.databasePath = v
-            case "--max-connections": config.maxConnections = try number(v, flag) { (n: Int) in n > 0 }
-            case "--idle-timeout": config.idleTimeout = try number(v, flag) { (n: Double) in n > 0 }
-            case "--login-timeout": config.loginTimeout = try number(v, flag) { (n: Double) in n > 0 }
-            case "--max-per-address": config.maxPerAddress = try number(v, flag) { (n: Int) in n > 0 }
-            case "--drain-timeout": config.drainTimeout = try number(v, flag) { (n: Double) in n > 0 }
-            case "--rate-limit":
-                config.rateLimit = try number(v, flag) { (n: Double) in n >= 0 }
-                // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.
-                config.rateBurst = config.rateLimit * 4
-            case "--admin": config.admins.insert(v)
-            case "--trusted-address": config.trustedAddresses.insert(v)
-            // Hidden (for tests): lower the space limits so they can be reached quickly. See docs/OPERATIONS.md.
-            case "--limit-lists": config.limits.listsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-list-tasks": config.limits.openTasksPerList = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-tasks": config.limits.tasksPerSpace = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-routines": config.limits.routinesPerSpace = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-events": config.limits.eventsPerSpace = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-notes": config.limits.notesPerItem = try number(v, flag) { (n: Int) in n > 0 }
-            case "--limit-occurrences": config.limits.occurrencesPerListing = try number(v, flag) { (n: Int) in n > 0 }
-            case "--test-clock":
-                guard let date = try? Date(v, strategy: .iso8601) else {
-                    throw UsageError(message: "--test-clock: '\(v)' is not an ISO 8601 instant like 2026-11-22T09:00:00Z")
-                }
-                config.testClockStart = Int64(date.timeIntervalSince1970)
-            default: throw UsageError(message: "unknown option '\(flag)'")
-            }
-        }
-        return config
     }
+
+    /// Parses `arguments` with `command`'s table; help and version short-circuit, otherwise `make` builds the action.
+    private static func run(
+        _ command: Command, _ arguments: [String], _ environment: [String: String],
+        _ make: (Arguments) throws(ArgumentError) -> Action
+    ) throws(ArgumentError) -> Action {
+        switch try command.parse(arguments, environment: environment) {
+        case .help(let text): return .help(text)
+        case .version: return .version
+        case .run(let args): return try make(args)
+        }
+    }
+
+    /// The database file when neither `--db` nor `TWODO_DB` names one.
+    static let defaultDatabase = "./twodo.sqlite"
+
+    /// `--db` as backup and check read it.
+    static let databaseOption = Option(
+        "db", value: "<path>", environment: "TWODO_DB", default: defaultDatabase, help: "SQLite database file")
+
+    /// `twodo backup <destination>`.
+    static let backup = Command(
+        name: "twodo backup", usage: ["twodo backup <destination> [--db <path>]"], options: [databaseOption],
+        maxPositionals: 1, notes: ["Copies the database while the server may keep writing; never overwrites <destination>."],
+        version: versionLine)
+
+    /// `twodo check`.
+    static let check = Command(
+        name: "twodo check", usage: ["twodo check [--db <path>]"], options: [databaseOption],
+        notes: ["Runs SQLite's integrity check on the database (read-only); exit status 1 if it fails."],
+        version: versionLine)
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import Glibc
+import TwoDoArguments
 import TwoDoBridge
 import TwoDoServer
 import TwoDoStore
@@ -14,15 +15,15 @@ func fail(_ message: String, status: Int32) -> Never {
 let action: Action
 do {
     action = try CLI.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-} catch let e as UsageError {
-    fail("Error: \(e.message)\nHint: run 'twodo --help' for usage.", status: 64)
+} catch {
+    fail(error.description, status: ArgumentError.exitStatus)
 }
 
 switch action {
-case .help:
-    print(CLI.usage, terminator: "")
+case .help(let text):
+    print(text, terminator: "")
 case .version:
-    print("twodo \(Server.version)")
+    print(CLI.versionLine)
 case .serve(let config):
     do {
         let server = try Server(config: config)

@@ -211,12 +211,13 @@ struct CommandResult {
 }
 
 extension TestServer {
-    /// Runs the `twodo` binary with `arguments` to completion (killed after `timeout` seconds).
+    /// Runs the `twodo` binary (or `executable`) with `arguments` to completion (killed after `timeout` seconds).
     static func runBinary(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
+        executable: String = binaryPath
     ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()

@@ -1,0 +1,105 @@
+// `twodo serve`: its option table (flags override TWODO_* variables) and the ServerConfig it builds.
+
+import Foundation
+import TwoDoArguments
+import TwoDoServer
+
+extension CLI {
+    /// The options of `twodo serve`.
+    static let serve = Command(
+        name: "twodo serve",
+        usage: [
+            "twodo serve [--host <ip>] [--port <port>] [--db <path>] [--max-connections <n>]",
+            "            [--idle-timeout <seconds>] [--rate-limit <per-second>] [--admin <name>]...",
+            "            [--test-clock <ISO 8601 instant>]",
+        ],
+        options: [
+            Option("host", value: "<ip>", environment: "TWODO_HOST", default: "127.0.0.1", help: "Address to listen on"),
+            Option(
+                "port", value: "<port>", environment: "TWODO_PORT", default: "7878",
+                help: "TCP port, 0 for any free one"),
+            databaseOption,
+            Option(
+                "max-connections", value: "<n>", environment: "TWODO_MAX_CONNECTIONS", default: "4096",
+                help: "Connections served at once"),
+            Option(
+                "idle-timeout", value: "<seconds>", environment: "TWODO_IDLE_TIMEOUT", default: "1800",
+                help: "Close connections silent this long"),
+            Option(
+                "login-timeout", value: "<seconds>", environment: "TWODO_LOGIN_TIMEOUT", default: "120",
+                help: "Close connections not logged in this long after they connected, whatever\nthey send"),
+            Option(
+                "max-per-address", value: "<n>", environment: "TWODO_MAX_PER_ADDRESS", default: "64",
+                help: "Connections one client address may have open"),
+            Option(
+                "drain-timeout", value: "<seconds>", environment: "TWODO_DRAIN_TIMEOUT", default: "30",
+                help: "Drop a client that leaves its replies unread this long without taking any\n"),
+            Option(
+                "rate-limit", value: "<n>", environment: "TWODO_RATE_LIMIT", default: "500",
+                help: "Commands per second per connection, 0 = unlimited"),
+            Option(
+                "admin", value: "<name>", environment: "TWODO_ADMINS", repeatable: true,
+                help: "A user allowed to run `stats`"),
+            Option(
+                "trusted-address", value: "<ip>", environment: "TWODO_TRUSTED_ADDRESSES", repeatable: true,
+                help: "A front (stunnel, a chat relay) whose clients share its address; it may\nsend PROXY headers"),
+            Option(
+                "test-clock", value: "<instant>",
+                help: "Freeze the wall clock at this instant and enable `clock` commands (tests only)"),
+            Option("no-fsync", help: "Do not fsync commits (benchmarks of the non-durable case only)"),
+            Option(
+                "checkpoint-in-loop",
+                help: "Let the COMMIT that fills the WAL copy it into the database, on the loop\n"
+                    + "thread, instead of a checkpoint thread (slower; for comparison)"),
+            Option("quiet", help: "Do not log each connect and disconnect"),
+        ] + limitOptions.map { Option($0.flag, value: "<n>", hidden: true, help: "") },
+        version: versionLine)
+
+    /// Hidden (for tests): lower the space limits so they can be reached quickly. See docs/OPERATIONS.md.
+    static var limitOptions: [(flag: String, limit: WritableKeyPath<SpaceLimits, Int>)] {
+        [
+            ("limit-lists", \.listsPerSpace), ("limit-list-tasks", \.openTasksPerList),
+            ("limit-tasks", \.tasksPerSpace), ("limit-routines", \.routinesPerSpace),
+            ("limit-events", \.eventsPerSpace), ("limit-notes", \.notesPerItem),
+            ("limit-occurrences", \.occurrencesPerListing),
+        ]
+    }
+
+    /// The server configuration from parsed `serve` arguments.
+    static func serveConfig(_ args: Arguments) throws(ArgumentError) -> ServerConfig {
+        var config = ServerConfig()
+        if let host = args.string("host") { config.host = host }
+        if let port = try args.value("port", { UInt16($0) }) { config.port = port }
+        if let db = args.string("db") { config.databasePath = db }
+        if let n = try args.value("max-connections", positive { Int($0) }) { config.maxConnections = n }
+        if let s = try args.value("idle-timeout", positive { Double($0) }) { config.idleTimeout = s }
+        if let s = try args.value("login-timeout", positive { Double($0) }) { config.loginTimeout = s }
+        if let n = try args.value("max-per-address", positive { Int($0) }) { config.maxPerAddress = n }
+        if let s = try args.value("drain-timeout", positive { Double($0) }) { config.drainTimeout = s }
+        if let rate = try args.value("rate-limit", { Double($0).flatMap { $0 >= 0 ? $0 : nil } }) {
+            config.rateLimit = rate
+            // The burst follows the rate (4 s worth), so a lower limit really limits bursts too.
+            config.rateBurst = rate * 4
+        }
+        config.admins.formUnion(args.strings("admin"))
+        config.trustedAddresses.formUnion(args.strings("trusted-address"))
+        for (flag, limit) in limitOptions {
+            if let n = try args.value(flag, positive { Int($0) }) { config.limits[keyPath: limit] = n }
+        }
+        if let start = try args.value(
+            "test-clock", expected: "an ISO 8601 instant like 2026-11-22T09:00:00Z",
+            { try? Date($0, strategy: .iso8601) })
+        {
+            config.testClockStart = Int64(start.timeIntervalSince1970)
+        }
+        if args.flag("no-fsync") { config.durable = false }
+        if args.flag("checkpoint-in-loop") { config.backgroundCheckpoints = false }
+        if args.flag("quiet") { config.logConnections = false }
+        return config
+    }
+
+    /// A converter that accepts only values above zero.
+    static func positive<T: Comparable & Numeric>(_ make: @escaping (String) -> T?) -> (String) -> T? {
+        { text in make(text).flatMap { $0 > 0 ? $0 : nil } }
+    }
+}
