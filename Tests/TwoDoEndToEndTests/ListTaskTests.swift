@@ -10,6 +10,17 @@ struct ListTaskTests {
         (show.data["tasks"] as? [JSONObject] ?? []).compactMap { $0["title"] as? String }
     }
 
+    /// Every title of a list, over all of its pages (`show <list> page N` until `data.pages`).
+    static func allTitles(_ client: LineClient, list: String = "inbox") throws -> [String] {
+        let first = try client.json("show \(list)")
+        var titles = self.titles(first)
+        let pages = first.data["pages"] as? Int ?? 1
+        if pages > 1 {
+            for page in 2...pages { titles += self.titles(try client.json("show \(list) page \(page)")) }
+        }
+        return titles
+    }
+
     /// The list names of a `lists` reply.
     static func listNames(_ lists: JSONObject) -> [String] {
         (lists.data["lists"] as? [JSONObject] ?? []).compactMap { $0["name"] as? String }

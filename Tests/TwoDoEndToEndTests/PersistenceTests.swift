@@ -122,7 +122,7 @@ struct PersistenceTests {
 
         let second = try server.startAgain()
         let back = try second.login("alice")
-        let stored = Set(ListTaskTests.titles(try back.json("show")))
+        let stored = Set(try ListTaskTests.allTitles(back))
         for n in 1...10 { #expect(stored.contains("early \(n)")) }
         let lost = acknowledged.filter { !stored.contains($0) }
         #expect(lost.isEmpty, "acknowledged but lost: \(lost)")
