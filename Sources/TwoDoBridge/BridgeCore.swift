@@ -152,7 +152,9 @@ public struct BridgeCore: Sendable {
         return actions
     }
 
-    private mutating func channelMessage(from: String, userHost: String, channel: String, text: String)
+    private mutating func channelMessage(
+        from: String, userHost: String, channel: String, text: String
+    )
         -> [BridgeAction]
     {
         guard let configured = settings.channel, IRCNick.key(channel) == IRCNick.key(configured) else { return [] }

@@ -13,7 +13,9 @@ public enum BridgeText {
     }
 
     /// The message for `key` in `lang` (`en`, `tr`, or nil for both), with `{nick}`, `{bot}` and `{channel}` filled in.
-    public static func text(_ key: Key, lang: String?, nick: String = "", bot: String = "", channel: String = "")
+    public static func text(
+        _ key: Key, lang: String?, nick: String = "", bot: String = "", channel: String = ""
+    )
         -> String
     {
         let (en, tr) = pair(key)

@@ -107,7 +107,8 @@ final class IRCConnection {
     func renameLane(from old: String, to new: String) {
         queue.renameLane(old, to: new) { message in
             var m = message
-            if let target = m.params.first, IRCNick.key(target) == old { m.params[0] = new }  // IRC nicks match any case
+            // IRC nicks match any case
+            if let target = m.params.first, IRCNick.key(target) == old { m.params[0] = new }
             return m
         }
     }

@@ -52,7 +52,9 @@ public final class MatrixBridge {
 
     /// A bridge for `config` talking through `transport` (the real one when nil), stopped by SIGINT,
     /// SIGTERM or `stop`; nothing happens until `run()`. Throws when the state file cannot be read.
-    public init(config: MatrixConfig, transport: (any MatrixTransport)? = nil, stop: StopSwitch = StopSwitch())
+    public init(
+        config: MatrixConfig, transport: (any MatrixTransport)? = nil, stop: StopSwitch = StopSwitch()
+    )
         throws
     {
         self.config = config

@@ -60,7 +60,9 @@ struct MatrixGapFiller {
     }
 
     /// The events of `room` between `to` and `from`, oldest first, and whether all of them were fetched.
-    private func history(of room: String, from start: String, to since: String) throws -> (
+    private func history(
+        of room: String, from start: String, to since: String
+    ) throws -> (
         [MatrixSyncBatch.Timeline.Entry], Bool
     ) {
         let seen = recentSets[room] ?? []

@@ -51,7 +51,9 @@ enum EventParser {
 
     static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
-            switch PlannerClauses.read(t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames) {
+            switch PlannerClauses.read(
+                t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames)
+            {
             case .yes(var c, _):
                 guard c.sawDate || c.sawTime else { continue }
                 c.draft.title = t[0..<i].typedText
@@ -61,9 +63,15 @@ enum EventParser {
                 }
                 if c.draft.date == nil, let rule = c.draft.recurrence {
                     // A rule without a date starts at its first occurrence from today (tomorrow's when today's time has passed).
-                    var first = CalendarEventExpansion.first(of: rule, anchor: clock.today, onOrAfter: clock.today) ?? clock.today
-                    if let time = c.draft.time, first == clock.today, Calendars.instant(of: first, at: time, tz: clock.tz) <= clock.now {
-                        first = CalendarEventExpansion.first(of: rule, anchor: clock.today, onOrAfter: first.adding(days: 1)) ?? first
+                    var first =
+                        CalendarEventExpansion.first(of: rule, anchor: clock.today, onOrAfter: clock.today)
+                        ?? clock.today
+                    if let time = c.draft.time, first == clock.today,
+                        Calendars.instant(of: first, at: time, tz: clock.tz) <= clock.now
+                    {
+                        first =
+                            CalendarEventExpansion.first(
+                                of: rule, anchor: clock.today, onOrAfter: first.adding(days: 1)) ?? first
                     }
                     c.draft.date = first
                 }
@@ -84,12 +92,16 @@ enum EventParser {
         return .failure(.usage(verb: "event"))
     }
 
-    private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    private static func edit(
+        _ t: [PlannerToken], clock: PlannerClock, context: ParseContext
+    ) -> Result<Command, ParseError> {
         // `event edit dinner: at Sam's` — a colon ends the ref.
         if let colon = t.indices.first(where: { t[$0].text.hasSuffix(":") }), colon + 1 < t.count {
             var ref = t[0...colon].typedText
             ref.removeLast()
-            switch PlannerClauses.read(t, colon + 1, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames) {
+            switch PlannerClauses.read(
+                t, colon + 1, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames)
+            {
             case .yes(let c, _): return .success(.event(.edit(ref: ref, changes: c.draft)))
             case .bad(let p, let s): return .failure(.badDate(verb: "event", value: s, problem: p))
             case .no: return .failure(.usage(verb: "event"))
@@ -97,7 +109,9 @@ enum EventParser {
         }
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
-            switch PlannerClauses.read(t, i, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames) {
+            switch PlannerClauses.read(
+                t, i, end: t.count, allowed: .eventEdit, clock: clock, members: context.memberNames)
+            {
             case .yes(let c, _):
                 guard c.count > 0 else { continue }
                 return .success(.event(.edit(ref: t[0..<i].typedText, changes: c.draft)))
@@ -164,7 +178,9 @@ enum EventParser {
             let (scope, j) = self.scope(t, i)
             guard let scope else { continue }
             if j == t.count { return .success(.event(.delete(ref: t[0..<i].typedText, scope: scope))) }
-            if case .this = scope, case .yes(let d, let next) = PlannerDateParser.date(t, j, end: t.count, clock: clock, direction: .future),
+            if case .this = scope,
+                case .yes(let d, let next) = PlannerDateParser.date(
+                    t, j, end: t.count, clock: clock, direction: .future),
                 next == t.count
             {
                 return .success(.event(.delete(ref: t[0..<i].typedText, scope: .this(date: d))))

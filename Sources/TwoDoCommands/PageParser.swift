@@ -13,7 +13,8 @@ enum PageParser {
     static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError>? {
         // Cheap test first: most lines have no page clause, and this runs before every parse.
         guard let (cut, number) = clause(line[...]) else { return nil }
-        guard case .success(let command) = Parser.parseLine(String(line[..<cut]), context: context), command.isPagedListing
+        guard case .success(let command) = Parser.parseLine(String(line[..<cut]), context: context),
+            command.isPagedListing
         else { return nil }
         guard let page = pageNumber(number) else { return .failure(.badValue(verb: "page", value: String(number))) }
         return .success(.paged(command, page: page))

@@ -116,12 +116,16 @@ struct PlannerClauses {
 
     /// `8:30` → `20:30`; other hours unchanged.
     private static func afternoon(_ time: LocalTime) -> LocalTime {
-        guard (1...11).contains(time.hour), let later = LocalTime(validHour: time.hour + 12, minute: time.minute) else { return time }
+        guard (1...11).contains(time.hour), let later = LocalTime(validHour: time.hour + 12, minute: time.minute) else {
+            return time
+        }
         return later
     }
 
     /// Whether a clause starts at `j` (used to end a place).
-    private static func startsClause(_ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String]) -> Bool {
+    private static func startsClause(
+        _ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String]
+    ) -> Bool {
         switch clause(t, j, end: end, allowed: allowed, clock: clock, members: members, placeAllowed: false) {
         case .yes, .bad: return true
         case .no: return false
@@ -129,7 +133,8 @@ struct PlannerClauses {
     }
 
     private static func clause(
-        _ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String], placeAllowed: Bool
+        _ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String],
+        placeAllowed: Bool
     ) -> PlannerMatch<Clause> {
         let k = t[j].stem
         let next1 = j + 1 < end ? t[j + 1].stem : ""
@@ -138,13 +143,17 @@ struct PlannerClauses {
         }
         if allowed.contains(.allDay) {
             if k == "allday" || k == "tumgun" { return .yes(.allDay, next: j + 1) }
-            if ["all", "tum", "butun"].contains(k) && (next1 == "day" || next1 == "gun") { return .yes(.allDay, next: j + 2) }
+            if ["all", "tum", "butun"].contains(k) && (next1 == "day" || next1 == "gun") {
+                return .yes(.allDay, next: j + 2)
+            }
         }
         if allowed.contains(.clearing) {
             if k == "no" && (next1 == "reminder" || next1 == "reminders") { return .yes(.noReminder, next: j + 2) }
             if k == "hatirlatma" && next1 == "yok" { return .yes(.noReminder, next: j + 2) }
             if k == "once" || k == "tekrarsiz" { return .yes(.once, next: j + 1) }
-            if (k == "no" && (next1 == "repeat" || next1 == "recurrence")) || (k == "tekrar" && next1 == "yok") { return .yes(.once, next: j + 2) }
+            if (k == "no" && (next1 == "repeat" || next1 == "recurrence")) || (k == "tekrar" && next1 == "yok") {
+                return .yes(.once, next: j + 2)
+            }
             if (k == "no" && next1 == "time") || (k == "saat" && next1 == "yok") { return .yes(.noTime, next: j + 2) }
             if k == "saatsiz" { return .yes(.noTime, next: j + 1) }
         }
@@ -180,7 +189,9 @@ struct PlannerClauses {
             case .no: break
             }
         }
-        if placeAllowed, allowed.contains(.place), ["at", "yer", "konum", "location", "place"].contains(k) || k == "@", j + 1 < end {
+        if placeAllowed, allowed.contains(.place), ["at", "yer", "konum", "location", "place"].contains(k) || k == "@",
+            j + 1 < end
+        {
             var e = j + 2
             while e < end && !startsClause(t, e, end: end, allowed: allowed, clock: clock, members: members) { e += 1 }
             var place = t[(j + 1)..<e].typedText

@@ -49,7 +49,8 @@ public struct EventDraft: Sendable, Equatable {
     public var assignee: AssigneeRef?
 
     public init(
-        title: String? = nil, date: LocalDate? = nil, time: LocalTime? = nil, end: LocalTime? = nil, allDay: Bool = false,
+        title: String? = nil, date: LocalDate? = nil, time: LocalTime? = nil, end: LocalTime? = nil,
+        allDay: Bool = false,
         location: String? = nil, remindMinutes: Int? = nil, clearReminder: Bool = false, recurrence: Recurrence? = nil,
         clearRecurrence: Bool = false, assignee: AssigneeRef? = nil
     ) {

@@ -48,11 +48,15 @@ enum PlannerDateParser {
     static let weekdays: [String: Int] = {
         var map: [String: Int] = [:]
         let en = [
-            ["monday", "mon", "mondays"], ["tuesday", "tue", "tues", "tuesdays"], ["wednesday", "wed", "weds", "wednesdays"],
-            ["thursday", "thu", "thur", "thurs", "thursdays"], ["friday", "fri", "fridays"], ["saturday", "sat", "saturdays"],
+            ["monday", "mon", "mondays"], ["tuesday", "tue", "tues", "tuesdays"],
+            ["wednesday", "wed", "weds", "wednesdays"],
+            ["thursday", "thu", "thur", "thurs", "thursdays"], ["friday", "fri", "fridays"],
+            ["saturday", "sat", "saturdays"],
             ["sunday", "sun", "sundays"],
         ]
-        let tr = [["pazartesi", "pzt"], ["salı"], ["çarşamba"], ["perşembe"], ["cuma"], ["cumartesi", "cmt"], ["pazar"]]
+        let tr = [
+            ["pazartesi", "pzt"], ["salı"], ["çarşamba"], ["perşembe"], ["cuma"], ["cumartesi", "cmt"], ["pazar"],
+        ]
         for (i, names) in en.enumerated() { for n in names { map[TextFold.key(n)] = i + 1 } }
         for (i, names) in tr.enumerated() { for n in names { map[TextFold.key(n)] = i + 1 } }
         return map
@@ -60,8 +64,14 @@ enum PlannerDateParser {
 
     static let months: [String: Int] = {
         var map: [String: Int] = [:]
-        let en = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
-        let tr = ["ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım", "aralık"]
+        let en = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        let tr = [
+            "ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım",
+            "aralık",
+        ]
         for (i, n) in en.enumerated() {
             map[n] = i + 1
             map[String(n.prefix(3))] = i + 1
@@ -77,10 +87,14 @@ enum PlannerDateParser {
     // MARK: Dates
 
     /// A date starting at `i` (before `end`).
-    static func date(_ t: [PlannerToken], _ i: Int, end: Int, clock: PlannerClock, direction: DateDirection) -> PlannerMatch<LocalDate> {
+    static func date(
+        _ t: [PlannerToken], _ i: Int, end: Int, clock: PlannerClock, direction: DateDirection
+    ) -> PlannerMatch<LocalDate> {
         guard i < end else { return .no }
         if t[i].key == "on" && i + 1 < end {
-            if case .yes(let d, let next) = date(t, i + 1, end: end, clock: clock, direction: direction) { return .yes(d, next: next) }
+            if case .yes(let d, let next) = date(t, i + 1, end: end, clock: clock, direction: direction) {
+                return .yes(d, next: next)
+            }
         }
         let today = clock.today
         let k = t[i].stem
@@ -92,7 +106,9 @@ enum PlannerDateParser {
         case "obur":
             if i + 1 < end && t[i + 1].stem == "gun" { return .yes(today.adding(days: 2), next: i + 2) }
         case "day":
-            if i + 3 <= end && t[i + 1].key == "after" && t[i + 2].stem == "tomorrow" { return .yes(today.adding(days: 2), next: i + 3) }
+            if i + 3 <= end && t[i + 1].key == "after" && t[i + 2].stem == "tomorrow" {
+                return .yes(today.adding(days: 2), next: i + 3)
+            }
         case "next", "haftaya", "gelecek", "last", "gecen", "this", "bu":
             if i + 1 < end, let w = weekdays[t[i + 1].stem] {
                 let monday = today.adding(days: 1 - today.weekday)
@@ -108,10 +124,14 @@ enum PlannerDateParser {
         if let iso = numericDate(k) {
             switch iso {
             case .full(let y, let m, let d):
-                guard let date = LocalDate(validYear: y, month: m, day: d) else { return .bad(.noSuchDay, String(t[i].text)) }
+                guard let date = LocalDate(validYear: y, month: m, day: d) else {
+                    return .bad(.noSuchDay, String(t[i].text))
+                }
                 return .yes(date, next: i + 1)
             case .partial(let m, let d):
-                return resolve(month: m, day: d, year: nil, clock: clock, direction: direction, typed: String(t[i].text), next: i + 1)
+                return resolve(
+                    month: m, day: d, year: nil, clock: clock, direction: direction, typed: String(t[i].text),
+                    next: i + 1)
             case .invalid:
                 return .bad(.noSuchDay, String(t[i].text))
             }
@@ -125,7 +145,8 @@ enum PlannerDateParser {
                 next += 1
             }
             let typed = t[i..<next].typedText
-            return resolve(month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
+            return resolve(
+                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
         }
         // `Dec 24`, `December 24, 2026`.
         if let month = months[k], i + 1 < end, let day = dayNumber(t[i + 1]) {
@@ -136,7 +157,8 @@ enum PlannerDateParser {
                 next += 1
             }
             let typed = t[i..<next].typedText
-            return resolve(month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
+            return resolve(
+                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
         }
         return .no
     }
@@ -152,7 +174,8 @@ enum PlannerDateParser {
     private static func resolve(
         month: Int, day: Int, year: Int?, clock: PlannerClock, direction: DateDirection, typed: String, next: Int
     ) -> PlannerMatch<LocalDate> {
-        guard (1...12).contains(month), day >= 1, day <= (month == 2 ? 29 : LocalDate.daysIn(year: 2001, month: month)) else {
+        guard (1...12).contains(month), day >= 1, day <= (month == 2 ? 29 : LocalDate.daysIn(year: 2001, month: month))
+        else {
             return .bad(.noSuchDay, typed)
         }
         if let year {
@@ -162,7 +185,9 @@ enum PlannerDateParser {
         let today = clock.today
         switch direction {
         case .thisYear:
-            guard let d = LocalDate(validYear: today.year, month: month, day: day) else { return .bad(.noSuchDay, typed) }
+            guard let d = LocalDate(validYear: today.year, month: month, day: day) else {
+                return .bad(.noSuchDay, typed)
+            }
             return .yes(d, next: next)
         case .future:
             for y in today.year...(today.year + 8) {
@@ -188,7 +213,8 @@ enum PlannerDateParser {
         for separator: Character in ["-", ".", "/"] where key.contains(separator) {
             var parts = key.split(separator: separator, omittingEmptySubsequences: false)
             if separator == "." && parts.last == "" { parts.removeLast() }  // `24.12.`
-            guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            guard parts.count == 2 || parts.count == 3,
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
                 let a = Int(parts[0]), let b = Int(parts[1])
             else { return nil }
             if separator == "-" {
@@ -216,13 +242,16 @@ enum PlannerDateParser {
             s = s.dropLast(2)
             break
         }
-        guard !s.isEmpty, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s), (1...31).contains(n) else { return nil }
+        guard !s.isEmpty, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s),
+            (1...31).contains(n)
+        else { return nil }
         return n
     }
 
     private static func yearNumber(_ token: PlannerToken) -> Int? {
         let s = token.stem
-        guard s.count == 4, s.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(s), (1900...2999).contains(y) else { return nil }
+        guard s.count == 4, s.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(s), (1900...2999).contains(y)
+        else { return nil }
         return y
     }
 
@@ -274,7 +303,9 @@ enum PlannerDateParser {
             let a = String(word[..<dash])
             let b = String(word[word.index(after: dash)...])
             guard let endTime = clockTime(b, prefixed: true) else { return .no }
-            guard let endTime, var startTime = clockTime(a, prefixed: true) ?? nil else { return .bad(.noSuchTime, String(t[start].text)) }
+            guard let endTime, var startTime = clockTime(a, prefixed: true) ?? nil else {
+                return .bad(.noSuchTime, String(t[start].text))
+            }
             startTime = inheritMeridiem(startTime, typed: a, endTyped: b, end: endTime)
             return .yes((startTime, endTime), next: start + 1)
         }
@@ -287,7 +318,8 @@ enum PlannerDateParser {
             switch time(t, afterStart + 1, end: end, prefixed: true) {
             case .yes(let endTime, let next):
                 let typedStart = t[start..<afterStart].typedText
-                let fixed = inheritMeridiem(startTime, typed: TextFold.key(typedStart), endTyped: t[afterStart + 1].key, end: endTime)
+                let fixed = inheritMeridiem(
+                    startTime, typed: TextFold.key(typedStart), endTyped: t[afterStart + 1].key, end: endTime)
                 return .yes((fixed, endTime), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
@@ -297,7 +329,9 @@ enum PlannerDateParser {
     }
 
     /// `7-9pm`: a start written without am/pm takes the end's when that keeps it before the end.
-    private static func inheritMeridiem(_ start: LocalTime, typed: String, endTyped: String, end: LocalTime) -> LocalTime {
+    private static func inheritMeridiem(
+        _ start: LocalTime, typed: String, endTyped: String, end: LocalTime
+    ) -> LocalTime {
         let hasMeridiem = typed.hasSuffix("am") || typed.hasSuffix("pm")
         guard !hasMeridiem, endTyped.hasSuffix("pm"), start.hour < 12 else { return start }
         let shifted = LocalTime(hour: start.hour + 12, minute: start.minute)
@@ -319,11 +353,15 @@ enum PlannerDateParser {
         if let sep = s.firstIndex(where: { separators.contains($0) }) {
             let h = s[..<sep]
             let m = s[s.index(after: sep)...]
-            guard h.count <= 2, m.count == 2, h.allSatisfy(\.isNumber), m.allSatisfy(\.isNumber), let hv = Int(h), let mv = Int(m) else { return nil }
+            guard h.count <= 2, m.count == 2, h.allSatisfy(\.isNumber), m.allSatisfy(\.isNumber), let hv = Int(h),
+                let mv = Int(m)
+            else { return nil }
             hour = hv
             minute = mv
         } else {
-            guard meridiem != nil || prefixed, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }), let hv = Int(s) else { return nil }
+            guard meridiem != nil || prefixed, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let hv = Int(s)
+            else { return nil }
             hour = hv
         }
         if let meridiem {

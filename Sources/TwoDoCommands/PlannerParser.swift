@@ -137,7 +137,9 @@ public enum PlannerParser {
         var j = 0
         while j < t.count {
             let k = t[j].stem
-            if ["next", "gelecek", "sonraki", "previous", "prev", "last", "onceki", "gecen", "this", "bu"].contains(k), month == nil {
+            if ["next", "gelecek", "sonraki", "previous", "prev", "last", "onceki", "gecen", "this", "bu"].contains(k),
+                month == nil
+            {
                 let step = ["next", "gelecek", "sonraki"].contains(k) ? 1 : (["this", "bu"].contains(k) ? 0 : -1)
                 let d = today.firstOfMonth(adding: step)
                 month = d.month
@@ -148,7 +150,9 @@ public enum PlannerParser {
             }
             if let m = PlannerDateParser.months[k], month == nil {
                 month = m
-            } else if k.count == 7, k.dropFirst(4).first == "-", let y = Int(k.prefix(4)), let m = Int(k.suffix(2)), (1...12).contains(m) {
+            } else if k.count == 7, k.dropFirst(4).first == "-", let y = Int(k.prefix(4)), let m = Int(k.suffix(2)),
+                (1...12).contains(m)
+            {
                 year = y
                 month = m
             } else if let n = Int(k), k.count == 4, (1900...2999).contains(n), year == nil {

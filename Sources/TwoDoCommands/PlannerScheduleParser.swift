@@ -99,13 +99,23 @@ enum PlannerScheduleParser {
         guard j < end else { return .no }
         let k = t[j].stem
         // `her hafta içi`, `her hafta sonu` before the unit `hafta`.
-        if k == "hafta", j + 1 < end, t[j + 1].stem == "ici" { return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 2) }
-        if k == "hafta", j + 1 < end, t[j + 1].stem == "sonu" { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 2) }
-        if ["weekday", "weekdays", "haftaici"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 1) }
-        if ["weekend", "weekends", "haftasonu"].contains(k) { return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 1) }
+        if k == "hafta", j + 1 < end, t[j + 1].stem == "ici" {
+            return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 2)
+        }
+        if k == "hafta", j + 1 < end, t[j + 1].stem == "sonu" {
+            return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 2)
+        }
+        if ["weekday", "weekdays", "haftaici"].contains(k) {
+            return .yes(Recurrence(.weekly, interval: interval, weekdays: [1, 2, 3, 4, 5]), next: j + 1)
+        }
+        if ["weekend", "weekends", "haftasonu"].contains(k) {
+            return .yes(Recurrence(.weekly, interval: interval, weekdays: [6, 7]), next: j + 1)
+        }
         // `every morning`, `her sabah`, `every evening`, `her akşam` (with a time clause such as `8'de` after
         // it): daily. After an evening word `PlannerClauses` reads an hour 1–11 as p.m. (`her akşam 8'de` 20:00).
-        if interval == 1, (Self.morningWords + Self.eveningWords).contains(k) { return .yes(Recurrence(.daily), next: j + 1) }
+        if interval == 1, (Self.morningWords + Self.eveningWords).contains(k) {
+            return .yes(Recurrence(.daily), next: j + 1)
+        }
         if dayUnits.contains(k) || weekUnits.contains(k) || monthUnits.contains(k) || yearUnits.contains(k) {
             return unitRule(k, t, j + 1, end: end, interval: interval)
         }
@@ -128,7 +138,9 @@ enum PlannerScheduleParser {
         return .no
     }
 
-    private static func unitRule(_ unit: String, _ t: [PlannerToken], _ j: Int, end: Int, interval: Int) -> PlannerMatch<Recurrence> {
+    private static func unitRule(
+        _ unit: String, _ t: [PlannerToken], _ j: Int, end: Int, interval: Int
+    ) -> PlannerMatch<Recurrence> {
         if dayUnits.contains(unit) { return .yes(Recurrence(.daily, interval: interval), next: j) }
         if weekUnits.contains(unit) { return weekly(t, j, end: end, interval: interval) }
         if monthUnits.contains(unit) { return monthly(t, j, end: end, interval: interval) }
@@ -161,7 +173,10 @@ enum PlannerScheduleParser {
 
     /// `1st`…`5th`, `first`…`fifth`, `last`, `son`; nil otherwise.
     private static func ordinal(_ token: PlannerToken) -> Int? {
-        let words = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "son": -1, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5]
+        let words = [
+            "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "son": -1, "1st": 1, "2nd": 2,
+            "3rd": 3, "4th": 4, "5th": 5,
+        ]
         return words[token.stem]
     }
 

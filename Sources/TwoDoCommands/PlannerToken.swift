@@ -24,7 +24,9 @@ struct PlannerToken: Sendable {
         var folded = TextFold.key(text)
         if folded.unicodeScalars.contains("\u{2019}") { folded = folded.replacingAll("\u{2019}", with: "'") }
         var comma = false
-        while let last = folded.last, last == "," || last == ";" || (last == "." && !folded.dropLast().allSatisfy { $0.isNumber || $0 == "." }) {
+        while let last = folded.last,
+            last == "," || last == ";" || (last == "." && !folded.dropLast().allSatisfy { $0.isNumber || $0 == "." })
+        {
             if last == "," { comma = true }
             folded.removeLast()
         }

@@ -37,8 +37,9 @@ enum PlannerVerbLast {
         // Schedule first: the longest run of clauses at the start, the rest is the name.
         let allowed: PlannerClauses.Allowed = kind == .routine ? .routineAdd : .eventAdd
         for j in stride(from: middle.count - 1, through: 1, by: -1) {
-            guard case .yes = PlannerClauses.read(
-                middle, 0, end: j, allowed: allowed, clock: clock, members: context.memberNames)
+            guard
+                case .yes = PlannerClauses.read(
+                    middle, 0, end: j, allowed: allowed, clock: clock, members: context.memberNames)
             else { continue }
             let rotated = Array(middle[j...] + middle[0..<j])
             if case .success(let command) = add(rotated) { return .success(command) }

@@ -24,7 +24,9 @@ enum RoutineParser {
     private static let subs: [String: Sub] = {
         var map: [String: Sub] = [:]
         for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
-        for w in ["done", "did", "check", "complete", "yapildi", "bitti", "tamam", "yaptim", "tamamla"] { map[w] = .done }
+        for w in ["done", "did", "check", "complete", "yapildi", "bitti", "tamam", "yaptim", "tamamla"] {
+            map[w] = .done
+        }
         for w in ["skip", "atla", "gec"] { map[w] = .skip }
         for w in ["undo", "uncheck"] { map[w] = .undo }
         for w in ["stats", "stat", "show", "istatistik", "istatistikler", "goster"] { map[w] = .stats }
@@ -45,7 +47,9 @@ enum RoutineParser {
         if t.count >= 2 {
             let pair = first.stem + " " + t[1].stem
             if pair == "geri al" { sub = .undo; start = 2 }
-            if pair == "yeniden adlandir" || pair == "ad degistir" || pair == "adini degistir" { sub = .rename; start = 2 }
+            if pair == "yeniden adlandir" || pair == "ad degistir" || pair == "adini degistir" {
+                sub = .rename; start = 2
+            }
         }
         guard let sub else { return .failure(usage) }
         let clock = PlannerClock(now: context.now, tz: context.timeZone)
@@ -69,11 +73,17 @@ enum RoutineParser {
 
     static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
-            switch PlannerClauses.read(t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames) {
+            switch PlannerClauses.read(
+                t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames)
+            {
             case .yes(let c, _):
                 guard let rule = c.draft.recurrence else { continue }
-                if let until = rule.until, until < clock.today { return .failure(.badDate(verb: "routine", value: until.description, problem: .inThePast)) }
-                return .success(.routine(.add(name: t[0..<i].typedText, rule: rule, time: c.draft.time, assignee: c.draft.assignee)))
+                if let until = rule.until, until < clock.today {
+                    return .failure(.badDate(verb: "routine", value: until.description, problem: .inThePast))
+                }
+                return .success(
+                    .routine(.add(name: t[0..<i].typedText, rule: rule, time: c.draft.time, assignee: c.draft.assignee))
+                )
             // An impossible date is reported, not swallowed into a longer name.
             case .bad(let p, let s): return .failure(.badDate(verb: "routine", value: s, problem: p))
             case .no: continue
@@ -82,10 +92,14 @@ enum RoutineParser {
         return .failure(.usage(verb: "routine"))
     }
 
-    private static func edit(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    private static func edit(
+        _ t: [PlannerToken], clock: PlannerClock, context: ParseContext
+    ) -> Result<Command, ParseError> {
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
-            switch PlannerClauses.read(t, i, end: t.count, allowed: .routineEdit, clock: clock, members: context.memberNames) {
+            switch PlannerClauses.read(
+                t, i, end: t.count, allowed: .routineEdit, clock: clock, members: context.memberNames)
+            {
             case .yes(let c, _):
                 guard c.draft.recurrence != nil || c.draft.time != nil || c.noTime else { continue }
                 let time: LocalTime?? = c.noTime ? .some(nil) : (c.draft.time.map { .some($0) } ?? nil)
@@ -97,17 +111,23 @@ enum RoutineParser {
         return .failure(firstBad ?? .usage(verb: "routine"))
     }
 
-    private static func mark(_ t: [PlannerToken], _ mark: RoutineMark, clock: PlannerClock) -> Result<Command, ParseError> {
+    private static func mark(
+        _ t: [PlannerToken], _ mark: RoutineMark, clock: PlannerClock
+    ) -> Result<Command, ParseError> {
         let (name, date, whole) = nameAndDate(t, clock: clock, direction: mark == .done ? .past : .future)
         return .success(.routine(.mark(name: name, mark: mark, date: date, wholeName: whole)))
     }
 
     /// Splits `<name> [<date>]`: the longest ending (1–4 words) that is a whole date, if a name remains.
-    static func nameAndDate(_ t: [PlannerToken], clock: PlannerClock, direction: DateDirection) -> (String, LocalDate?, String?) {
+    static func nameAndDate(
+        _ t: [PlannerToken], clock: PlannerClock, direction: DateDirection
+    ) -> (String, LocalDate?, String?) {
         let whole = t[...].typedText
         for size in stride(from: min(4, t.count - 1), through: 1, by: -1) {
             let at = t.count - size
-            if case .yes(let d, let next) = PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: direction), next == t.count {
+            if case .yes(let d, let next) = PlannerDateParser.date(
+                t, at, end: t.count, clock: clock, direction: direction), next == t.count
+            {
                 return (t[0..<at].typedText, d, whole)
             }
         }
@@ -118,7 +138,8 @@ enum RoutineParser {
     private static func rename(_ t: [PlannerToken]) -> Result<Command, ParseError> {
         let arrows: Set<String> = ["->", "→", "=>", ">"]
         let words: Set<String> = ["to", "as", "olarak"]
-        let split = t.indices.first { arrows.contains(t[$0].key) } ?? t.indices.first { words.contains(t[$0].key) && $0 > 0 }
+        let split =
+            t.indices.first { arrows.contains(t[$0].key) } ?? t.indices.first { words.contains(t[$0].key) && $0 > 0 }
         guard let split, split > 0, split + 1 < t.count else { return .failure(.usage(verb: "routine")) }
         return .success(.routine(.rename(name: t[0..<split].typedText, to: t[(split + 1)...].typedText)))
     }

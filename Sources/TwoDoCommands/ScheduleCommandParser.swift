@@ -116,8 +116,9 @@ enum ScheduleCommandParser {
                 case "bize": .some(nil)
                 default: context.members.match(args[s..<(s + 1)], as: .dative).map { .some(.member($0)) }
                 }
-            if let who, case .success(let command) = AddParser.parse(
-                args[(s + 1)...], turkish: true, list: nil, context: context, assignee: who)
+            if let who,
+                case .success(let command) = AddParser.parse(
+                    args[(s + 1)...], turkish: true, list: nil, context: context, assignee: who)
             {
                 return .success(command)
             }
@@ -171,7 +172,9 @@ enum ScheduleCommandParser {
         }.map { ref, value in .snooze(ref, value) }
     }
 
-    private static func snoozeSpec(_ lex: Lexer, _ range: Range<Int>, context: ParseContext) -> Result<
+    private static func snoozeSpec(
+        _ lex: Lexer, _ range: Range<Int>, context: ParseContext
+    ) -> Result<
         SnoozeSpec, ParseError
     >? {
         var s = range.lowerBound

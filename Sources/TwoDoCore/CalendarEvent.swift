@@ -30,7 +30,8 @@ public struct EventOccurrence: Sendable, Equatable {
     /// The event's IANA zone.
     public var tz: String
 
-    public init(event: EventID, originalDate: LocalDate, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String) {
+    public init(event: EventID, originalDate: LocalDate, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String)
+    {
         self.event = event
         self.originalDate = originalDate
         self.date = date
@@ -47,7 +48,9 @@ public struct EventOccurrence: Sendable, Equatable {
 
     /// The end instant: the end time (the next day when it is not after the start), or the end of the day.
     public var finish: Int64 {
-        guard let time else { return Calendars.instant(of: date.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: tz) }
+        guard let time else {
+            return Calendars.instant(of: date.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: tz)
+        }
         guard let end else { return start }
         return Calendars.instant(of: end > time ? date : date.adding(days: 1), at: end, tz: tz)
     }
@@ -78,7 +81,8 @@ public struct CalendarEvent: Sendable, Equatable {
     public var noteCount: Int
 
     public init(
-        id: EventID, title: String, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String, location: String? = nil,
+        id: EventID, title: String, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String,
+        location: String? = nil,
         remindMinutes: Int? = nil, recurrence: Recurrence? = nil, assignee: String? = nil, createdBy: String? = nil,
         createdAt: Int64 = 0, exceptions: [LocalDate: EventException] = [:], noteCount: Int = 0
     ) {
@@ -126,8 +130,11 @@ public struct CalendarEvent: Sendable, Equatable {
             }
         }
         for (original, exception) in exceptions {
-            guard case .moved(let newDate, let newTime, let newEnd) = exception, range.contains(newDate) else { continue }
-            out.append(EventOccurrence(event: id, originalDate: original, date: newDate, time: newTime, end: newEnd, tz: tz))
+            guard case .moved(let newDate, let newTime, let newEnd) = exception, range.contains(newDate) else {
+                continue
+            }
+            out.append(
+                EventOccurrence(event: id, originalDate: original, date: newDate, time: newTime, end: newEnd, tz: tz))
         }
         return out.sorted(by: EventOccurrence.chronological)
     }

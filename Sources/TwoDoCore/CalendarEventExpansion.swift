@@ -49,7 +49,9 @@ public enum CalendarEventExpansion {
             index += (k - (index - anchorIndex) % k) % k
             while index <= lastIndex {
                 let first = LocalDate(year: index / 12, month: index % 12 + 1, day: 1)
-                if let d = dayInMonth(rule, first: first, anchor: anchor), d >= Swift.max(range.lowerBound, anchor), d <= high {
+                if let d = dayInMonth(rule, first: first, anchor: anchor), d >= Swift.max(range.lowerBound, anchor),
+                    d <= high
+                {
                     out.append(d)
                 }
                 index += k
@@ -74,7 +76,9 @@ public enum CalendarEventExpansion {
     }
 
     /// The first occurrence on or after `date`, looking at most `horizon` days ahead.
-    public static func first(of rule: Recurrence, anchor: LocalDate, onOrAfter date: LocalDate, horizon: Int = 800) -> LocalDate? {
+    public static func first(
+        of rule: Recurrence, anchor: LocalDate, onOrAfter date: LocalDate, horizon: Int = 800
+    ) -> LocalDate? {
         var start = date
         // Look in growing windows so the common case (the next few days) stays cheap.
         var span = 40

@@ -22,7 +22,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date at `instant` (Unix seconds) in zone `tz`.
     public init(instant: Int64, tz: String) {
-        let c = Calendars.zoned(tz).dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(instant)))
+        let c = Calendars.zoned(tz).dateComponents(
+            [.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(instant)))
         self.init(year: c.year!, month: c.month!, day: c.day!)
     }
 
@@ -159,7 +160,8 @@ public enum Calendars {
     /// A time skipped by a DST change (02:30 on a spring-forward night) resolves to the same offset
     /// later (03:30); a repeated time (autumn) resolves to its first occurrence.
     public static func instant(of date: LocalDate, at time: LocalTime, tz: String) -> Int64 {
-        let comps = DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
+        let comps = DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
         guard let d = zoned(tz).date(from: comps) else { return Int64(date.dayNumber) * 86400 }
         return Int64(d.timeIntervalSince1970)
     }

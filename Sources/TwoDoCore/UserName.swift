@@ -103,7 +103,8 @@ public enum UserName {
             }
             guard status.rawValue <= U_ZERO_ERROR.rawValue else { return folded }
             // Lowercased again: the skeleton of `0` is `O`, and names are compared without case.
-            return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+            return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .lowercased()
         }
     }
 

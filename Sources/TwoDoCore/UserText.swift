@@ -25,7 +25,8 @@ public enum UserText {
     public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
         // Plain ASCII (almost every command) cannot hold any of them; C0 controls are the framer's job.
         // The contiguous path is a plain byte loop; the generic one walks the view an index at a time.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        let ascii =
+            text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
             ?? text.utf8.allSatisfy { $0 < 0x80 }
         if ascii { return nil }
         var previous: UInt32?

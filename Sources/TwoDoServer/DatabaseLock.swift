@@ -49,7 +49,9 @@ final class DatabaseLock {
             // a lock on a file nobody else will ever see. Only a lock on the file now at the path counts.
             var held = stat()
             var current = stat()
-            if fstat(fd, &held) == 0 && stat(lockPath, &current) == 0 && held.st_ino == current.st_ino && held.st_dev == current.st_dev {
+            if fstat(fd, &held) == 0 && stat(lockPath, &current) == 0 && held.st_ino == current.st_ino
+                && held.st_dev == current.st_dev
+            {
                 break
             }
             Posix.close(fd)

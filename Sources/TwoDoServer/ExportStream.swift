@@ -43,7 +43,8 @@ final class ExportStream: ReplyStream {
                 let members = try server.store.members(of: user.space)
                 let name = try server.store.spaceName(user.space)
                 out.append(contentsOf: #"{"couple":"#.utf8)
-                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(server.userJSON)))]).write(to: &out)
+                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(server.userJSON)))]).write(
+                    to: &out)
                 out.append(contentsOf: #","lists":["#.utf8)
                 phase = lists.isEmpty ? .schedules : .list(index: 0, cursor: nil)
                 if !lists.isEmpty { writeListStart(0, into: &out) }

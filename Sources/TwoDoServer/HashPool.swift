@@ -65,9 +65,12 @@ final class HashPool: Sendable {
 
         /// Removes the newest job of the address with the most queued (ties: the most recent submitter).
         mutating func evictOne() -> UInt64? {
-            guard let victim = queues.max(by: { a, b in
-                a.value.count != b.value.count ? a.value.count < b.value.count : (a.value.last?.order ?? 0) < (b.value.last?.order ?? 0)
-            }) else { return nil }
+            guard
+                let victim = queues.max(by: { a, b in
+                    a.value.count != b.value.count
+                        ? a.value.count < b.value.count : (a.value.last?.order ?? 0) < (b.value.last?.order ?? 0)
+                })
+            else { return nil }
             var queue = victim.value
             let job = queue.removeLast()
             count -= 1
@@ -145,10 +148,12 @@ final class HashPool: Sendable {
     private func work() {
         while true {
             available.wait()
-            guard let (ticket, job) = state.withLock({ s -> (UInt64, HashJob)? in
-                if s.stopping { return nil }
-                return s.take().map { ($0.ticket, $0.job) }
-            }) else {
+            guard
+                let (ticket, job) = state.withLock({ s -> (UInt64, HashJob)? in
+                    if s.stopping { return nil }
+                    return s.take().map { ($0.ticket, $0.job) }
+                })
+            else {
                 if state.withLock({ $0.stopping }) { return }
                 continue
             }
@@ -162,7 +167,9 @@ final class HashPool: Sendable {
                 }
             case .verify(let password, let hash, let newPassword, let name):
                 let ok = PasswordHasher.verify(password, against: hash)
-                if ok, let newPassword, let weakness = PasswordQuality.shared.weakness(of: newPassword, name: name, old: password) {
+                if ok, let newPassword,
+                    let weakness = PasswordQuality.shared.weakness(of: newPassword, name: name, old: password)
+                {
                     outcome = .weak(weakness)
                 } else {
                     let newHash = ok ? newPassword.flatMap { try? PasswordHasher.hash($0) } : nil

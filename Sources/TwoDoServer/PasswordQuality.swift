@@ -78,7 +78,8 @@ final class PasswordQuality: Sendable {
         case PWQ_ERROR_CRACKLIB_CHECK, PWQ_ERROR_BAD_WORDS: return .dictionary
         case PWQ_ERROR_USER_CHECK, PWQ_ERROR_GECOS_CHECK: return .name
         case PWQ_ERROR_SAME_PASSWORD: return .same
-        case PWQ_ERROR_FATAL_FAILURE, PWQ_ERROR_MEM_ALLOC, PWQ_ERROR_RNG, PWQ_ERROR_GENERATION_FAILED, PWQ_ERROR_INTEGER,
+        case PWQ_ERROR_FATAL_FAILURE, PWQ_ERROR_MEM_ALLOC, PWQ_ERROR_RNG, PWQ_ERROR_GENERATION_FAILED,
+            PWQ_ERROR_INTEGER,
             PWQ_ERROR_CFGFILE_OPEN, PWQ_ERROR_CFGFILE_MALFORMED, PWQ_ERROR_UNKNOWN_SETTING, PWQ_ERROR_NON_INT_SETTING,
             PWQ_ERROR_NON_STR_SETTING:
             return nil  // the library failed, not the password: the length rule already held

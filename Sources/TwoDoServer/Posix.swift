@@ -66,7 +66,9 @@ enum Posix {
         _ = try must("epoll_ctl") { epoll_ctl(epfd, op, fd, &event) }
     }
 
-    static func epollWait(_ epfd: Int32, _ events: UnsafeMutablePointer<epoll_event>, _ max: Int32, _ timeout: Int32) throws -> Int32 {
+    static func epollWait(
+        _ epfd: Int32, _ events: UnsafeMutablePointer<epoll_event>, _ max: Int32, _ timeout: Int32
+    ) throws -> Int32 {
         switch try call("epoll_wait", { epoll_wait(epfd, events, max, timeout) }) {
         case .done(let n): return n
         case .wouldBlock: return 0
@@ -78,7 +80,9 @@ enum Posix {
     }
 
     static func socket(family: Int32) throws -> Int32 {
-        try must("socket") { Glibc.socket(family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0) }
+        try must("socket") {
+            Glibc.socket(family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        }
     }
 
     static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws {
@@ -94,11 +98,15 @@ enum Posix {
         _ = try must("listen") { Glibc.listen(fd, backlog) }
     }
 
-    static func accept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) throws -> IOResult<Int32> {
+    static func accept(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) throws -> IOResult<Int32> {
         try call("accept4") { accept4(fd, address, length, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
     }
 
-    static func localAddress(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) throws {
+    static func localAddress(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) throws {
         _ = try must("getsockname") { getsockname(fd, address, length) }
     }
 

@@ -37,7 +37,8 @@ extension Server {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
         registrations.fail(c.throttleKey, now: now)
-        return try submit(.hash(password: password, name: name), pending: .register(name: name, tag: tag), on: c, tag: tag)
+        return try submit(
+            .hash(password: password, name: name), pending: .register(name: name, tag: tag), on: c, tag: tag)
     }
 
     func login(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
@@ -51,7 +52,8 @@ extension Server {
         if let wait = logins.retryAfter(name: key, address: c.throttleKey, now: now) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
-        let found = password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
+        let found =
+            password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
             ? try store.user(named: typed) : nil
         // Unknown names are verified against a decoy hash so both failures take the same time.
         let hash = found?.passwordHash ?? PasswordHasher.decoy
@@ -72,7 +74,9 @@ extension Server {
         if let wait = logins.passwdRetryAfter(session: c.id, now: Monotonic.now()) {
             return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
         }
-        guard let hash = try store.passwordHash(of: user.id) else { preconditionFailure("logged-in user without a row") }
+        guard let hash = try store.passwordHash(of: user.id) else {
+            preconditionFailure("logged-in user without a row")
+        }
         let job = HashJob.verify(password: old, hash: hash, newPassword: new, name: user.name)
         return try submit(job, pending: .passwd(user: user.id, tag: tag), on: c, tag: tag)
     }
@@ -86,12 +90,16 @@ extension Server {
 
         case (.register(let name, let tag), .hashed(let hash)):
             guard let user = try store.createUser(name: name, passwordHash: hash, lang: c.lang, now: clock.now) else {
-                return Outcome(connection: c.id, tag: tag, reply: .failure("error.name_taken", t(c, "error.name_taken", ["name": name])))
+                return Outcome(
+                    connection: c.id, tag: tag,
+                    reply: .failure("error.name_taken", t(c, "error.name_taken", ["name": name])))
             }
             attach(c, to: user)
             Log.info("registered", ["conn": "\(c.id)", "user": "\(user.id.rawValue)"])
             var o = Outcome(
-                connection: c.id, tag: tag, reply: .success("auth.registered", [t(c, "auth.registered", ["name": user.name])], data: userJSON(user)))
+                connection: c.id, tag: tag,
+                reply: .success("auth.registered", [t(c, "auth.registered", ["name": user.name])], data: userJSON(user))
+            )
             o.wrote = true
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
             return o
@@ -99,14 +107,18 @@ extension Server {
         case (.login(let id, let key, let tag), .verified(let ok, _)):
             guard ok, let id, let user = try store.user(id) else {
                 logins.fail(name: key, address: c.throttleKey, now: now)
-                return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
+                return Outcome(
+                    connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
             logins.succeed(name: key, address: c.throttleKey)
             attach(c, to: user)
             try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
             let unread = try store.unreadCount(for: user.id)
-            var text = unread > 0
-                ? t(c, unread == 1 ? "auth.logged_in_unread_one" : "auth.logged_in_unread", ["name": user.name, "count": "\(unread)"])
+            var text =
+                unread > 0
+                ? t(
+                    c, unread == 1 ? "auth.logged_in_unread_one" : "auth.logged_in_unread",
+                    ["name": user.name, "count": "\(unread)"])
                 : t(c, "auth.logged_in", ["name": user.name])
             if let summary = try dueSummary(user: user, lang: c.lang) { text += " " + summary }
             var data = userJSON(user)
@@ -121,11 +133,13 @@ extension Server {
         case (.passwd(let id, let tag), .verified(let ok, let newHash)):
             guard ok, let newHash, let user = try store.user(id) else {
                 logins.passwdFailed(session: c.id, now: now)
-                return Outcome(connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
+                return Outcome(
+                    connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
             }
             try store.setPasswordHash(newHash, for: user.id)
             let others = detachOtherSessions(of: user.id, except: c)
-            Log.info("password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(others.count)"])
+            Log.info(
+                "password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(others.count)"])
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(

@@ -28,14 +28,22 @@ extension Server {
             let matches = try store.events(matching: trimmed, in: user.space)
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
-                let candidates = matches.prefix(5).map { "\"\($0.title)\" (id:\($0.id.rawValue), \(TimeText.human($0.date, lang: c.lang)))" }
+                let candidates = matches.prefix(5).map {
+                    "\"\($0.title)\" (id:\($0.id.rawValue), \(TimeText.human($0.date, lang: c.lang)))"
+                }
                 throw ReplyError(
                     reply: .failure(
-                        "error.ambiguous", t(c, "error.event_ambiguous", ["ref": trimmed, "candidates": candidates.joined(separator: ", ")]),
+                        "error.ambiguous",
+                        t(
+                            c, "error.event_ambiguous",
+                            ["ref": trimmed, "candidates": candidates.joined(separator: ", ")]),
                         data: .object([("candidates", .array(matches.prefix(5).map { eventJSON($0, tz: user.tz) }))])))
             }
         }
-        throw ReplyError(reply: .failure("error.not_found", t(c, "error.event_not_found", ["ref": trimmed]), data: .object([("event", .string(trimmed))])))
+        throw ReplyError(
+            reply: .failure(
+                "error.not_found", t(c, "error.event_not_found", ["ref": trimmed]),
+                data: .object([("event", .string(trimmed))])))
     }
 
     private func runEvent(_ action: EventAction, user: User, _ c: Connection) throws -> Reply {
@@ -44,19 +52,25 @@ extension Server {
         switch action {
         case .add(let draft):
             let title = try cleaned(draft.title ?? "", limit: TextRules.titleLimit, c)
-            guard let date = draft.date else { return .failure("error.usage", t(c, "error.usage", ["verb": "event", "usage": t(c, "usage.event")])) }
-            var e = CalendarEvent(id: EventID(0), title: title, date: date, time: draft.time, end: draft.end, tz: user.tz)
+            guard let date = draft.date else {
+                return .failure("error.usage", t(c, "error.usage", ["verb": "event", "usage": t(c, "usage.event")]))
+            }
+            var e = CalendarEvent(
+                id: EventID(0), title: title, date: date, time: draft.time, end: draft.end, tz: user.tz)
             if let place = draft.location { e.location = try cleaned(place, limit: TextRules.titleLimit, c) }
             e.remindMinutes = try reminderMinutes(draft.remindMinutes, c)
             if let rule = draft.recurrence { e.recurrence = seriesRule(rule, anchor: date) }
             let assignee = try draft.assignee.flatMap { try member($0, user: user, members: members, c) }
             try checkRoomForEvent(space: user.space, c)
             let id = try store.addEvent(e, space: user.space, by: user.id, assignee: assignee?.id, now: now)
-            guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
+            guard let fresh = try store.event(id, in: user.space) else {
+                preconditionFailure("event vanished inside its transaction")
+            }
             try rescheduleEventReminder(fresh)
             let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
             try raise(
-                "event.added", actor: user, recipients: members, args: ["title": title], data: eventJSON(fresh, tz: "UTC"), when: when,
+                "event.added", actor: user, recipients: members, args: ["title": title],
+                data: eventJSON(fresh, tz: "UTC"), when: when,
                 localArgs: { [unowned self] lang, tz in ["details": self.eventSummary(fresh, lang: lang, tz: tz)] })
             return .success(
                 "event.added", [t(c, "event.added", ["title": title, "details": eventSummary(fresh, user: user, c)])],
@@ -113,7 +127,9 @@ extension Server {
                 var newTime = occurrence.time
                 var newEnd = occurrence.end
                 if let time { (newTime, newEnd) = (time, end ?? shiftedEnd(e, to: time)) }
-                try store.setException(e.id, day: occurrence.originalDate, .moved(date: date ?? occurrence.date, time: newTime, end: newEnd))
+                try store.setException(
+                    e.id, day: occurrence.originalDate,
+                    .moved(date: date ?? occurrence.date, time: newTime, end: newEnd))
             }
             return try eventChanged("event.moved", e.id, user: user, members: members, c)
 
@@ -125,16 +141,24 @@ extension Server {
                 guard let fresh = try store.event(e.id, in: user.space) else { preconditionFailure("event vanished") }
                 try rescheduleEventReminder(fresh)
                 let when = DueDate(date: occurrence.date, time: occurrence.time, tz: e.tz)
-                try raise("event.cancelled", actor: user, recipients: members, args: ["title": e.title], data: eventJSON(fresh, tz: "UTC"), when: when)
+                try raise(
+                    "event.cancelled", actor: user, recipients: members, args: ["title": e.title],
+                    data: eventJSON(fresh, tz: "UTC"), when: when)
                 return .success(
-                    "event.cancelled", [t(c, "event.cancelled", ["title": e.title, "when": TimeText.human(when, readerTZ: user.tz, lang: c.lang)])],
+                    "event.cancelled",
+                    [
+                        t(
+                            c, "event.cancelled",
+                            ["title": e.title, "when": TimeText.human(when, readerTZ: user.tz, lang: c.lang)])
+                    ],
                     data: eventJSON(fresh, tz: user.tz))
             }
             let data = eventJSON(e, tz: "UTC")
             try store.deleteEvent(e.id)
             remindersChanged = true
             try raise("event.deleted", actor: user, recipients: members, args: ["title": e.title], data: data)
-            return .success("event.deleted", [t(c, "event.deleted", ["title": e.title])], data: eventJSON(e, tz: user.tz))
+            return .success(
+                "event.deleted", [t(c, "event.deleted", ["title": e.title])], data: eventJSON(e, tz: user.tz))
 
         case .show(let ref):
             let e = try findEvent(ref, user: user, c)
@@ -142,36 +166,52 @@ extension Server {
             let today = LocalDate(instant: now, tz: user.tz)
             if e.recurrence != nil {
                 let next = e.occurrences(in: today...today.adding(days: 400)).prefix(3)
-                if !next.isEmpty { lines.append(t(c, "event.next", ["dates": next.map { occurrenceWhen($0, user: user, c) }.joined(separator: "; ")])) }
+                if !next.isEmpty {
+                    lines.append(
+                        t(
+                            c, "event.next",
+                            ["dates": next.map { occurrenceWhen($0, user: user, c) }.joined(separator: "; ")]))
+                }
             }
             let notes = try store.notes(of: e.id)
-            for (i, n) in notes.enumerated() { lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            for (i, n) in notes.enumerated() {
+                lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+            }
             return .success("event.show", lines, data: eventJSON(e, tz: user.tz, notes: notes))
         }
     }
 
     /// The scope of a change to `e`: nil for a one-off; for a series the one given, else the error asking for one.
-    private func scopeFor(_ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: Connection) throws -> EventScope? {
+    private func scopeFor(_ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: Connection) throws -> EventScope?
+    {
         guard e.recurrence != nil else { return nil }
         guard let scope else {
-            throw ReplyError(reply: .failure("error.event_scope", t(c, "error.event_scope", ["title": e.title, "verb": verb])))
+            throw ReplyError(
+                reply: .failure("error.event_scope", t(c, "error.event_scope", ["title": e.title, "verb": verb])))
         }
         return scope
     }
 
     /// The occurrence of a series on `on` (its original or moved date), or the next one from today.
-    private func pickOccurrence(_ e: CalendarEvent, on: LocalDate?, user: User, _ c: Connection) throws -> EventOccurrence {
+    private func pickOccurrence(
+        _ e: CalendarEvent, on: LocalDate?, user: User, _ c: Connection
+    ) throws -> EventOccurrence {
         if let on {
             if let hit = e.occurrences(in: on...on).first { return hit }
             if e.isOriginalOccurrence(on), e.exceptions[on] == nil {
                 return EventOccurrence(event: e.id, originalDate: on, date: on, time: e.time, end: e.end, tz: e.tz)
             }
             throw ReplyError(
-                reply: .failure("error.not_found", t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(on, lang: c.lang)])))
+                reply: .failure(
+                    "error.not_found",
+                    t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(on, lang: c.lang)])))
         }
         let today = LocalDate(instant: clock.now, tz: e.tz)
         guard let next = e.occurrences(in: today...today.adding(days: 800)).first else {
-            throw ReplyError(reply: .failure("error.not_found", t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(today, lang: c.lang)])))
+            throw ReplyError(
+                reply: .failure(
+                    "error.not_found",
+                    t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(today, lang: c.lang)])))
         }
         return next
     }
@@ -187,7 +227,9 @@ extension Server {
 
     private func reminderMinutes(_ minutes: Int?, _ c: Connection) throws -> Int? {
         guard let minutes else { return nil }
-        guard (0...(60 * 24 * 60)).contains(minutes) else { throw ReplyError(reply: .failure("error.event_remind_range", t(c, "error.event_remind_range"))) }
+        guard (0...(60 * 24 * 60)).contains(minutes) else {
+            throw ReplyError(reply: .failure("error.event_remind_range", t(c, "error.event_remind_range")))
+        }
         return minutes
     }
 
@@ -214,18 +256,29 @@ extension Server {
         e.assignee.flatMap { name in members.first { $0.name == name }?.id }
     }
 
-    private func eventChanged(_ code: String, _ id: EventID, user: User, members: [User], _ c: Connection) throws -> Reply {
-        guard let fresh = try store.event(id, in: user.space) else { preconditionFailure("event vanished inside its transaction") }
+    private func eventChanged(
+        _ code: String, _ id: EventID, user: User, members: [User], _ c: Connection
+    ) throws -> Reply {
+        guard let fresh = try store.event(id, in: user.space) else {
+            preconditionFailure("event vanished inside its transaction")
+        }
         try rescheduleEventReminder(fresh)
         let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
         // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
-        let first = EventOccurrence(event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
+        let first = EventOccurrence(
+            event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
         try raise(
-            code, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"), when: when,
+            code, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"),
+            when: when,
             localArgs: { [unowned self] lang, tz in
-                ["details": self.eventSummary(fresh, lang: lang, tz: tz), "when": self.occurrenceWhen(first, lang: lang, tz: tz)]
+                [
+                    "details": self.eventSummary(fresh, lang: lang, tz: tz),
+                    "when": self.occurrenceWhen(first, lang: lang, tz: tz),
+                ]
             })
-        return .success(code, [t(c, code, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])], data: eventJSON(fresh, tz: user.tz))
+        return .success(
+            code, [t(c, code, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],
+            data: eventJSON(fresh, tz: user.tz))
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.
@@ -250,7 +303,9 @@ extension Server {
     }
 
     func occurrenceWhen(_ o: EventOccurrence, lang: Language, tz: String) -> String {
-        guard o.time != nil else { return TimeText.human(o.date, lang: lang) + " " + Catalog.text("event.all_day", lang) }
+        guard o.time != nil else {
+            return TimeText.human(o.date, lang: lang) + " " + Catalog.text("event.all_day", lang)
+        }
         var text = TimeText.human(o.start, tz: tz, lang: lang)
         if o.end != nil { text += "–" + Calendars.time(at: o.finish, tz: tz).description }
         return text
@@ -269,16 +324,23 @@ extension Server {
             ("recurrence", e.recurrence.map(recurrenceJSON) ?? .null), ("assignee", .optional(e.assignee)),
         ]
         if !e.exceptions.isEmpty {
-            fields.append(("exceptions", .array(e.exceptions.sorted { $0.key < $1.key }.map { day, x in
-                switch x {
-                case .cancelled: return .object([("date", .string(day.description)), ("cancelled", .bool(true))])
-                case .moved(let d, let time, let end):
-                    return .object([
-                        ("date", .string(day.description)), ("moved_to", .string(d.description)),
-                        ("time", time.map { .string($0.description) } ?? .null), ("end", end.map { .string($0.description) } ?? .null),
-                    ])
-                }
-            })))
+            fields.append(
+                (
+                    "exceptions",
+                    .array(
+                        e.exceptions.sorted { $0.key < $1.key }.map { day, x in
+                            switch x {
+                            case .cancelled:
+                                return .object([("date", .string(day.description)), ("cancelled", .bool(true))])
+                            case .moved(let d, let time, let end):
+                                return .object([
+                                    ("date", .string(day.description)), ("moved_to", .string(d.description)),
+                                    ("time", time.map { .string($0.description) } ?? .null),
+                                    ("end", end.map { .string($0.description) } ?? .null),
+                                ])
+                            }
+                        })
+                ))
         }
         if let notes { fields.append(("notes", notesJSON(notes, tz: tz))) }
         return .object(fields)
@@ -290,7 +352,8 @@ extension Server {
             ("id", .int(p.event.id.rawValue)), ("title", .string(p.event.title)), ("date", .string(p.day.description)),
             ("start", o.time == nil ? .string(o.date.description) : .string(TimeText.iso8601(o.start, tz: user.tz))),
             ("end", o.time == nil || o.end == nil ? .null : .string(TimeText.iso8601(o.finish, tz: user.tz))),
-            ("all_day", .bool(o.isAllDay)), ("location", .optional(p.event.location)), ("recurring", .bool(p.event.recurrence != nil)),
+            ("all_day", .bool(o.isAllDay)), ("location", .optional(p.event.location)),
+            ("recurring", .bool(p.event.recurrence != nil)),
             ("assignee", .optional(p.event.assignee)),
         ])
     }
@@ -323,22 +386,28 @@ extension Server {
             guard out.count <= limit else { break }
             for o in e.occurrences(in: padded) {
                 guard let time = o.time else {
-                    if range.contains(o.date) { out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1)) }
+                    if range.contains(o.date) {
+                        out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1))
+                    }
                     continue
                 }
                 if o.tz == user.tz {
                     guard range.contains(o.date) else { continue }
-                    out.append(PlacedOccurrence(
-                        occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute, startText: time.description,
-                        endText: o.end?.description))
+                    out.append(
+                        PlacedOccurrence(
+                            occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute,
+                            startText: time.description,
+                            endText: o.end?.description))
                 } else {
                     let start = o.start
                     let day = LocalDate(instant: start, tz: user.tz)
                     guard range.contains(day) else { continue }
                     let local = Calendars.time(at: start, tz: user.tz)
-                    out.append(PlacedOccurrence(
-                        occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute, startText: local.description,
-                        endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
+                    out.append(
+                        PlacedOccurrence(
+                            occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute,
+                            startText: local.description,
+                            endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
                 }
             }
         }
@@ -362,7 +431,9 @@ extension Server {
         var allDay: String?
     }
 
-    private func occurrenceLine(_ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Connection, _ cache: LineTexts = LineTexts()) -> String {
+    private func occurrenceLine(
+        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Connection, _ cache: LineTexts = LineTexts()
+    ) -> String {
         var text = "  "
         if withDate {
             if let day = cache.days[p.day] {
@@ -407,11 +478,17 @@ extension Server {
         }
         let listing = Command.events(from: from, to: to)
         let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
-        let data: JSONValue? = !c.json ? nil : JSONValue.object([
-            ("from", .string(start.description)), ("to", .string(end.description)),
-            ("events", .array(found.map { occurrenceJSON($0, user: user) })),
-        ])
-        guard !found.isEmpty else { return finishPage(.success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c) }
+        let data: JSONValue? =
+            !c.json
+            ? nil
+            : JSONValue.object([
+                ("from", .string(start.description)), ("to", .string(end.description)),
+                ("events", .array(found.map { occurrenceJSON($0, user: user) })),
+            ])
+        guard !found.isEmpty else {
+            return finishPage(
+                .success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c)
+        }
         var lines = [t(c, "event.list_header", args)]
         let cache = LineTexts()
         for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
@@ -421,7 +498,9 @@ extension Server {
     /// The first weekday of the reader's month grid: their `weekstart` setting, else Monday in Turkish and
     /// Sunday in English.
     func firstWeekday(user: User, lang: Language) throws -> Int {
-        if let setting = try store.weekStart(of: user.id).flatMap(WeekStart.init(rawValue:)) { return setting.isoWeekday }
+        if let setting = try store.weekStart(of: user.id).flatMap(WeekStart.init(rawValue:)) {
+            return setting.isoWeekday
+        }
         return lang == .tr ? 1 : 7
     }
 
@@ -445,7 +524,8 @@ extension Server {
         let marked = Set(all.map { $0.day.day })
         let weekStart = try firstWeekday(user: user, lang: c.lang)
         var lines = CalendarGrid.month(
-            year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil, marked: marked, lang: c.lang)
+            year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil,
+            marked: marked, lang: c.lang)
         lines.append(t(c, "calendar.legend"))
         let title = CalendarGrid.title(year: y, month: m, lang: c.lang)
         if found.isEmpty {
@@ -456,12 +536,15 @@ extension Server {
             for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
         }
         // `data` is built only for JSON sessions: people never see it, and it costs a zone conversion per event.
-        let data: JSONValue? = !c.json ? nil : JSONValue.object([
-            ("year", .int(Int64(y))), ("month", .int(Int64(m))), ("first_weekday", .int(Int64(weekStart))),
-            ("today", today.year == y && today.month == m ? .string(today.description) : .null),
-            ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
-            ("events", .array(found.map { occurrenceJSON($0, user: user) })),
-        ])
+        let data: JSONValue? =
+            !c.json
+            ? nil
+            : JSONValue.object([
+                ("year", .int(Int64(y))), ("month", .int(Int64(m))), ("first_weekday", .int(Int64(weekStart))),
+                ("today", today.year == y && today.month == m ? .string(today.description) : .null),
+                ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
+                ("events", .array(found.map { occurrenceJSON($0, user: user) })),
+            ])
         return finishPage(.success("calendar", lines, data: data), w, listing: .calendar(month: month, year: year), c)
     }
 
@@ -482,10 +565,15 @@ extension Server {
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
         let (from, before) = (midnight(today), midnight(today.adding(days: 7)))
         let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)
-        let tasks = try store.dueTasks(in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
+        let tasks = try store.dueTasks(
+            in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
-        var lines = [t(c, "agenda.week_header", ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])]
+        var lines = [
+            t(
+                c, "agenda.week_header",
+                ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])
+        ]
         var listing: [TaskID] = []
         var days: [JSONValue] = []
         for offset in 0..<7 {
@@ -524,13 +612,16 @@ extension Server {
                 if let time = r.time { line += ", " + time.description }
                 if let who = r.assignee, who != user.name { line += ", " + t(c, "task.for", ["name": who]) }
                 lines.append(line)
-                dayRoutines.append(.object([("id", .int(r.id.rawValue)), ("name", .string(r.name)), ("state", .string("\(state)"))]))
+                dayRoutines.append(
+                    .object([("id", .int(r.id.rawValue)), ("name", .string(r.name)), ("state", .string("\(state)"))]))
                 count += 1
             }
             if count == 0 { lines.append("  " + t(c, "agenda.nothing")) }
-            days.append(.object([
-                ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)), ("routines", .array(dayRoutines)),
-            ]))
+            days.append(
+                .object([
+                    ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)),
+                    ("routines", .array(dayRoutines)),
+                ]))
         }
         if allEvents.count > found.count {
             lines.append(t(c, "agenda.more_events", ["count": "\(allEvents.count - found.count)"]))
@@ -540,7 +631,8 @@ extension Server {
         return .success(
             "agenda.week", lines,
             data: .object([
-                ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))), ("tasks_total", .int(Int64(taskTotal))),
+                ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))),
+                ("tasks_total", .int(Int64(taskTotal))),
             ]))
     }
 
@@ -548,11 +640,14 @@ extension Server {
     func weekStart(_ value: WeekStart?, user: User, on c: Connection) throws -> Reply {
         guard let value else {
             let day = try firstWeekday(user: user, lang: c.lang) == 1 ? "monday" : "sunday"
-            return .success("weekstart.show", [t(c, "weekstart.show", ["day": t(c, "weekstart.\(day)")])], data: .object([("weekstart", .string(day))]))
+            return .success(
+                "weekstart.show", [t(c, "weekstart.show", ["day": t(c, "weekstart.\(day)")])],
+                data: .object([("weekstart", .string(day))]))
         }
         try store.setWeekStart(value.rawValue, for: user.id)
         return .success(
-            "weekstart.set", [t(c, "weekstart.set", ["day": t(c, "weekstart.\(value.rawValue)")])], data: .object([("weekstart", .string(value.rawValue))]))
+            "weekstart.set", [t(c, "weekstart.set", ["day": t(c, "weekstart.\(value.rawValue)")])],
+            data: .object([("weekstart", .string(value.rawValue))]))
     }
 
     /// Keeps one pending reminder for an event with `remind … before`: the next occurrence whose reminder
@@ -573,7 +668,11 @@ extension Server {
                 try store.addScheduleReminder(event: e.id, day: o.originalDate, fireAt: fireAt)
                 return
             }
-            if let end = e.lastDate, to >= end, e.exceptions.values.allSatisfy({ if case .moved(let d, _, _) = $0 { return d <= to } else { return true } }) {
+            if let end = e.lastDate, to >= end,
+                e.exceptions.values.allSatisfy({
+                    if case .moved(let d, _, _) = $0 { return d <= to } else { return true }
+                })
+            {
                 return
             }
             from = to.adding(days: 1)

@@ -11,7 +11,8 @@ extension Server {
 
     /// Raises an event for the other sessions of `recipients`; offline recipients get it as a notification.
     func raise(
-        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue, when: DueDate? = nil,
+        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue,
+        when: DueDate? = nil,
         localArgs: LocalArgs? = nil
     ) throws {
         let catalogKey = "event." + (key ?? name)
@@ -24,7 +25,8 @@ extension Server {
         }
         commandEvents.append(
             Event(
-                name: name, actor: actor.name, key: catalogKey, args: args, data: data, recipients: recipients.map(\.id), when: when,
+                name: name, actor: actor.name, key: catalogKey, args: args, data: data,
+                recipients: recipients.map(\.id), when: when,
                 localArgs: localArgs))
     }
 
@@ -39,15 +41,20 @@ extension Server {
             guard members.count < 2 else { return .failure("error.already_in_couple", t(c, "error.already_in_couple")) }
             if let name {
                 guard let clean = try? TextRules.clean(name, limit: TextRules.nameLimit) else {
-                    return .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
+                    return .failure(
+                        "error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
                 }
                 try store.renameSpace(user.space, to: clean)
             }
             let code = InviteCode.random()
-            try store.createInvite(code: code, space: user.space, by: user.id, now: now, lifetime: Server.inviteLifetime)
+            try store.createInvite(
+                code: code, space: user.space, by: user.id, now: now, lifetime: Server.inviteLifetime)
             return .success(
                 "couple.created", [t(c, "couple.created", ["code": code.description])],
-                data: .object([("code", .string(code.description)), ("expires_at", .string(TimeText.iso8601(now + Server.inviteLifetime, tz: user.tz)))]))
+                data: .object([
+                    ("code", .string(code.description)),
+                    ("expires_at", .string(TimeText.iso8601(now + Server.inviteLifetime, tz: user.tz))),
+                ]))
 
         case .join(let text):
             guard members.count < 2 else { return .failure("error.already_in_couple", t(c, "error.already_in_couple")) }
@@ -86,11 +93,15 @@ extension Server {
 
         case .rename(let name):
             guard let clean = try? TextRules.clean(name, limit: TextRules.nameLimit) else {
-                return .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
+                return .failure(
+                    "error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
             }
             try store.renameSpace(user.space, to: clean)
-            try raise("couple.renamed", actor: user, recipients: members, args: ["name": clean], data: .object([("name", .string(clean))]))
-            return .success("couple.renamed", [t(c, "couple.renamed", ["name": clean])], data: .object([("name", .string(clean))]))
+            try raise(
+                "couple.renamed", actor: user, recipients: members, args: ["name": clean],
+                data: .object([("name", .string(clean))]))
+            return .success(
+                "couple.renamed", [t(c, "couple.renamed", ["name": clean])], data: .object([("name", .string(clean))]))
 
         case .leave:
             guard members.count >= 2 else { return .failure("error.not_in_couple", t(c, "error.not_in_couple")) }
@@ -103,25 +114,35 @@ extension Server {
 
     private func coupleInfo(user: User, members: [User], on c: Connection) throws -> Reply {
         let spaceName = try store.spaceName(user.space) ?? t(c, "couple.unnamed")
-        let memberData = JSONValue.array(members.map {
-            .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))])
-        })
+        let memberData = JSONValue.array(
+            members.map {
+                .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))])
+            })
         let data = JSONValue.object([("name", .string(spaceName)), ("members", memberData)])
         guard members.count >= 2 else {
             return .success("couple.info", [t(c, "couple.solo")], data: data)
         }
-        let described = members.map { t(c, isOnline($0.id) ? "presence.online" : "presence.offline", ["name": $0.name]) }
-        return .success("couple.info", [t(c, "couple.info", ["name": spaceName, "members": described.joined(separator: ", ")])], data: data)
+        let described = members.map {
+            t(c, isOnline($0.id) ? "presence.online" : "presence.offline", ["name": $0.name])
+        }
+        return .success(
+            "couple.info", [t(c, "couple.info", ["name": spaceName, "members": described.joined(separator: ", ")])],
+            data: data)
     }
 
     func who(user: User, on c: Connection) throws -> Reply {
         let members = try store.members(of: user.space)
         let partners = members.filter { $0.id != user.id }
         let data = JSONValue.object([
-            ("members", .array(members.map { .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))]) }))
+            (
+                "members",
+                .array(members.map { .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))]) })
+            )
         ])
         guard !partners.isEmpty else { return .success("who", [t(c, "couple.solo")], data: data) }
-        let lines = partners.map { t(c, isOnline($0.id) ? "who.partner_online" : "who.partner_offline", ["name": $0.name]) }
+        let lines = partners.map {
+            t(c, isOnline($0.id) ? "who.partner_online" : "who.partner_offline", ["name": $0.name])
+        }
         return .success("who", lines, data: data)
     }
 
@@ -130,7 +151,9 @@ extension Server {
             return .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.noteLimit)"]))
         }
         let members = try store.members(of: user.space)
-        try raise("chat.message", actor: user, recipients: members, args: ["text": clean], data: .object([("text", .string(clean))]))
+        try raise(
+            "chat.message", actor: user, recipients: members, args: ["text": clean],
+            data: .object([("text", .string(clean))]))
         let alone = members.count < 2
         return .success("chat.sent", [t(c, alone ? "chat.no_partner" : "chat.sent")])
     }

@@ -31,7 +31,8 @@ extension Server {
             case .set(let instant): clock.set(instant)
             }
             let time = TimeText.iso8601(clock.now, tz: user?.tz ?? "UTC")
-            return reply(.success("clock.set", [t(c, "clock.set", ["time": time])], data: .object([("now", .string(time))])))
+            return reply(
+                .success("clock.set", [t(c, "clock.set", ["time": time])], data: .object([("now", .string(time))])))
         default:
             break
         }
@@ -76,11 +77,16 @@ extension Server {
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key = count == 1 ? "inbox.cleared_one" : "inbox.cleared"
-            return reply(.success("inbox.cleared", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+            return reply(
+                .success(
+                    "inbox.cleared", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))]))
+            )
         case .inboxRead(let limit):
             let count = try store.markNotificationsRead(for: user.id, newest: limit)
             let key = count == 1 ? "inbox.read_one" : "inbox.read"
-            return reply(.success("inbox.read", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+            return reply(
+                .success(
+                    "inbox.read", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .lang(let lang):
             return reply(try setLanguage(lang, user: user, on: c))
         case .tz(let zone):

@@ -40,8 +40,16 @@ extension Server {
     /// Forgets a finished job's ticket and its place in the per-address and per-account counts.
     func finishTicket(_ ticket: UInt64) -> HashTicket? {
         guard let job = tickets.removeValue(forKey: ticket) else { return nil }
-        if let n = hashJobsByAddress[job.address], n > 1 { hashJobsByAddress[job.address] = n - 1 } else { hashJobsByAddress[job.address] = nil }
-        if let n = hashJobsByAccount[job.account], n > 1 { hashJobsByAccount[job.account] = n - 1 } else { hashJobsByAccount[job.account] = nil }
+        if let n = hashJobsByAddress[job.address], n > 1 {
+            hashJobsByAddress[job.address] = n - 1
+        } else {
+            hashJobsByAddress[job.address] = nil
+        }
+        if let n = hashJobsByAccount[job.account], n > 1 {
+            hashJobsByAccount[job.account] = n - 1
+        } else {
+            hashJobsByAccount[job.account] = nil
+        }
         return job
     }
 }

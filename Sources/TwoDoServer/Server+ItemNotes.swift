@@ -11,9 +11,13 @@ extension Server {
     func noteCommand(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
         switch command {
         case .note(.words(let words), let text):
-            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNote(target, text: text), user: user, on: c) }
+            if let target = try fallbackTarget(words, user: user) {
+                return try itemNote(.itemNote(target, text: text), user: user, on: c)
+            }
         case .notes(.words(let words)):
-            if let target = try fallbackTarget(words, user: user) { return try itemNote(.itemNotes(target), page: page, user: user, on: c) }
+            if let target = try fallbackTarget(words, user: user) {
+                return try itemNote(.itemNotes(target), page: page, user: user, on: c)
+            }
         default:
             break
         }
@@ -26,7 +30,8 @@ extension Server {
         let key = TextFold.key(words)
         let routines = try store.routines(in: user.space)
         if routines.contains(where: { TextFold.key($0.name) == key })
-            || routines.filter({ r in key.split(separator: " ").allSatisfy { TextFold.key(r.name).contains($0) } }).count == 1
+            || routines.filter({ r in key.split(separator: " ").allSatisfy { TextFold.key(r.name).contains($0) } })
+                .count == 1
         {
             return .routine(words)
         }
@@ -61,7 +66,9 @@ extension Server {
                 try checkRoomForNote(event: e.id, name: e.title, c)
                 try store.addNote(event: e.id, by: user.id, text: text, now: now)
                 let args = ["title": e.title, "text": text]
-                let data = JSONValue.object([("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text))])
+                let data = JSONValue.object([
+                    ("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text)),
+                ])
                 try raise("event.noted", actor: user, recipients: members, args: args, data: data)
                 return .success("event.noted", [t(c, "event.noted", args)], data: data)
             case .task(let task):
@@ -80,10 +87,14 @@ extension Server {
             let (shown, w) = try self.page(of: notes, page, c)
             let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(Array(shown), tz: user.tz))])
             guard !shown.isEmpty else {
-                return finishPage(.success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data), w, listing: command, c)
+                return finishPage(
+                    .success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data), w,
+                    listing: command, c)
             }
             var lines = [t(c, "\(kind).notes_header", ["name": name])]
-            for (i, n) in zip(shown.indices, shown) { lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            for (i, n) in zip(shown.indices, shown) {
+                lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+            }
             return finishPage(.success("\(kind).notes", lines, data: data), w, listing: command, c)
 
         case .noteDelete(let target, let number):
@@ -104,7 +115,9 @@ extension Server {
                 return .failure("error.not_found", t(c, "error.note_not_found", ["name": name, "n": "\(number)"]))
             }
             let args = ["name": name, "n": "\(number)", "text": deleted.text]
-            let data = JSONValue.object([("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(deleted.text))])
+            let data = JSONValue.object([
+                ("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(deleted.text)),
+            ])
             try raise("note.deleted", actor: user, recipients: members, args: args, data: data)
             return .success("note.deleted", [t(c, "note.deleted", args)], data: data)
 
@@ -134,7 +147,10 @@ extension Server {
     /// A task reference as the task commands read it (listing number, `id:N`, or words matching one title).
     private func taskForNote(_ ref: TaskRef, user: User, _ c: Connection) throws -> TaskItem {
         let notFound = { (text: String) in
-            ReplyError(reply: .failure("error.not_found", self.t(c, "error.not_found", ["ref": text]), data: .object([("ref", .string(text))])))
+            ReplyError(
+                reply: .failure(
+                    "error.not_found", self.t(c, "error.not_found", ["ref": text]),
+                    data: .object([("ref", .string(text))])))
         }
         switch ref {
         case .number(let n):
@@ -148,7 +164,9 @@ extension Server {
             guard let first = matches.first else { throw notFound(words) }
             guard matches.count == 1 else {
                 let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listName))" }.joined(separator: ", ")
-                throw ReplyError(reply: .failure("error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates])))
+                throw ReplyError(
+                    reply: .failure(
+                        "error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates])))
             }
             return first
         case .context:

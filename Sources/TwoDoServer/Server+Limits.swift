@@ -7,7 +7,8 @@ import TwoDoText
 
 extension Server {
     /// The refusal for a limit: its stable code, its text and `data.limit`.
-    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Connection) -> ReplyError {
+    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Connection) -> ReplyError
+    {
         var all = args
         all["limit"] = "\(limit)"
         return ReplyError(reply: .failure(code, t(c, code, all), data: .object([("limit", .int(Int64(limit)))])))
@@ -27,7 +28,9 @@ extension Server {
     /// Throws unless one more open task fits in a list (a task moved or reopened; the space total is unchanged).
     func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Connection) throws {
         let limit = config.limits.openTasksPerList
-        if try store.openTaskCount(in: list) >= limit { throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c) }
+        if try store.openTaskCount(in: list) >= limit {
+            throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c)
+        }
     }
 
     /// Throws unless one more list fits in the space.
@@ -39,17 +42,23 @@ extension Server {
     /// Throws unless one more routine fits in the space.
     func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.routinesPerSpace
-        if try store.routineCount(in: space) >= limit { throw limitReached("error.limit_routines", limit: limit, [:], c) }
+        if try store.routineCount(in: space) >= limit {
+            throw limitReached("error.limit_routines", limit: limit, [:], c)
+        }
     }
 
     /// Throws unless one more event fits in the space.
     func checkRoomForEvent(space: SpaceID, _ c: Connection) throws {
         let limit = config.limits.eventsPerSpace
-        if try store.indexedEventCount(in: space) >= limit { throw limitReached("error.limit_events", limit: limit, [:], c) }
+        if try store.indexedEventCount(in: space) >= limit {
+            throw limitReached("error.limit_events", limit: limit, [:], c)
+        }
     }
 
     /// Throws unless one more note fits on the item (pass exactly one of them).
-    func checkRoomForNote(task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection) throws {
+    func checkRoomForNote(
+        task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection
+    ) throws {
         let limit = config.limits.notesPerItem
         if try store.noteCount(task: task, routine: routine, event: event) >= limit {
             throw limitReached("error.limit_notes", limit: limit, ["name": name], c)

@@ -22,7 +22,8 @@ extension Server {
         case .lists: return try lists(page: page, user: user, on: c)
         case .notes: return try noteCommand(command, page: page, user: user, on: c)
         case .itemNotes: return try itemNote(command, page: page, user: user, on: c)
-        case .calendar(let month, let year): return try calendar(month: month, year: year, page: page, user: user, on: c)
+        case .calendar(let month, let year):
+            return try calendar(month: month, year: year, page: page, user: user, on: c)
         default: preconditionFailure("not a paged listing: \(command.verb)")
         }
     }
@@ -50,8 +51,13 @@ extension Server {
         let pages = max(1, (total + PageWindow.size - 1) / PageWindow.size)
         throw ReplyError(
             reply: .failure(
-                "error.page_range", t(c, pages == 1 ? "error.page_range_one" : "error.page_range", ["page": "\(page)", "pages": "\(pages)"]),
-                data: .object([("page", .int(Int64(page))), ("pages", .int(Int64(pages))), ("total", .int(Int64(total)))])))
+                "error.page_range",
+                t(
+                    c, pages == 1 ? "error.page_range_one" : "error.page_range",
+                    ["page": "\(page)", "pages": "\(pages)"]),
+                data: .object([
+                    ("page", .int(Int64(page))), ("pages", .int(Int64(pages))), ("total", .int(Int64(total))),
+                ])))
     }
 
     /// Finishes a page of `listing`: remembers it for `more`, adds the footer (`… 950 more: type "more"`) and
@@ -60,7 +66,8 @@ extension Server {
         c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages)
         var r = reply
         if w.remaining > 0 {
-            r.lines.append(t(c, "page.more", ["count": "\(w.remaining)", "page": "\(w.number)", "pages": "\(w.pages)"]))
+            r.lines.append(
+                t(c, "page.more", ["count": "\(w.remaining)", "page": "\(w.number)", "pages": "\(w.pages)"]))
         } else if w.pages > 1 {
             r.lines.append(t(c, "page.last", ["page": "\(w.number)", "pages": "\(w.pages)"]))
         }
@@ -139,7 +146,9 @@ extension Server {
     func taskSegments(of listing: Command, user: User, _ c: Connection) throws -> [TaskSegment]? {
         switch listing {
         case .show(let name):
-            guard let list = try name.map({ try store.list(named: $0, in: user.space) }) ?? store.defaultList(in: user.space)
+            guard
+                let list = try name.map({ try store.list(named: $0, in: user.space) })
+                    ?? store.defaultList(in: user.space)
             else { return [] }
             return [try showSegment(list)]
         case .view(let v):

@@ -12,7 +12,8 @@ extension Server {
     func acceptProxyHeader(_ line: String, on c: Connection) {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false)
         if fields.count >= 2 && fields[1] == "UNKNOWN" { return }
-        guard fields.count == 6, fields[1] == "TCP4" || fields[1] == "TCP6", Server.isAddress(fields[2], v6: fields[1] == "TCP6"),
+        guard fields.count == 6, fields[1] == "TCP4" || fields[1] == "TCP6",
+            Server.isAddress(fields[2], v6: fields[1] == "TCP6"),
             Server.isAddress(fields[3], v6: fields[1] == "TCP6"), UInt16(fields[4]) != nil, UInt16(fields[5]) != nil
         else {
             Log.error("malformed PROXY header from a trusted front", ["conn": "\(c.id)", "peer": c.address])
@@ -21,7 +22,11 @@ extension Server {
         }
         let client = String(fields[2])
         if config.logConnections { Log.info("proxied", ["conn": "\(c.id)", "front": c.address, "client": client]) }
-        if let n = connectionsByAddress[c.address], n > 1 { connectionsByAddress[c.address] = n - 1 } else { connectionsByAddress[c.address] = nil }
+        if let n = connectionsByAddress[c.address], n > 1 {
+            connectionsByAddress[c.address] = n - 1
+        } else {
+            connectionsByAddress[c.address] = nil
+        }
         c.address = client
         c.throttleKey = client
         connectionsByAddress[client, default: 0] += 1

@@ -39,7 +39,8 @@ extension Server {
         let now = clock.now
         if due.instant > now { try addReminderOnce(task: task, kind: "due", offsetMinutes: nil, fireAt: due.instant) }
         for minutes in Set(offsets).sorted() where due.instant - Int64(minutes) * 60 > now {
-            try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
+            try addReminderOnce(
+                task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
         }
         remindersChanged = true
     }
@@ -57,7 +58,8 @@ extension Server {
             if index >= Server.reminderTurnMinimum && Monotonic.now() - started > Server.reminderTurnBudget { break }
             // Every reminder of this task that is due now fires together, as one line per person.
             var fired: [DueReminder] = []
-            for reminder in try store.remindersDue(of: first.task, before: now) where try store.markFired(reminder.id, at: now) {
+            for reminder in try store.remindersDue(of: first.task, before: now)
+            where try store.markFired(reminder.id, at: now) {
                 fired.append(reminder)
             }
             guard !fired.isEmpty else { continue }  // already fired with an earlier reminder of its task
@@ -65,7 +67,9 @@ extension Server {
             guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { continue }
             let members = try membersBySpace[space] ?? store.members(of: space)
             membersBySpace[space] = members
-            let recipients = task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
+            let recipients =
+                task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 }
+                ?? members
             if let nag = fired.last(where: { $0.kind == "nag" }), let minutes = task.nagMinutes {
                 // The next nag counts from now, so a long outage does not unleash a storm of old nags.
                 let step = Int64(minutes) * 60
@@ -85,7 +89,9 @@ extension Server {
     }
 
     /// Sends one reminder line to every open session of each recipient and keeps it in their inbox.
-    private func deliverReminder(_ task: TaskItem, kind: String, late: Bool, to recipients: [User], now: Int64) throws -> [Outcome] {
+    private func deliverReminder(
+        _ task: TaskItem, kind: String, late: Bool, to recipients: [User], now: Int64
+    ) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         let key: String
         switch kind {
@@ -109,13 +115,15 @@ extension Server {
                     members.append(("kind", .string(kind)))
                     data = .object(members)
                 }
-                let line = c.json
+                let line =
+                    c.json
                     ? JSONValue.object([
                         ("type", .string("event")), ("event", .string("reminder.due")), ("actor", .string("twodo")),
                         ("text", .string(text)), ("data", data),
                     ]).serialized
                     : text
-                outcomes.append(Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
+                outcomes.append(
+                    Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
             }
         }
         return outcomes

@@ -36,13 +36,16 @@ extension Server {
             if matches.count == 1 { return matches[0] }
             if matches.count > 1 {
                 let names = matches.map { "\"\($0.name)\"" }.joined(separator: ", ")
-                throw ReplyError(reply: .failure("error.ambiguous", t(c, "error.routine_ambiguous", ["name": candidate, "candidates": names])))
+                throw ReplyError(
+                    reply: .failure(
+                        "error.ambiguous", t(c, "error.routine_ambiguous", ["name": candidate, "candidates": names])))
             }
         }
         let names = all.map(\.name).joined(separator: ", ")
         throw ReplyError(
             reply: .failure(
-                "error.not_found", t(c, all.isEmpty ? "error.routine_none" : "error.routine_not_found", ["name": name, "names": names]),
+                "error.not_found",
+                t(c, all.isEmpty ? "error.routine_none" : "error.routine_not_found", ["name": name, "names": names]),
                 data: .object([("routine", .string(name))])))
     }
 
@@ -62,8 +65,11 @@ extension Server {
             var rule = anchored(rawRule, to: today)
             if rule.frequency == .weekly && rule.weekdays.isEmpty { rule.weekdays = [today.weekday] }
             let id = try store.addRoutine(
-                name: name, space: user.space, by: user.id, assignee: assignee?.id, time: time, rule: rule, since: today, now: now)
-            guard let fresh = try store.routine(id, in: user.space) else { preconditionFailure("routine vanished inside its transaction") }
+                name: name, space: user.space, by: user.id, assignee: assignee?.id, time: time, rule: rule,
+                since: today, now: now)
+            guard let fresh = try store.routine(id, in: user.space) else {
+                preconditionFailure("routine vanished inside its transaction")
+            }
             try rescheduleRoutineReminder(fresh, zone: zone)
             let args = ["name": name, "schedule": scheduleText(fresh, lang: c.lang)]
             try raise(
@@ -76,15 +82,20 @@ extension Server {
 
         case .mark(let name, let mark, let date, let whole):
             // A routine whose whole name ends in date words ("gym monday") wins over reading them as a date.
-            if let whole, let exact = try? findRoutine(whole, user: user, c), TextFold.key(exact.name) == TextFold.key(whole) {
+            if let whole, let exact = try? findRoutine(whole, user: user, c),
+                TextFold.key(exact.name) == TextFold.key(whole)
+            {
                 return try markRoutine(exact, mark, day: nil, user: user, members: members, c)
             }
-            return try markRoutine(try findRoutine(name, user: user, c), mark, day: date, user: user, members: members, c)
+            return try markRoutine(
+                try findRoutine(name, user: user, c), mark, day: date, user: user, members: members, c)
 
         case .undo(let rawName, let rawDate, let whole):
             var name = rawName
             var date = rawDate
-            if let whole, let exact = try? findRoutine(whole, user: user, c), TextFold.key(exact.name) == TextFold.key(whole) {
+            if let whole, let exact = try? findRoutine(whole, user: user, c),
+                TextFold.key(exact.name) == TextFold.key(whole)
+            {
                 name = whole
                 date = nil
             }
@@ -92,14 +103,21 @@ extension Server {
             let zone = routineZone(routine, members: members, reader: user)
             guard let (day, _) = try store.unmarkRoutine(routine.id, day: date) else {
                 let key = date == nil ? "error.routine_nothing_to_undo" : "error.routine_not_marked"
-                return .failure("error.not_found", t(c, key, ["name": routine.name, "date": date.map { TimeText.human($0, lang: c.lang) } ?? ""]))
+                return .failure(
+                    "error.not_found",
+                    t(c, key, ["name": routine.name, "date": date.map { TimeText.human($0, lang: c.lang) } ?? ""]))
             }
-            guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
+            guard let fresh = try store.routine(routine.id, in: user.space) else {
+                preconditionFailure("routine vanished")
+            }
             try rescheduleRoutineReminder(fresh, zone: zone)
             let when = DueDate(date: day, time: nil, tz: zone)
-            try raise("routine.undone", actor: user, recipients: members, args: ["name": routine.name], data: routineJSON(fresh, zone: zone, tz: "UTC"), when: when)
+            try raise(
+                "routine.undone", actor: user, recipients: members, args: ["name": routine.name],
+                data: routineJSON(fresh, zone: zone, tz: "UTC"), when: when)
             return .success(
-                "routine.undone", [t(c, "routine.undone", ["name": routine.name, "date": TimeText.human(day, lang: c.lang)])],
+                "routine.undone",
+                [t(c, "routine.undone", ["name": routine.name, "date": TimeText.human(day, lang: c.lang)])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .stats(let name):
@@ -116,23 +134,34 @@ extension Server {
                 try store.setRoutineSchedule(routine.id, rule, since: today)
             }
             if let time { try store.setRoutineTime(routine.id, time) }
-            guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
+            guard let fresh = try store.routine(routine.id, in: user.space) else {
+                preconditionFailure("routine vanished")
+            }
             try rescheduleRoutineReminder(fresh, zone: zone)
-            try raise("routine.edited", actor: user, recipients: members, args: ["name": fresh.name], data: routineJSON(fresh, zone: zone, tz: "UTC"))
+            try raise(
+                "routine.edited", actor: user, recipients: members, args: ["name": fresh.name],
+                data: routineJSON(fresh, zone: zone, tz: "UTC"))
             return .success(
-                "routine.edited", [t(c, "routine.edited", ["name": fresh.name, "schedule": scheduleText(fresh, lang: c.lang)])],
+                "routine.edited",
+                [t(c, "routine.edited", ["name": fresh.name, "schedule": scheduleText(fresh, lang: c.lang)])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .rename(let name, let raw):
             let routine = try findRoutine(name, user: user, c)
             let newName = try cleaned(raw, limit: TextRules.nameLimit, c)
-            if try store.routines(in: user.space).contains(where: { $0.id != routine.id && TextFold.key($0.name) == TextFold.key(newName) }) {
+            if try store.routines(in: user.space).contains(where: {
+                $0.id != routine.id && TextFold.key($0.name) == TextFold.key(newName)
+            }) {
                 return .failure("error.routine_exists", t(c, "error.routine_exists", ["name": newName]))
             }
             try store.renameRoutine(routine.id, to: newName)
             let args = ["old": routine.name, "name": newName]
-            try raise("routine.renamed", actor: user, recipients: members, args: args, data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
-            return .success("routine.renamed", [t(c, "routine.renamed", args)], data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
+            try raise(
+                "routine.renamed", actor: user, recipients: members, args: args,
+                data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
+            return .success(
+                "routine.renamed", [t(c, "routine.renamed", args)],
+                data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
 
         case .pause(let name), .resume(let name):
             let routine = try findRoutine(name, user: user, c)
@@ -144,12 +173,21 @@ extension Server {
                 let key = pausing ? "error.routine_already_paused" : "error.routine_not_paused"
                 return .failure(key, t(c, key, ["name": routine.name]))
             }
-            if pausing { try store.pauseRoutine(routine.id, from: today) } else { try store.resumeRoutine(routine.id, today: today) }
-            guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
+            if pausing {
+                try store.pauseRoutine(routine.id, from: today)
+            } else {
+                try store.resumeRoutine(routine.id, today: today)
+            }
+            guard let fresh = try store.routine(routine.id, in: user.space) else {
+                preconditionFailure("routine vanished")
+            }
             try rescheduleRoutineReminder(fresh, zone: zone)
             let code = pausing ? "routine.paused" : "routine.resumed"
-            try raise(code, actor: user, recipients: members, args: ["name": routine.name], data: routineJSON(fresh, zone: zone, tz: "UTC"))
-            return .success(code, [t(c, code, ["name": routine.name])], data: routineJSON(fresh, zone: zone, tz: user.tz))
+            try raise(
+                code, actor: user, recipients: members, args: ["name": routine.name],
+                data: routineJSON(fresh, zone: zone, tz: "UTC"))
+            return .success(
+                code, [t(c, code, ["name": routine.name])], data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .delete(let name):
             let routine = try findRoutine(name, user: user, c)
@@ -162,7 +200,9 @@ extension Server {
         }
     }
 
-    private func markRoutine(_ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: Connection) throws -> Reply {
+    private func markRoutine(
+        _ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: Connection
+    ) throws -> Reply {
         let now = clock.now
         let zone = routineZone(routine, members: members, reader: user)
         let today = LocalDate(instant: now, tz: zone)
@@ -172,10 +212,13 @@ extension Server {
         if let existing = history.marks[date] {
             return .failure(
                 "error.routine_already_marked",
-                t(c, "error.routine_already_marked", ["name": routine.name, "date": dateText, "state": t(c, "routine.state.\(existing.rawValue)")]))
+                t(
+                    c, "error.routine_already_marked",
+                    ["name": routine.name, "date": dateText, "state": t(c, "routine.state.\(existing.rawValue)")]))
         }
         if mark == .done && date > today {
-            return .failure("error.routine_future", t(c, "error.routine_future", ["name": routine.name, "date": dateText]))
+            return .failure(
+                "error.routine_future", t(c, "error.routine_future", ["name": routine.name, "date": dateText]))
         }
         if history.isPaused(on: date) {
             return .failure("error.routine_paused", t(c, "error.routine_paused", ["name": routine.name]))
@@ -187,11 +230,16 @@ extension Server {
                 "next": next.map { TimeText.human($0, lang: c.lang) } ?? "—",
             ]
             return .failure(
-                "error.routine_not_due", t(c, date < history.start ? "error.routine_not_started" : "error.routine_not_due", args),
-                data: .object([("date", .string(date.description)), ("next", next.map { .string($0.description) } ?? .null)]))
+                "error.routine_not_due",
+                t(c, date < history.start ? "error.routine_not_started" : "error.routine_not_due", args),
+                data: .object([
+                    ("date", .string(date.description)), ("next", next.map { .string($0.description) } ?? .null),
+                ]))
         }
         guard try store.markRoutine(routine.id, day: date, mark, by: user.id, now: now) else {
-            return .failure("error.routine_already_marked", t(c, "error.routine_already_marked", ["name": routine.name, "date": dateText, "state": "?"]))
+            return .failure(
+                "error.routine_already_marked",
+                t(c, "error.routine_already_marked", ["name": routine.name, "date": dateText, "state": "?"]))
         }
         guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
         try rescheduleRoutineReminder(fresh, zone: zone)
@@ -202,18 +250,23 @@ extension Server {
         case .done:
             if streak >= 2 {
                 try raise(
-                    "routine.done", key: "routine.streak_\(fresh.streakUnit.rawValue)", actor: user, recipients: members,
+                    "routine.done", key: "routine.streak_\(fresh.streakUnit.rawValue)", actor: user,
+                    recipients: members,
                     args: ["name": fresh.name, "count": "\(streak)"], data: data, when: when)
             } else {
-                try raise("routine.done", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
+                try raise(
+                    "routine.done", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when
+                )
             }
             return .success(
                 "routine.done", [t(c, "routine.done", ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
         case .skipped:
-            try raise("routine.skipped", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
+            try raise(
+                "routine.skipped", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
             return .success(
-                "routine.skipped", [t(c, "routine.skipped", ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
+                "routine.skipped",
+                [t(c, "routine.skipped", ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
         }
     }
@@ -235,7 +288,11 @@ extension Server {
         for r in routines {
             let zone = routineZone(r, members: members, reader: user)
             let today = LocalDate(instant: clock.now, tz: zone)
-            if r.history.isDue(today) || r.history.marks[today] != nil { rows.append((r, zone, true)) } else { others.append((r, zone, false)) }
+            if r.history.isDue(today) || r.history.marks[today] != nil {
+                rows.append((r, zone, true))
+            } else {
+                others.append((r, zone, false))
+            }
         }
         rows += others
         let shown: ArraySlice<(Routine, String, Bool)>
@@ -246,7 +303,9 @@ extension Server {
             return error.reply
         }
         guard !routines.isEmpty else {
-            return finishPage(.success("routine.list", [t(c, "routine.list_empty")], data: .object([("routines", .array([]))])), w, listing: .routines, c)
+            return finishPage(
+                .success("routine.list", [t(c, "routine.list_empty")], data: .object([("routines", .array([]))])), w,
+                listing: .routines, c)
         }
         var lines: [String] = []
         var items: [JSONValue] = []
@@ -255,13 +314,17 @@ extension Server {
         for (r, zone, dueToday) in shown {
             if heading != dueToday {
                 heading = dueToday
-                lines.append(dueToday ? t(c, "routine.list_today", ["date": TimeText.human(readerToday, lang: c.lang)]) : t(c, "routine.list_other"))
+                lines.append(
+                    dueToday
+                        ? t(c, "routine.list_today", ["date": TimeText.human(readerToday, lang: c.lang)])
+                        : t(c, "routine.list_other"))
             }
             lines.append(routineRow(r, zone: zone, user: user, dueToday: dueToday, c))
             items.append(routineJSON(r, zone: zone, tz: user.tz))
         }
         lines.append(t(c, "routine.legend"))
-        return finishPage(.success("routine.list", lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
+        return finishPage(
+            .success("routine.list", lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
     private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Connection) -> String {
@@ -277,9 +340,13 @@ extension Server {
         if r.assignee == nil { schedule += ", " + t(c, "routine.for_both") }
         if r.isPaused { schedule += ", " + t(c, "routine.paused_tag") }
         let strip = CalendarGrid.strip(r.history.strip(today: today, days: Server.routineStripDays))
-        return "  " + t(c, "routine.row", [
-            "check": check, "name": r.name, "schedule": schedule, "streak": "\(r.history.currentStreak(today: today))", "strip": strip,
-        ])
+        return "  "
+            + t(
+                c, "routine.row",
+                [
+                    "check": check, "name": r.name, "schedule": schedule,
+                    "streak": "\(r.history.currentStreak(today: today))", "strip": strip,
+                ])
     }
 
     private func routineStats(_ r: Routine, user: User, members: [User], _ c: Connection) -> Reply {
@@ -288,28 +355,46 @@ extension Server {
         let h = r.history
         let rate: String
         if let (done, counted) = h.completionRate(today: today) {
-            rate = t(c, "routine.rate", ["percent": "\(Int((Double(done) * 100 / Double(counted)).rounded()))", "done": "\(done)", "count": "\(counted)"])
+            rate = t(
+                c, "routine.rate",
+                [
+                    "percent": "\(Int((Double(done) * 100 / Double(counted)).rounded()))", "done": "\(done)",
+                    "count": "\(counted)",
+                ])
         } else {
             rate = "—"
         }
         var schedule = scheduleText(r, lang: c.lang)
-        if let who = r.assignee { schedule += ", " + t(c, "task.for", ["name": who]) } else { schedule += ", " + t(c, "routine.for_both") }
+        if let who = r.assignee {
+            schedule += ", " + t(c, "task.for", ["name": who])
+        } else {
+            schedule += ", " + t(c, "routine.for_both")
+        }
         if r.isPaused { schedule += ", " + t(c, "routine.paused_tag") }
         let lines = [
             t(c, "routine.stats_header", ["name": r.name, "schedule": schedule]),
-            t(c, "routine.stats_line", [
-                "streak": "\(h.currentStreak(today: today))", "longest": "\(h.longestStreak(today: today))", "total": "\(h.totalCompleted)",
-                "rate": rate,
-            ]),
-            t(c, "routine.stats_strip", ["strip": CalendarGrid.strip(h.strip(today: today, days: Server.routineStatsDays))]),
+            t(
+                c, "routine.stats_line",
+                [
+                    "streak": "\(h.currentStreak(today: today))", "longest": "\(h.longestStreak(today: today))",
+                    "total": "\(h.totalCompleted)",
+                    "rate": rate,
+                ]),
+            t(
+                c, "routine.stats_strip",
+                ["strip": CalendarGrid.strip(h.strip(today: today, days: Server.routineStatsDays))]),
             t(c, "routine.legend"),
         ]
-        return .success("routine.stats", lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Server.routineStatsDays))
+        return .success(
+            "routine.stats", lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Server.routineStatsDays))
     }
 
     /// A routine as JSON: name, schedule, assignee, paused, today's state, stats and strip; `full` adds
     /// every marked occurrence (export).
-    func routineJSON(_ r: Routine, zone: String, tz: String, stripDays: Int = Server.routineStripDays, full: Bool = false, notes: [Note]? = nil) -> JSONValue {
+    func routineJSON(
+        _ r: Routine, zone: String, tz: String, stripDays: Int = Server.routineStripDays, full: Bool = false,
+        notes: [Note]? = nil
+    ) -> JSONValue {
         let today = LocalDate(instant: clock.now, tz: zone)
         let h = r.history
         // A whole percentage (JSONValue has no fractions), with the counts it comes from.
@@ -317,24 +402,40 @@ extension Server {
         let rate = window.map { JSONValue.int(Int64((Double($0.done) * 100 / Double($0.counted)).rounded())) } ?? .null
         var fields: [(String, JSONValue)] = [
             ("id", .int(r.id.rawValue)), ("name", .string(r.name)),
-            ("schedule", .object([
-                ("freq", .string(r.rule.frequency.rawValue)), ("interval", .int(Int64(r.rule.interval))),
-                ("weekdays", .array(r.rule.weekdays.map { .int(Int64($0)) })), ("month_day", r.rule.monthDay.map { .int(Int64($0)) } ?? .null),
-                ("time", r.time.map { .string($0.description) } ?? .null),
-            ])),
+            (
+                "schedule",
+                .object([
+                    ("freq", .string(r.rule.frequency.rawValue)), ("interval", .int(Int64(r.rule.interval))),
+                    ("weekdays", .array(r.rule.weekdays.map { .int(Int64($0)) })),
+                    ("month_day", r.rule.monthDay.map { .int(Int64($0)) } ?? .null),
+                    ("time", r.time.map { .string($0.description) } ?? .null),
+                ])
+            ),
             ("assignee", .optional(r.assignee)), ("paused", .bool(r.isPaused)), ("since", .string(h.start.description)),
             ("due_today", .bool(h.isDue(today))), ("today", .string(stateName(h.state(on: today, today: today)))),
-            ("stats", .object([
-                ("current_streak", .int(Int64(h.currentStreak(today: today)))), ("longest_streak", .int(Int64(h.longestStreak(today: today)))),
-                ("total_completed", .int(Int64(h.totalCompleted))), ("completion_rate", rate),
-                ("rate_done", .int(Int64(window?.done ?? 0))), ("rate_counted", .int(Int64(window?.counted ?? 0))),
-            ])),
+            (
+                "stats",
+                .object([
+                    ("current_streak", .int(Int64(h.currentStreak(today: today)))),
+                    ("longest_streak", .int(Int64(h.longestStreak(today: today)))),
+                    ("total_completed", .int(Int64(h.totalCompleted))), ("completion_rate", rate),
+                    ("rate_done", .int(Int64(window?.done ?? 0))), ("rate_counted", .int(Int64(window?.counted ?? 0))),
+                ])
+            ),
             ("strip", .string(CalendarGrid.strip(h.strip(today: today, days: stripDays)))),
         ]
         if full {
-            fields.append(("occurrences", .array(r.occurrences.map {
-                .object([("date", .string($0.date.description)), ("state", .string($0.mark.rawValue)), ("by", .optional($0.by))])
-            })))
+            fields.append(
+                (
+                    "occurrences",
+                    .array(
+                        r.occurrences.map {
+                            .object([
+                                ("date", .string($0.date.description)), ("state", .string($0.mark.rawValue)),
+                                ("by", .optional($0.by)),
+                            ])
+                        })
+                ))
         }
         if let notes { fields.append(("notes", notesJSON(notes, tz: tz))) }
         return .object(fields)

@@ -25,15 +25,25 @@ extension Server {
             if let id = reminder.event, let space = try store.spaceOfEvent(id), let e = try store.event(id, in: space) {
                 outcomes += try fireEventReminder(e, day: reminder.day, space: space, late: late, now: now)
                 try rescheduleEventReminder(e, after: reminder.day)
-            } else if let id = reminder.routine, let space = try store.spaceOfRoutine(id), let r = try store.routine(id, in: space) {
+            } else if let id = reminder.routine, let space = try store.spaceOfRoutine(id),
+                let r = try store.routine(id, in: space)
+            {
                 let members = try store.members(of: space)
-                let zone = r.assignee.flatMap { name in members.first { $0.name == name }?.tz }
+                let zone =
+                    r.assignee.flatMap { name in members.first { $0.name == name }?.tz }
                     ?? r.createdBy.flatMap { name in members.first { $0.name == name }?.tz } ?? "UTC"
                 if !r.isPaused, r.history.isDue(reminder.day), r.history.marks[reminder.day] == nil {
-                    let recipients = r.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
+                    let recipients =
+                        r.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap {
+                            $0.isEmpty ? nil : $0
+                        } ?? members
                     outcomes += try deliver(
-                        key: late ? "reminder.routine_late" : "reminder.routine", args: { _ in ["name": r.name] }, to: recipients, now: now,
-                        data: .object([("kind", .string("routine")), ("late", .bool(late)), ("routine", routineJSON(r, zone: zone, tz: "UTC"))]))
+                        key: late ? "reminder.routine_late" : "reminder.routine", args: { _ in ["name": r.name] },
+                        to: recipients, now: now,
+                        data: .object([
+                            ("kind", .string("routine")), ("late", .bool(late)),
+                            ("routine", routineJSON(r, zone: zone, tz: "UTC")),
+                        ]))
                 }
                 try rescheduleRoutineReminder(r, zone: zone, after: reminder.day)
             }
@@ -43,26 +53,38 @@ extension Server {
         return outcomes
     }
 
-    private func fireEventReminder(_ e: CalendarEvent, day: LocalDate, space: SpaceID, late: Bool, now: Int64) throws -> [Outcome] {
+    private func fireEventReminder(
+        _ e: CalendarEvent, day: LocalDate, space: SpaceID, late: Bool, now: Int64
+    ) throws -> [Outcome] {
         // The occurrence as it is now (it may have been moved or cancelled since the reminder was set).
-        guard let occurrence = e.occurrences(in: day.adding(days: -400)...day.adding(days: 400)).first(where: { $0.originalDate == day }) else {
+        guard
+            let occurrence = e.occurrences(in: day.adding(days: -400)...day.adding(days: 400)).first(where: {
+                $0.originalDate == day
+            })
+        else {
             return []
         }
         let members = try store.members(of: space)
-        let recipients = e.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 } ?? members
+        let recipients =
+            e.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? members
         let place = e.location.map { " (\($0))" } ?? ""
         return try deliver(
             key: late ? "reminder.event_late" : "reminder.event",
             args: { user in
-                let when = occurrence.time == nil
-                    ? TimeText.human(occurrence.date, lang: user.lang) : TimeText.human(occurrence.start, tz: user.tz, lang: user.lang)
+                let when =
+                    occurrence.time == nil
+                    ? TimeText.human(occurrence.date, lang: user.lang)
+                    : TimeText.human(occurrence.start, tz: user.tz, lang: user.lang)
                 return ["title": e.title, "time": when, "place": place]
             }, to: recipients, now: now,
             data: .object([("kind", .string("event")), ("late", .bool(late)), ("event", eventJSON(e, tz: "UTC"))]))
     }
 
     /// One reminder line to every open session of each recipient, also kept in their inbox.
-    private func deliver(key: String, args: (User) -> [String: String], to recipients: [User], now: Int64, data: JSONValue) throws -> [Outcome] {
+    private func deliver(
+        key: String, args: (User) -> [String: String], to recipients: [User], now: Int64, data: JSONValue
+    ) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for user in recipients {
             let values = args(user)
@@ -71,13 +93,15 @@ extension Server {
             for id in sessions[user.id] ?? [] {
                 guard let c = connections[id] else { continue }
                 let text = Catalog.text(key, c.lang, values)
-                let line = c.json
+                let line =
+                    c.json
                     ? JSONValue.object([
                         ("type", .string("event")), ("event", .string("reminder.due")), ("actor", .string("twodo")),
                         ("text", .string(text)), ("data", data),
                     ]).serialized
                     : text
-                outcomes.append(Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
+                outcomes.append(
+                    Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
             }
         }
         return outcomes

@@ -20,7 +20,8 @@ extension Server {
             case .empty:
                 throw ReplyError(reply: .failure("error.title_empty", t(c, "error.title_empty")))
             case .tooLong(let limit):
-                throw ReplyError(reply: .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(limit)"])))
+                throw ReplyError(
+                    reply: .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(limit)"])))
             }
         }
     }
@@ -41,14 +42,18 @@ extension Server {
             let (lists, w) = try self.page(of: try store.lists(in: user.space), page, c)
             var lines = [t(c, "list.index_header")]
             for (i, l) in zip(lists.indices, lists) {
-                lines.append("  \(i + 1). " + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+                lines.append(
+                    "  \(i + 1). "
+                        + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
             }
-            let data = JSONValue.array(lists.map {
-                .object([
-                    ("name", .string($0.name)), ("open", .int(Int64($0.openCount))), ("done", .int(Int64($0.doneCount))),
-                    ("default", .bool($0.isDefault)),
-                ])
-            })
+            let data = JSONValue.array(
+                lists.map {
+                    .object([
+                        ("name", .string($0.name)), ("open", .int(Int64($0.openCount))),
+                        ("done", .int(Int64($0.doneCount))),
+                        ("default", .bool($0.isDefault)),
+                    ])
+                })
             return finishPage(.success("list.index", lines, data: .object([("lists", data)])), w, listing: .lists, c)
         } catch let e as ReplyError {
             return e.reply
@@ -66,8 +71,11 @@ extension Server {
                 }
                 try checkRoomForList(space: user.space, c)
                 _ = try store.addList(named: name, in: user.space, now: clock.now)
-                try raise("list.added", actor: user, recipients: members, args: ["name": name], data: .object([("name", .string(name))]))
-                return .success("list.added", [t(c, "list.added", ["name": name])], data: .object([("name", .string(name))]))
+                try raise(
+                    "list.added", actor: user, recipients: members, args: ["name": name],
+                    data: .object([("name", .string(name))]))
+                return .success(
+                    "list.added", [t(c, "list.added", ["name": name])], data: .object([("name", .string(name))]))
 
             case .rename(let oldName, let raw):
                 let list = try findList(oldName, user: user, c)
@@ -83,11 +91,14 @@ extension Server {
 
             case .delete(let name, let confirmed):
                 let list = try findList(name, user: user, c)
-                if list.isDefault { return .failure("error.default_list", t(c, "error.default_list", ["name": list.name])) }
+                if list.isDefault {
+                    return .failure("error.default_list", t(c, "error.default_list", ["name": list.name]))
+                }
                 let counts = try store.taskCounts(in: list.id)
                 let count = counts.open + counts.done
                 if count > 0 && !confirmed {
-                    return .failure("error.list_not_empty", t(c, "error.list_not_empty", ["name": list.name, "count": "\(count)"]))
+                    return .failure(
+                        "error.list_not_empty", t(c, "error.list_not_empty", ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
                 let args = ["name": list.name, "count": "\(count)"]
@@ -109,14 +120,21 @@ extension Server {
             let tasks = try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
             remember(tasks.map(\.id), offset: w.offset, listing: .show(list: name), c)
             // People never see `data`; build it only for JSON sessions (it is most of the cost of a long list).
-            let data: JSONValue? = !c.json ? nil : JSONValue.object([
-                ("list", .string(list.name)),
-                ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: w.offset + $0 + 1) })),
-            ])
+            let data: JSONValue? =
+                !c.json
+                ? nil
+                : JSONValue.object([
+                    ("list", .string(list.name)),
+                    ("tasks", .array(tasks.enumerated().map { taskJSON($1, tz: user.tz, number: w.offset + $0 + 1) })),
+                ])
             guard !tasks.isEmpty else {
-                return finishPage(.success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data), w, listing: .show(list: name), c)
+                return finishPage(
+                    .success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data), w,
+                    listing: .show(list: name), c)
             }
-            var lines = [t(c, "task.list_header", ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])]
+            var lines = [
+                t(c, "task.list_header", ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])
+            ]
             for (i, task) in tasks.enumerated() {
                 lines.append(try describeForReader(task, number: w.offset + i + 1, user: user, c, withList: false))
             }
@@ -132,7 +150,10 @@ extension Server {
     /// Resolves a reference to one task of the user's space, or throws the reply explaining why not.
     private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Connection) throws -> TaskItem {
         let notFound = { (text: String) in
-            ReplyError(reply: .failure("error.not_found", self.t(c, "error.not_found", ["ref": text]), data: .object([("ref", .string(text))])))
+            ReplyError(
+                reply: .failure(
+                    "error.not_found", self.t(c, "error.not_found", ["ref": text]),
+                    data: .object([("ref", .string(text))])))
         }
         switch ref {
         case .context:
@@ -158,7 +179,9 @@ extension Server {
                 throw ReplyError(
                     reply: .failure(
                         "error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates]),
-                        data: .object([("candidates", .array(matches.prefix(5).map { taskJSON($0, tz: user.tz, number: nil) }))])))
+                        data: .object([
+                            ("candidates", .array(matches.prefix(5).map { taskJSON($0, tz: user.tz, number: nil) }))
+                        ])))
             }
             return first
         }
@@ -178,8 +201,12 @@ extension Server {
         func changed(
             _ name: String, _ task: TaskID, _ args: [String: String], key: String? = nil, localArgs: LocalArgs? = nil
         ) throws -> Reply {
-            guard let fresh = try store.task(task, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
-            try raise(name, key: key, actor: user, recipients: members, args: args, data: taskJSON(fresh, tz: "UTC", number: nil), localArgs: localArgs)
+            guard let fresh = try store.task(task, in: user.space) else {
+                preconditionFailure("task vanished inside its transaction")
+            }
+            try raise(
+                name, key: key, actor: user, recipients: members, args: args,
+                data: taskJSON(fresh, tz: "UTC", number: nil), localArgs: localArgs)
             let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
             return .success(name, [t(c, key ?? name, mine)], data: taskJSON(fresh, tz: user.tz, number: nil))
         }
@@ -189,7 +216,8 @@ extension Server {
             let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
             try checkRoomForTask(in: list, space: user.space, c)
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
-            let id = try store.addTask(title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
+            let id = try store.addTask(
+                title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
             if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
             guard !parts.isEmpty else { return try changed("task.added", id, ["title": title, "list": list.name]) }
@@ -206,9 +234,16 @@ extension Server {
             remindersChanged = true
             if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space) {
                 guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished") }
-                try raise("task.completed", actor: user, recipients: members, args: ["title": task.title], data: taskJSON(fresh, tz: "UTC", number: nil))
+                try raise(
+                    "task.completed", actor: user, recipients: members, args: ["title": task.title],
+                    data: taskJSON(fresh, tz: "UTC", number: nil))
                 return .success(
-                    "task.completed", [t(c, "task.completed_next", ["title": task.title, "when": when(nextDue, tz: user.tz, lang: c.lang)])],
+                    "task.completed",
+                    [
+                        t(
+                            c, "task.completed_next",
+                            ["title": task.title, "when": when(nextDue, tz: user.tz, lang: c.lang)])
+                    ],
                     data: taskJSON(fresh, tz: user.tz, number: nil))
             }
             return try changed("task.completed", task.id, ["title": task.title])
@@ -237,7 +272,9 @@ extension Server {
         case .move(let ref, let listName):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let list = try findList(listName, user: user, c)
-            if list.id == task.list { return .failure("error.same_list", t(c, "error.same_list", ["title": task.title, "list": list.name])) }
+            if list.id == task.list {
+                return .failure("error.same_list", t(c, "error.same_list", ["title": task.title, "list": list.name]))
+            }
             if !task.isDone { try checkRoomForOpenTask(in: list.id, named: list.name, c) }
             try store.move(task.id, to: list.id, now: now)
             return try changed("task.moved", task.id, ["title": task.title, "list": list.name])
@@ -269,7 +306,8 @@ extension Server {
             try store.addNote(to: task.id, by: user.id, text: text, now: now)
             return try changed("task.noted", task.id, ["title": task.title, "text": text])
 
-        case .due(let ref, _), .priority(let ref, _), .repeating(let ref, _), .remind(let ref, _), .nag(let ref, _), .unnag(let ref),
+        case .due(let ref, _), .priority(let ref, _), .repeating(let ref, _), .remind(let ref, _), .nag(let ref, _),
+            .unnag(let ref),
             .snooze(let ref, _):
             let task = try resolve(ref, user: user, prefer: .open, c)
             return try schedule(command, task: task, user: user, members: members, c)
@@ -278,9 +316,13 @@ extension Server {
             let task = try resolve(ref, user: user, prefer: .any, c)
             // A task has at most `notesPerItem` notes, so paging them in memory is bounded.
             let (notes, w) = try self.page(of: try store.notes(of: task.id), page, c)
-            let data = JSONValue.object([("task", taskJSON(task, tz: user.tz, number: nil)), ("notes", notesJSON(Array(notes), tz: user.tz))])
+            let data = JSONValue.object([
+                ("task", taskJSON(task, tz: user.tz, number: nil)), ("notes", notesJSON(Array(notes), tz: user.tz)),
+            ])
             guard !notes.isEmpty else {
-                return finishPage(.success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data), w, listing: .notes(.id(task.id.rawValue)), c)
+                return finishPage(
+                    .success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data), w,
+                    listing: .notes(.id(task.id.rawValue)), c)
             }
             var lines = [t(c, "task.notes_header", ["title": task.title])]
             for n in notes { lines.append("  - \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
@@ -298,7 +340,8 @@ extension Server {
             ("n", number.map { .int(Int64($0)) } ?? .null),
             ("id", .int(task.id.rawValue)), ("title", .string(task.title)), ("list", .string(task.listName)),
             ("status", .string(task.isDone ? "done" : "open")), ("assignee", .optional(task.assignee)),
-            ("created_by", .optional(task.createdBy)), ("created_at", .string(TimeText.iso8601(task.createdAt, tz: tz))),
+            ("created_by", .optional(task.createdBy)),
+            ("created_at", .string(TimeText.iso8601(task.createdAt, tz: tz))),
             ("completed_by", .optional(task.completedBy)),
             ("completed_at", task.completedAt.map { .string(TimeText.iso8601($0, tz: tz)) } ?? .null),
             ("due", task.due.map { .string(TimeText.iso8601($0.instant, tz: tz)) } ?? .null),
@@ -314,13 +357,21 @@ extension Server {
     func recurrenceJSON(_ r: Recurrence) -> JSONValue {
         .object([
             ("freq", .string(r.frequency.rawValue)), ("interval", .int(Int64(r.interval))),
-            ("weekdays", .array(r.weekdays.map { .int(Int64($0)) })), ("month_day", r.monthDay.map { .int(Int64($0)) } ?? .null),
-            ("month", r.month.map { .int(Int64($0)) } ?? .null), ("ordinal", r.ordinal.map { .int(Int64($0)) } ?? .null),
+            ("weekdays", .array(r.weekdays.map { .int(Int64($0)) })),
+            ("month_day", r.monthDay.map { .int(Int64($0)) } ?? .null),
+            ("month", r.month.map { .int(Int64($0)) } ?? .null),
+            ("ordinal", r.ordinal.map { .int(Int64($0)) } ?? .null),
             ("until", r.until.map { .string($0.description) } ?? .null), ("from_completion", .bool(r.fromCompletion)),
         ])
     }
 
     func notesJSON(_ notes: [Note], tz: String) -> JSONValue {
-        .array(notes.map { .object([("author", .optional($0.author)), ("at", .string(TimeText.iso8601($0.at, tz: tz))), ("text", .string($0.text))]) })
+        .array(
+            notes.map {
+                .object([
+                    ("author", .optional($0.author)), ("at", .string(TimeText.iso8601($0.at, tz: tz))),
+                    ("text", .string($0.text)),
+                ])
+            })
     }
 }

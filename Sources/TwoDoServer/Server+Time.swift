@@ -42,14 +42,17 @@ extension Server {
         case .member(let name):
             guard let found = members.first(where: { UserName.key($0.name) == UserName.key(name) }) else {
                 let names = (members.map(\.name) + ["me", "nobody"]).joined(separator: ", ")
-                throw ReplyError(reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names])))
+                throw ReplyError(
+                    reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names])))
             }
             return found
         }
     }
 
     /// Applies the details of an `add` line to the new task; returns what was understood, to be shown to each reader.
-    func apply(_ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection) throws -> [TaskDetail] {
+    func apply(
+        _ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection
+    ) throws -> [TaskDetail] {
         let now = clock.now
         var parts: [TaskDetail] = []
         var due = details.due
@@ -75,10 +78,14 @@ extension Server {
             case .before(let minutes):
                 guard let due, !due.isAllDay else { continue }
                 let fireAt = due.instant - Int64(minutes) * 60
-                if fireAt > now { try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt) }
+                if fireAt > now {
+                    try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt)
+                }
                 parts.append(.remindBefore(minutes: minutes))
             case .at(let at):
-                if at.instant > now { try addReminderOnce(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant) }
+                if at.instant > now {
+                    try addReminderOnce(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant)
+                }
                 parts.append(.remindAt(at))
             }
         }
@@ -92,7 +99,9 @@ extension Server {
 
     /// Adds a reminder unless the task already has a pending one at the same instant (one line, not two).
     func addReminderOnce(task: TaskID, kind: String, offsetMinutes: Int?, fireAt: Int64) throws {
-        guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != "nag" }) else { return }
+        guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != "nag" }) else {
+            return
+        }
         try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt)
     }
 
@@ -117,7 +126,8 @@ extension Server {
     func keepAssignment(of title: String, to assignee: User, by actor: User) throws {
         guard assignee.id != actor.id, isOnline(assignee.id) else { return }
         try store.addNotification(
-            for: assignee.id, key: "event.task.assigned", args: ["actor": actor.name, "title": title, "assignee": assignee.name],
+            for: assignee.id, key: "event.task.assigned",
+            args: ["actor": actor.name, "title": title, "assignee": assignee.name],
             now: clock.now, read: true)
     }
 
@@ -136,13 +146,15 @@ extension Server {
         let members = try store.members(of: space)
         let assignee = members.first { $0.name == task.assignee }
         let now = clock.now
-        let id = try store.addTask(title: task.title, list: task.list, space: space, by: user.id, assignee: assignee?.id, now: now)
+        let id = try store.addTask(
+            title: task.title, list: task.list, space: space, by: user.id, assignee: assignee?.id, now: now)
         try store.setDue(id, nextDue, scheduled: nextDate, now: now)
         try store.setRecurrence(id, rule, now: now)
         if task.priority != .none { try store.setPriority(id, task.priority, now: now) }
         try rescheduleReminders(of: id, due: nextDue)
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
-            try store.addReminder(task: id, kind: "before", offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
+            try store.addReminder(
+                task: id, kind: "before", offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
         }
         if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
         return (id, nextDue)
@@ -154,9 +166,12 @@ extension Server {
         let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
         // `key` words the reply; the partner's event uses `event.<name>` (or `event.<name>_cleared`), worded for them.
         func changed(
-            _ name: String, key: String, _ args: [String: String], due: DueDate?, cleared: Bool = false, localArgs: LocalArgs? = nil
+            _ name: String, key: String, _ args: [String: String], due: DueDate?, cleared: Bool = false,
+            localArgs: LocalArgs? = nil
         ) throws -> Reply {
-            guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished inside its transaction") }
+            guard let fresh = try store.task(task.id, in: user.space) else {
+                preconditionFailure("task vanished inside its transaction")
+            }
             try raise(
                 name, key: cleared ? name + "_cleared" : name, actor: user, recipients: members, args: args,
                 data: taskJSON(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
@@ -175,14 +190,17 @@ extension Server {
         case .due(_, let due):
             try store.setDue(task.id, due, now: now)
             try rescheduleReminders(of: task.id, due: due)
-            guard let due else { return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil, cleared: true) }
+            guard let due else {
+                return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil, cleared: true)
+            }
             if let rule = task.recurrence { try store.setRecurrence(task.id, anchored(rule, to: due.date), now: now) }
             return try changed("task.due", key: "task.due_set", ["title": task.title], due: due)
 
         case .priority(_, let priority):
             try store.setPriority(task.id, priority, now: now)
             if priority == .none {
-                return try changed("task.priority", key: "task.priority_cleared", ["title": task.title], due: nil, cleared: true)
+                return try changed(
+                    "task.priority", key: "task.priority_cleared", ["title": task.title], due: nil, cleared: true)
             }
             return try changed(
                 "task.priority", key: "task.priority_set", ["title": task.title], due: nil,
@@ -191,7 +209,8 @@ extension Server {
         case .repeating(_, let rule):
             guard let rule else {
                 try store.setRecurrence(task.id, nil, now: now)
-                return try changed("task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil, cleared: true)
+                return try changed(
+                    "task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil, cleared: true)
             }
             var due = task.due
             if due == nil {
@@ -212,7 +231,9 @@ extension Server {
             switch spec {
             case .before(let minutes):
                 guard let due = task.due, !due.isAllDay else {
-                    return .failure("error.no_due_time", t(c, "error.no_due_time", ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
+                    return .failure(
+                        "error.no_due_time",
+                        t(c, "error.no_due_time", ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
                 }
                 fireAt = due.instant - Int64(minutes) * 60
                 kind = "before"
@@ -222,19 +243,30 @@ extension Server {
                 kind = "at"
             }
             let whenText = TimeText.human(fireAt, tz: user.tz, lang: c.lang)
-            guard fireAt > now else { return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenText])) }
+            guard fireAt > now else {
+                return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenText]))
+            }
             try addReminderOnce(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
             remindersChanged = true
             return .success(
                 "task.reminder_set", [t(c, "task.reminder_set", ["title": task.title, "when": whenText])],
-                data: .object([("task", .int(task.id.rawValue)), ("at", .string(TimeText.iso8601(fireAt, tz: user.tz)))]))
+                data: .object([
+                    ("task", .int(task.id.rawValue)), ("at", .string(TimeText.iso8601(fireAt, tz: user.tz))),
+                ]))
 
         case .nag(_, let minutes):
             guard (1...1440).contains(minutes) else { return .failure("error.nag_range", t(c, "error.nag_range")) }
             let start = try startNag(task.id, minutes: minutes, due: task.due, now: now)
             return .success(
                 "task.nag_set",
-                [t(c, "task.nag_set", ["title": task.title, "minutes": "\(minutes)", "when": TimeText.human(start, tz: user.tz, lang: c.lang)])],
+                [
+                    t(
+                        c, "task.nag_set",
+                        [
+                            "title": task.title, "minutes": "\(minutes)",
+                            "when": TimeText.human(start, tz: user.tz, lang: c.lang),
+                        ])
+                ],
                 data: .object([("task", .int(task.id.rawValue)), ("nag_minutes", .int(Int64(minutes)))]))
 
         case .unnag:
@@ -281,7 +313,8 @@ extension Server {
         let space = user.space
         let store = self.store
         func dated(_ key: String, _ from: Int64, _ before: Int64, _ who: UserID? = nil) throws -> TaskSegment {
-            TaskSegment(key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who)) { offset, limit in
+            TaskSegment(key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who)) {
+                offset, limit in
                 try store.dueTasks(in: space, from: from, before: before, assignee: who, offset: offset, limit: limit)
             }
         }
@@ -306,7 +339,8 @@ extension Server {
             if case .assigned(let name) = view {
                 let members = try store.members(of: user.space)
                 guard let found = try member(.member(name), user: user, members: members, c) else {
-                    throw ReplyError(reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": ""])))
+                    throw ReplyError(
+                        reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": ""])))
                 }
                 who = found
             }
@@ -344,7 +378,8 @@ extension Server {
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
-    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Connection, withList: Bool) throws -> String {
+    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Connection, withList: Bool) throws -> String
+    {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
         var extras: [String] = []
         if withList { extras.append(task.listName) }

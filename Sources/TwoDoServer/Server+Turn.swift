@@ -213,7 +213,11 @@ extension Server {
     private func failEverything(error: Error) {
         for id in ready {
             guard let c = connections[id] else { continue }
-            for _ in c.input { emit(Reply.failure("error.storage", Catalog.text("error.storage", c.lang)).render(json: c.json, tag: nil), to: c) }
+            for _ in c.input {
+                emit(
+                    Reply.failure("error.storage", Catalog.text("error.storage", c.lang)).render(
+                        json: c.json, tag: nil), to: c)
+            }
             c.input = []
             c.inputBytes = 0
         }
@@ -263,7 +267,9 @@ extension Server {
         switch item {
         case .line(let l): line = l
         case .tooLong:
-            return Outcome(connection: c.id, reply: .failure("line.too_long", t(c, "line.too_long", ["limit": "\(config.lineLimit)"])))
+            return Outcome(
+                connection: c.id,
+                reply: .failure("line.too_long", t(c, "line.too_long", ["limit": "\(config.lineLimit)"])))
         case .badEncoding:
             return Outcome(connection: c.id, reply: .failure("line.bad_encoding", t(c, "line.bad_encoding")))
         case .controlChars:
@@ -273,10 +279,13 @@ extension Server {
         if body.allSatisfy({ $0 == " " }) {
             // A bare tag is a bot waiting for an answer: tell it, under its own id. A blank line gets nothing.
             guard let tag else { return nil }
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.usage", t(c, "error.tag_without_command", ["tag": tag])))
+            return Outcome(
+                connection: c.id, tag: tag,
+                reply: .failure("error.usage", t(c, "error.tag_without_command", ["tag": tag])))
         }
         guard c.bucket.take(now: Monotonic.now()) else {
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
+            return Outcome(
+                connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
         }
         stats.commands += 1
         if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return refusal }
@@ -311,7 +320,9 @@ extension Server {
                 o.events += commandEvents
                 if let undo = commandUndo {
                     let earlier = o.undo
-                    o.undo = { undo(); earlier?() }
+                    o.undo = {
+                        undo(); earlier?()
+                    }
                 }
                 outcome = o
             }
@@ -373,25 +384,38 @@ extension Server {
         case .unknownCommand(let word, let suggestion):
             if let suggestion {
                 return .failure(
-                    "error.unknown_command", t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
+                    "error.unknown_command",
+                    t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
                     data: .object([("word", .string(word)), ("suggestion", .string(suggestion))]))
             }
-            return .failure("error.unknown_command", t(c, "error.unknown_command", ["word": word]), data: .object([("word", .string(word))]))
+            return .failure(
+                "error.unknown_command", t(c, "error.unknown_command", ["word": word]),
+                data: .object([("word", .string(word))]))
         case .usage(let verb):
             return .failure(
                 "error.usage", t(c, "error.usage", ["verb": t(c, "verb.\(verb)"), "usage": t(c, "usage.\(verb)")]),
                 data: .object([("verb", .string(verb))]))
         case .badValue("nag", let value):
             // The parser refuses every nag interval it cannot use; the one rule to tell is the range.
-            return .failure("error.nag_range", t(c, "error.nag_range_value", ["value": value]), data: .object([("value", .string(value))]))
+            return .failure(
+                "error.nag_range", t(c, "error.nag_range_value", ["value": value]),
+                data: .object([("value", .string(value))]))
         case .badValue(let verb, let value):
             return .failure(
-                "error.bad_value", t(c, "error.bad_value", ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
+                "error.bad_value",
+                t(
+                    c, "error.bad_value",
+                    ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
                 data: .object([("verb", .string(verb)), ("value", .string(value))]))
         case .badDate(let verb, let value, let problem):
             return .failure(
                 "error.bad_date",
-                t(c, "error.bad_date", ["value": value, "problem": t(c, "date_problem.\(problem.rawValue)"), "usage": t(c, "usage.\(verb)")]),
+                t(
+                    c, "error.bad_date",
+                    [
+                        "value": value, "problem": t(c, "date_problem.\(problem.rawValue)"),
+                        "usage": t(c, "usage.\(verb)"),
+                    ]),
                 data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
         }
     }

@@ -99,7 +99,8 @@ public final class Server {
             throw error
         }
         do {
-            store = try Store(path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
+            store = try Store(
+                path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
         } catch {
             databaseLock.release()
             Posix.close(listenFD)
@@ -184,7 +185,9 @@ public final class Server {
 
     /// Runs the loop until a stop signal; then stops accepting, finishes the turn, commits and closes.
     public func run() throws {
-        Log.info("listening", ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
+        Log.info(
+            "listening",
+            ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
         while running {
             var wait = min(1, lastSweep + 1 - Monotonic.now())
             // A due reminder (also one a test clock jumped past, or the rest of a burst) means no waiting.
@@ -278,7 +281,9 @@ public final class Server {
                 stats.refused += 1
                 continue
             }
-            if connectionsByAddress[address, default: 0] >= config.maxPerAddress && !config.trustedAddresses.contains(address) {
+            if connectionsByAddress[address, default: 0] >= config.maxPerAddress
+                && !config.trustedAddresses.contains(address)
+            {
                 refuse(fd, key: "error.too_many_connections", ["limit": "\(config.maxPerAddress)"])
                 stats.refused += 1
                 continue
@@ -319,7 +324,9 @@ public final class Server {
         connections[id] = c
         connectionsByAddress[address, default: 0] += 1
         stats.accepted += 1
-        if config.logConnections { Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"]) }
+        if config.logConnections {
+            Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"])
+        }
         c.send(line: Catalog.text("greeting", .en, ["version": Server.version]))
         dirty.insert(id)
     }
@@ -458,7 +465,9 @@ public final class Server {
             c.wantsWrite = false
             updateInterest(c)
         }
-        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil && c.stream == nil { close(c, reason: "closed") }
+        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil && c.stream == nil {
+            close(c, reason: "closed")
+        }
     }
 
     /// Wakes a connection whose commands or stream waited for its output to drain.
@@ -481,10 +490,16 @@ public final class Server {
         // close: a trim walks the heap, and thirty resets at once would pay it thirty times in one turn.
         if heldBytes > 256 * 1024 { trimPending = true }
         streaming.remove(c.id)
-        if let n = connectionsByAddress[c.address], n > 1 { connectionsByAddress[c.address] = n - 1 } else { connectionsByAddress[c.address] = nil }
+        if let n = connectionsByAddress[c.address], n > 1 {
+            connectionsByAddress[c.address] = n - 1
+        } else {
+            connectionsByAddress[c.address] = nil
+        }
         if let user = c.user { detach(c, from: user) }
         stats.closed += 1
-        if config.logConnections { Log.info("disconnect", ["conn": "\(c.id)", "reason": reason, "open": "\(connections.count)"]) }
+        if config.logConnections {
+            Log.info("disconnect", ["conn": "\(c.id)", "reason": reason, "open": "\(connections.count)"])
+        }
     }
 
     /// Binds a connection to a logged-in user.
@@ -527,7 +542,10 @@ public final class Server {
             if c.user == nil && now > c.loginDeadline && c.pendingAuth == nil && !c.closeAfterFlush {
                 // Counted from the connection (or the logout), not from the last line: `ping` does not keep it.
                 let seconds = Int(config.loginTimeout)
-                emit(Reply.failure("error.login_timeout", Catalog.text("error.login_timeout", c.lang, ["seconds": "\(seconds)"]))
+                emit(
+                    Reply.failure(
+                        "error.login_timeout", Catalog.text("error.login_timeout", c.lang, ["seconds": "\(seconds)"])
+                    )
                     .render(json: c.json, tag: nil), to: c)
                 c.closeAfterFlush = true
                 c.readClosed = true
@@ -538,8 +556,14 @@ public final class Server {
             }
             let limit = c.user == nil ? min(config.loginTimeout, config.idleTimeout) : config.idleTimeout
             if now - c.lastActivity > limit && c.pendingAuth == nil && !c.closeAfterFlush {
-                emit([Reply.failure("error.idle_timeout", Catalog.text("error.idle_timeout", c.lang, ["seconds": "\(Int(limit))"]))
-                    .render(json: c.json, tag: nil)].flatMap { $0 }, to: c)
+                emit(
+                    [
+                        Reply.failure(
+                            "error.idle_timeout",
+                            Catalog.text("error.idle_timeout", c.lang, ["seconds": "\(Int(limit))"])
+                        )
+                        .render(json: c.json, tag: nil)
+                    ].flatMap { $0 }, to: c)
                 c.closeAfterFlush = true
                 c.readClosed = true
                 c.lastActivity = now - limit  // the close deadline counts from here

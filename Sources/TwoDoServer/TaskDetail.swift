@@ -33,7 +33,8 @@ enum TaskDetail {
         case .priority(let priority): RecurrenceText.describe(priority, lang: lang)
         case .assignee(let name): Catalog.text("task.for", lang, ["name": name])
         case .remindBefore(let minutes): Catalog.text("summary.remind_before", lang, ["minutes": "\(minutes)"])
-        case .remindAt(let at): Catalog.text("summary.remind_at", lang, ["when": TimeText.human(at, readerTZ: tz, lang: lang)])
+        case .remindAt(let at):
+            Catalog.text("summary.remind_at", lang, ["when": TimeText.human(at, readerTZ: tz, lang: lang)])
         case .nag(let minutes): Catalog.text("summary.nag", lang, ["minutes": "\(minutes)"])
         }
     }

@@ -13,7 +13,8 @@ struct FailureThrottle {
     let capacity: Int
     private var entries: [String: (count: Int, last: Double)] = [:]
 
-    init(threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000) {
+    init(threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000)
+    {
         self.threshold = threshold
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -24,7 +24,8 @@ public final class Database {
     /// - Parameter readOnly: open without the right to write or create.
     public init(path: String, readOnly: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = readOnly
+        let flags =
+            readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -113,7 +114,8 @@ public final class Database {
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     func error(sql: String?) -> DatabaseError {
-        DatabaseError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        DatabaseError(
+            code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     static func bindText(_ stmt: OpaquePointer, _ index: Int32, _ text: String) -> Int32 {

@@ -24,6 +24,7 @@ enum RecurrenceCoding {
         return Recurrence(
             freq, interval: object["interval"] as? Int ?? 1, weekdays: object["weekdays"] as? [Int] ?? [],
             monthDay: object["month_day"] as? Int, month: object["month"] as? Int, ordinal: object["ordinal"] as? Int,
-            until: (object["until"] as? String).flatMap(LocalDate.init(iso:)), fromCompletion: object["from_completion"] as? Bool ?? false)
+            until: (object["until"] as? String).flatMap(LocalDate.init(iso:)),
+            fromCompletion: object["from_completion"] as? Bool ?? false)
     }
 }

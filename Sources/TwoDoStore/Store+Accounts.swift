@@ -9,7 +9,8 @@ extension Store {
     /// Creates a space with its default list.
     public func createSpace(name: String?, lang: Language, now: Int64) throws -> SpaceID {
         namesGeneration &+= 1
-        try db.run("INSERT INTO spaces (name, created_at) VALUES (?, ?)", name.map { .text($0) } ?? .null, .integer(now))
+        try db.run(
+            "INSERT INTO spaces (name, created_at) VALUES (?, ?)", name.map { .text($0) } ?? .null, .integer(now))
         let space = SpaceID(db.lastInsertID)
         let listName = Store.defaultListName(lang)
         try db.run(
@@ -34,7 +35,8 @@ extension Store {
             INSERT INTO users (name, name_key, name_skeleton, password_hash, lang, tz, space_id, created_at)
             VALUES (?, ?, ?, ?, ?, 'UTC', ?, ?)
             """,
-            .text(name), .text(key), .text(skeleton), .text(passwordHash), .text(lang.rawValue), .integer(space.rawValue),
+            .text(name), .text(key), .text(skeleton), .text(passwordHash), .text(lang.rawValue),
+            .integer(space.rawValue),
             .integer(now))
         return User(id: UserID(db.lastInsertID), name: name, lang: lang, tz: "UTC", space: space)
     }
@@ -60,7 +62,8 @@ extension Store {
         guard !missing.isEmpty else { return }
         try db.inTransaction {
             for (id, name) in missing {
-                try db.run("UPDATE users SET name_skeleton = ? WHERE id = ?", .text(UserName.skeleton(name)), .integer(id))
+                try db.run(
+                    "UPDATE users SET name_skeleton = ? WHERE id = ?", .text(UserName.skeleton(name)), .integer(id))
             }
         }
     }
@@ -121,7 +124,9 @@ extension Store {
 
     /// The members of a space, oldest account first.
     public func members(of space: SpaceID) throws -> [User] {
-        try db.query("SELECT id, name, lang, tz, space_id FROM users WHERE space_id = ? ORDER BY id", .integer(space.rawValue)) {
+        try db.query(
+            "SELECT id, name, lang, tz, space_id FROM users WHERE space_id = ? ORDER BY id", .integer(space.rawValue)
+        ) {
             Store.user(from: $0)
         }
     }
@@ -143,7 +148,8 @@ extension Store {
         try db.run("DELETE FROM invites WHERE space_id = ? AND used_at IS NULL", .integer(space.rawValue))
         try db.run(
             "INSERT INTO invites (code, space_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-            .text(code.symbols), .integer(space.rawValue), .integer(user.rawValue), .integer(now), .integer(now + lifetime))
+            .text(code.symbols), .integer(space.rawValue), .integer(user.rawValue), .integer(now),
+            .integer(now + lifetime))
     }
 
     /// What is known of an invite code.
@@ -158,7 +164,9 @@ extension Store {
     public func invite(_ code: InviteCode, now: Int64) throws -> InviteState {
         let row = try db.queryOne(
             "SELECT space_id, created_by, expires_at, used_at FROM invites WHERE code = ?", .text(code.symbols)
-        ) { ($0.requiredInt("space_id"), $0.requiredInt("created_by"), $0.requiredInt("expires_at"), $0.int("used_at")) }
+        ) {
+            ($0.requiredInt("space_id"), $0.requiredInt("created_by"), $0.requiredInt("expires_at"), $0.int("used_at"))
+        }
         guard let row else { return .unknown }
         if row.3 != nil { return .used }
         if row.2 <= now { return .expired }
@@ -167,7 +175,9 @@ extension Store {
 
     /// Marks an invite used.
     public func useInvite(_ code: InviteCode, by user: UserID, now: Int64) throws {
-        try db.run("UPDATE invites SET used_by = ?, used_at = ? WHERE code = ?", .integer(user.rawValue), .integer(now), .text(code.symbols))
+        try db.run(
+            "UPDATE invites SET used_by = ?, used_at = ? WHERE code = ?", .integer(user.rawValue), .integer(now),
+            .text(code.symbols))
     }
 
     /// Moves `user` and everything in their old space into `target`, de-duplicating list names.

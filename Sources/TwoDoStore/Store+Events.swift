@@ -17,16 +17,20 @@ extension Store {
         if let freq = row.text("rec_freq").flatMap(Recurrence.Frequency.init(rawValue:)) {
             let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
             rule = Recurrence(
-                freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays, monthDay: row.int("rec_month_day").map(Int.init),
+                freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays,
+                monthDay: row.int("rec_month_day").map(Int.init),
                 month: row.int("rec_month").map(Int.init), ordinal: row.int("rec_ordinal").map(Int.init),
                 until: row.text("rec_until").flatMap(LocalDate.init(iso:)))
         }
         return CalendarEvent(
             id: EventID(row.requiredInt("id")), title: row.requiredText("title"),
             date: LocalDate(iso: row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
-            time: row.text("start_time").flatMap(LocalTime.init(iso:)), end: row.text("end_time").flatMap(LocalTime.init(iso:)),
-            tz: row.requiredText("tz"), location: row.text("location"), remindMinutes: row.int("remind_minutes").map(Int.init),
-            recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"))
+            time: row.text("start_time").flatMap(LocalTime.init(iso:)),
+            end: row.text("end_time").flatMap(LocalTime.init(iso:)),
+            tz: row.requiredText("tz"), location: row.text("location"),
+            remindMinutes: row.int("remind_minutes").map(Int.init),
+            recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
+            createdAt: row.requiredInt("created_at"))
     }
 
     /// The events of a space with an occurrence that may fall in `range` (one-offs by their date, series
@@ -36,7 +40,8 @@ extension Store {
         let low = range.lowerBound.description
         let high = range.upperBound.description
         var out = try db.query(
-            Store.eventColumns + " WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ? ORDER BY e.start_date, e.id",
+            Store.eventColumns
+                + " WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ? ORDER BY e.start_date, e.id",
             .integer(space.rawValue), .text(low), .text(high), map: Store.event(from:))
         var series = try db.query(
             Store.eventColumns + """
@@ -56,7 +61,9 @@ extension Store {
 
     /// Every event of a space, by id, with exceptions (export and search).
     public func events(inSpace space: SpaceID) throws -> [CalendarEvent] {
-        var all = try db.query(Store.eventColumns + " WHERE e.space_id = ? ORDER BY e.id", .integer(space.rawValue), map: Store.event(from:))
+        var all = try db.query(
+            Store.eventColumns + " WHERE e.space_id = ? ORDER BY e.id", .integer(space.rawValue),
+            map: Store.event(from:))
         let exceptions = try exceptions(inSpace: space)
         for i in all.indices { all[i].exceptions = exceptions[all[i].id] ?? [:] }
         return all
@@ -64,20 +71,28 @@ extension Store {
 
     /// The event with this id, only if it belongs to `space`.
     public func event(_ id: EventID, in space: SpaceID) throws -> CalendarEvent? {
-        guard var e = try db.queryOne(
-            Store.eventColumns + " WHERE e.id = ? AND e.space_id = ?", .integer(id.rawValue), .integer(space.rawValue), map: Store.event(from:))
+        guard
+            var e = try db.queryOne(
+                Store.eventColumns + " WHERE e.id = ? AND e.space_id = ?", .integer(id.rawValue),
+                .integer(space.rawValue), map: Store.event(from:))
         else { return nil }
         e.exceptions = try db.query(
-            "SELECT event_id, day, cancelled, new_date, new_time, new_end FROM event_exceptions WHERE event_id = ?", .integer(id.rawValue),
+            "SELECT event_id, day, cancelled, new_date, new_time, new_end FROM event_exceptions WHERE event_id = ?",
+            .integer(id.rawValue),
             map: Store.exception
         ).reduce(into: [:]) { $0[$1.1] = $1.2 }
-        e.noteCount = Int(try db.queryOne("SELECT count(*) AS n FROM item_notes WHERE event_id = ?", .integer(id.rawValue)) { $0.requiredInt("n") } ?? 0)
+        e.noteCount = Int(
+            try db.queryOne("SELECT count(*) AS n FROM item_notes WHERE event_id = ?", .integer(id.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
         return e
     }
 
     /// The space of an event, whatever it is (for the reminder timer).
     public func spaceOfEvent(_ id: EventID) throws -> SpaceID? {
-        try db.queryOne("SELECT space_id FROM events WHERE id = ?", .integer(id.rawValue)) { SpaceID($0.requiredInt("space_id")) }
+        try db.queryOne("SELECT space_id FROM events WHERE id = ?", .integer(id.rawValue)) {
+            SpaceID($0.requiredInt("space_id"))
+        }
     }
 
     /// Events of a space whose folded title contains every folded word of `query`; exact titles win.
@@ -89,7 +104,10 @@ extension Store {
             Store.eventColumns + " WHERE e.space_id = ? AND instr(e.title_key, ?) > 0 ORDER BY e.start_date, e.id",
             .integer(space.rawValue), .text(firstWord), map: Store.event(from:))
         let exact = candidates.filter { TextFold.key($0.title) == key }
-        let chosen = exact.isEmpty ? Array(candidates.filter { c in words.allSatisfy { TextFold.key(c.title).contains($0) } }.prefix(limit)) : exact
+        let chosen =
+            exact.isEmpty
+            ? Array(candidates.filter { c in words.allSatisfy { TextFold.key(c.title).contains($0) } }.prefix(limit))
+            : exact
         return try chosen.compactMap { try event($0.id, in: space) }
     }
 
@@ -99,7 +117,9 @@ extension Store {
         let date = row.text("new_date").flatMap(LocalDate.init(iso:)) ?? day
         return (
             row.requiredInt("event_id"), day,
-            .moved(date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)), end: row.text("new_end").flatMap(LocalTime.init(iso:)))
+            .moved(
+                date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)),
+                end: row.text("new_end").flatMap(LocalTime.init(iso:)))
         )
     }
 
@@ -117,7 +137,9 @@ extension Store {
     }
 
     /// Adds an event (the id in `event` is ignored); returns its id.
-    public func addEvent(_ event: CalendarEvent, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64) throws -> EventID {
+    public func addEvent(
+        _ event: CalendarEvent, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64
+    ) throws -> EventID {
         try db.run(
             """
             INSERT INTO events (space_id, title, title_key, start_date, start_time, end_time, tz, location, remind_minutes,
@@ -125,12 +147,17 @@ extension Store {
                                 assignee_id, created_by, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            .integer(space.rawValue), .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
-            Store.optional(event.time?.description), Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location),
-            Store.optional(event.remindMinutes), Store.optional(event.recurrence?.frequency.rawValue), Store.optional(event.recurrence?.interval),
+            .integer(space.rawValue), .text(event.title), .text(TextFold.key(event.title)),
+            .text(event.date.description),
+            Store.optional(event.time?.description), Store.optional(event.end?.description), .text(event.tz),
+            Store.optional(event.location),
+            Store.optional(event.remindMinutes), Store.optional(event.recurrence?.frequency.rawValue),
+            Store.optional(event.recurrence?.interval),
             Store.optional(event.recurrence.map { $0.weekdays.map(String.init).joined(separator: ",") }),
-            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month), Store.optional(event.recurrence?.ordinal),
-            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null, .integer(user.rawValue),
+            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month),
+            Store.optional(event.recurrence?.ordinal),
+            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null,
+            .integer(user.rawValue),
             .integer(now), .integer(now))
         return EventID(db.lastInsertID)
     }
@@ -144,12 +171,16 @@ extension Store {
                 rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?
             WHERE id = ?
             """,
-            .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description), Store.optional(event.time?.description),
-            Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location), Store.optional(event.remindMinutes),
+            .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
+            Store.optional(event.time?.description),
+            Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location),
+            Store.optional(event.remindMinutes),
             Store.optional(event.recurrence?.frequency.rawValue), Store.optional(event.recurrence?.interval),
             Store.optional(event.recurrence.map { $0.weekdays.map(String.init).joined(separator: ",") }),
-            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month), Store.optional(event.recurrence?.ordinal),
-            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null, .integer(now),
+            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month),
+            Store.optional(event.recurrence?.ordinal),
+            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null,
+            .integer(now),
             .integer(event.id.rawValue))
     }
 
@@ -158,11 +189,13 @@ extension Store {
         switch exception {
         case .cancelled:
             try db.run(
-                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled) VALUES (?, ?, 1)", .integer(event.rawValue), .text(day.description))
+                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled) VALUES (?, ?, 1)",
+                .integer(event.rawValue), .text(day.description))
         case .moved(let date, let time, let end):
             try db.run(
                 "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end) VALUES (?, ?, 0, ?, ?, ?)",
-                .integer(event.rawValue), .text(day.description), .text(date.description), Store.optional(time?.description),
+                .integer(event.rawValue), .text(day.description), .text(date.description),
+                Store.optional(time?.description),
                 Store.optional(end?.description))
         }
     }
@@ -179,13 +212,18 @@ extension Store {
 
     /// The number of events stored in a space.
     public func eventCount(in space: SpaceID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM events WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM events WHERE space_id = ?", .integer(space.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// Moves routines and events with a member joining another space (called by `merge`).
     func moveSchedule(from source: SpaceID, into target: SpaceID) throws {
-        try db.run("UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
-        try db.run("UPDATE events SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+        try db.run(
+            "UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+        try db.run(
+            "UPDATE events SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
     }
 
     /// A member leaving the couple is no longer anyone's assignee of shared routines and events (called by `leave`).

@@ -29,7 +29,8 @@ extension Store {
         return try db.query(
             Store.taskColumns
                 + " WHERE t.list_id = ? AND (t.done, t.created_at, t.id) > (?, ?, ?) ORDER BY t.done, t.created_at, t.id LIMIT ?",
-            .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt), .integer(cursor.id.rawValue),
+            .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
+            .integer(cursor.id.rawValue),
             .integer(Int64(limit)), map: Store.task(from:))
     }
 }

@@ -14,7 +14,8 @@ extension Store {
             """, .integer(space.rawValue)
         ) {
             TaskList(
-                id: ListID($0.requiredInt("id")), name: $0.requiredText("name"), isDefault: $0.requiredInt("is_default") == 1,
+                id: ListID($0.requiredInt("id")), name: $0.requiredText("name"),
+                isDefault: $0.requiredInt("is_default") == 1,
                 openCount: Int($0.requiredInt("open_count")), doneCount: Int($0.requiredInt("done_count")))
         }
     }
@@ -24,7 +25,11 @@ extension Store {
         try db.queryOne(
             "SELECT id, name, is_default FROM lists WHERE space_id = ? AND name_key = ?",
             .integer(space.rawValue), .text(TextFold.key(name))
-        ) { TaskList(id: ListID($0.requiredInt("id")), name: $0.requiredText("name"), isDefault: $0.requiredInt("is_default") == 1) }
+        ) {
+            TaskList(
+                id: ListID($0.requiredInt("id")), name: $0.requiredText("name"),
+                isDefault: $0.requiredInt("is_default") == 1)
+        }
     }
 
     /// The default list of a space.
@@ -48,7 +53,9 @@ extension Store {
     /// Renames a list; the caller has checked the new name is free.
     public func renameList(_ list: ListID, to name: String) throws {
         namesGeneration &+= 1
-        try db.run("UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)), .integer(list.rawValue))
+        try db.run(
+            "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
+            .integer(list.rawValue))
     }
 
     /// Deletes a list and its tasks.
@@ -61,7 +68,8 @@ extension Store {
 extension Store {
     /// The names of a space's lists (cheap: used to parse every command).
     public func listNames(in space: SpaceID) throws -> [String] {
-        try db.query("SELECT name FROM lists WHERE space_id = ? ORDER BY is_default DESC, id", .integer(space.rawValue)) {
+        try db.query("SELECT name FROM lists WHERE space_id = ? ORDER BY is_default DESC, id", .integer(space.rawValue))
+        {
             $0.requiredText("name")
         }
     }

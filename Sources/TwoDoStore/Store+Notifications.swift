@@ -8,7 +8,9 @@ extension Store {
     public static let notificationLifetime: Int64 = 30 * 24 * 3600
 
     /// Stores an event for `user` to read later.
-    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false) throws {
+    public func addNotification(
+        for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false
+    ) throws {
         let json = Store.encodeArguments(args)
         try db.run(
             "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES (?, ?, ?, ?, ?)",
@@ -48,9 +50,12 @@ extension Store {
 
     /// The number of unread notifications of a user.
     public func unreadCount(for user: UserID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0", .integer(user.rawValue)) {
-            $0.requiredInt("n")
-        } ?? 0)
+        Int(
+            try db.queryOne(
+                "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0", .integer(user.rawValue)
+            ) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// A user's notifications, newest first.
@@ -75,7 +80,8 @@ extension Store {
     /// Deletes one user's notifications older than the lifetime (uses the per-user index).
     public func pruneNotifications(for user: UserID, now: Int64) throws {
         try db.run(
-            "DELETE FROM notifications WHERE user_id = ? AND created_at < ?", .integer(user.rawValue), .integer(now - Store.notificationLifetime))
+            "DELETE FROM notifications WHERE user_id = ? AND created_at < ?", .integer(user.rawValue),
+            .integer(now - Store.notificationLifetime))
     }
 
     /// Deletes notifications older than the lifetime.

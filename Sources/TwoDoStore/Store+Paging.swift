@@ -92,7 +92,10 @@ extension Store {
 
     /// How many notifications a user has (from the `notifications_user` index).
     public func notificationCount(for user: UserID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ?", .integer(user.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ?", .integer(user.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// What a space holds, for the space limits (each an indexed count).
@@ -115,12 +118,18 @@ extension Store {
 
     /// The number of lists of a space.
     public func listCount(in space: SpaceID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// The number of routines of a space (from the `routines_space` index).
     public func routineCount(in space: SpaceID) throws -> Int {
-        Int(try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// The number of events of a space (from the two partial indexes, one-off and repeating).
@@ -137,13 +146,19 @@ extension Store {
 
     /// The number of tasks of a space (kept by triggers in `space_task_counts`: one row read).
     public func taskCount(inSpace space: SpaceID) throws -> Int {
-        Int(try db.queryOne("SELECT tasks AS n FROM space_task_counts WHERE space_id = ?", .integer(space.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT tasks AS n FROM space_task_counts WHERE space_id = ?", .integer(space.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// The number of open tasks of a list (from the `tasks_list_order` index).
     public func openTaskCount(in list: ListID) throws -> Int {
         // Kept by triggers in `list_open_counts`: one row read, not a count of the list's index.
-        Int(try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) { $0.requiredInt("n") } ?? 0)
+        Int(
+            try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) {
+                $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// The number of notes on a task, a routine or an event (from their note indexes).

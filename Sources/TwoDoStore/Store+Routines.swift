@@ -13,7 +13,9 @@ extension Store {
 
     /// Every routine of a space, oldest first, with its whole history.
     public func routines(in space: SpaceID) throws -> [Routine] {
-        let heads = try db.query(Store.routineColumns + " WHERE r.space_id = ? ORDER BY r.id", .integer(space.rawValue), map: Store.routineHead)
+        let heads = try db.query(
+            Store.routineColumns + " WHERE r.space_id = ? ORDER BY r.id", .integer(space.rawValue),
+            map: Store.routineHead)
         guard !heads.isEmpty else { return [] }
         var segments: [Int64: [RoutineHistory.Segment]] = [:]
         for (id, segment) in try db.query(
@@ -39,17 +41,25 @@ extension Store {
             marks[id, default: []].append(occurrence)
         }
         return heads.compactMap { head in
-            Store.routine(head, segments: segments[head.id.rawValue] ?? [], pauses: pauses[head.id.rawValue] ?? [], marks: marks[head.id.rawValue] ?? [])
+            Store.routine(
+                head, segments: segments[head.id.rawValue] ?? [], pauses: pauses[head.id.rawValue] ?? [],
+                marks: marks[head.id.rawValue] ?? [])
         }
     }
 
     /// The routine with this id, only if it belongs to `space`.
     public func routine(_ id: RoutineID, in space: SpaceID) throws -> Routine? {
-        guard let head = try db.queryOne(
-            Store.routineColumns + " WHERE r.id = ? AND r.space_id = ?", .integer(id.rawValue), .integer(space.rawValue), map: Store.routineHead)
+        guard
+            let head = try db.queryOne(
+                Store.routineColumns + " WHERE r.id = ? AND r.space_id = ?", .integer(id.rawValue),
+                .integer(space.rawValue), map: Store.routineHead)
         else { return nil }
-        let segments = try db.query("SELECT routine_id, since, rule FROM routine_schedules WHERE routine_id = ? ORDER BY since", .integer(id.rawValue), map: Store.segment)
-        let pauses = try db.query("SELECT routine_id, from_date, to_date FROM routine_pauses WHERE routine_id = ? ORDER BY id", .integer(id.rawValue), map: Store.pause)
+        let segments = try db.query(
+            "SELECT routine_id, since, rule FROM routine_schedules WHERE routine_id = ? ORDER BY since",
+            .integer(id.rawValue), map: Store.segment)
+        let pauses = try db.query(
+            "SELECT routine_id, from_date, to_date FROM routine_pauses WHERE routine_id = ? ORDER BY id",
+            .integer(id.rawValue), map: Store.pause)
         let marks = try db.query(
             "SELECT m.routine_id, m.day, m.state, m.at, u.name AS by_name FROM routine_marks m LEFT JOIN users u ON u.id = m.by_id WHERE m.routine_id = ? ORDER BY m.day",
             .integer(id.rawValue), map: Store.mark)
@@ -58,7 +68,9 @@ extension Store {
 
     /// The space of a routine, whatever it is (for the reminder timer, which is no user).
     public func spaceOfRoutine(_ id: RoutineID) throws -> SpaceID? {
-        try db.queryOne("SELECT space_id FROM routines WHERE id = ?", .integer(id.rawValue)) { SpaceID($0.requiredInt("space_id")) }
+        try db.queryOne("SELECT space_id FROM routines WHERE id = ?", .integer(id.rawValue)) {
+            SpaceID($0.requiredInt("space_id"))
+        }
     }
 
     private struct RoutineHead {
@@ -73,45 +85,61 @@ extension Store {
 
     private static func routineHead(_ row: Row) -> RoutineHead {
         RoutineHead(
-            id: RoutineID(row.requiredInt("id")), name: row.requiredText("name"), time: row.text("time").flatMap(LocalTime.init(iso:)),
+            id: RoutineID(row.requiredInt("id")), name: row.requiredText("name"),
+            time: row.text("time").flatMap(LocalTime.init(iso:)),
             createdAt: row.requiredInt("created_at"), assignee: row.text("assignee"), createdBy: row.text("created_by"),
             noteCount: Int(row.requiredInt("note_count")))
     }
 
     private static func segment(_ row: Row) -> (Int64, RoutineHistory.Segment) {
         let since = LocalDate(iso: row.requiredText("since")) ?? LocalDate(year: 1970, month: 1, day: 1)
-        return (row.requiredInt("routine_id"), RoutineHistory.Segment(since: since, rule: RecurrenceCoding.decode(row.requiredText("rule")) ?? Recurrence(.daily)))
+        return (
+            row.requiredInt("routine_id"),
+            RoutineHistory.Segment(
+                since: since, rule: RecurrenceCoding.decode(row.requiredText("rule")) ?? Recurrence(.daily))
+        )
     }
 
     private static func pause(_ row: Row) -> (Int64, RoutineHistory.Pause) {
         let from = LocalDate(iso: row.requiredText("from_date")) ?? LocalDate(year: 1970, month: 1, day: 1)
-        return (row.requiredInt("routine_id"), RoutineHistory.Pause(from: from, to: row.text("to_date").flatMap(LocalDate.init(iso:))))
+        return (
+            row.requiredInt("routine_id"),
+            RoutineHistory.Pause(from: from, to: row.text("to_date").flatMap(LocalDate.init(iso:)))
+        )
     }
 
     private static func mark(_ row: Row) -> (Int64, RoutineOccurrence) {
         let day = LocalDate(iso: row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
         let mark = RoutineMark(rawValue: row.requiredText("state")) ?? .done
-        return (row.requiredInt("routine_id"), RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: row.requiredInt("at")))
+        return (
+            row.requiredInt("routine_id"),
+            RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: row.requiredInt("at"))
+        )
     }
 
     private static func routine(
-        _ head: RoutineHead, segments: [RoutineHistory.Segment], pauses: [RoutineHistory.Pause], marks: [RoutineOccurrence]
+        _ head: RoutineHead, segments: [RoutineHistory.Segment], pauses: [RoutineHistory.Pause],
+        marks: [RoutineOccurrence]
     ) -> Routine? {
         guard !segments.isEmpty else { return nil }
         var byDay: [LocalDate: RoutineMark] = [:]
         for m in marks { byDay[m.date] = m.mark }
         return Routine(
-            id: head.id, name: head.name, assignee: head.assignee, createdBy: head.createdBy, createdAt: head.createdAt, time: head.time,
-            history: RoutineHistory(segments: segments, pauses: pauses, marks: byDay), occurrences: marks, noteCount: head.noteCount)
+            id: head.id, name: head.name, assignee: head.assignee, createdBy: head.createdBy, createdAt: head.createdAt,
+            time: head.time,
+            history: RoutineHistory(segments: segments, pauses: pauses, marks: byDay), occurrences: marks,
+            noteCount: head.noteCount)
     }
 
     /// Adds a routine whose first schedule starts on `since`.
     public func addRoutine(
-        name: String, space: SpaceID, by user: UserID, assignee: UserID?, time: LocalTime?, rule: Recurrence, since: LocalDate, now: Int64
+        name: String, space: SpaceID, by user: UserID, assignee: UserID?, time: LocalTime?, rule: Recurrence,
+        since: LocalDate, now: Int64
     ) throws -> RoutineID {
         try db.run(
             "INSERT INTO routines (space_id, name, name_key, assignee_id, created_by, created_at, time) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), assignee.map { .integer($0.rawValue) } ?? .null,
+            .integer(space.rawValue), .text(name), .text(TextFold.key(name)),
+            assignee.map { .integer($0.rawValue) } ?? .null,
             .integer(user.rawValue), .integer(now), time.map { .text($0.description) } ?? .null)
         let id = RoutineID(db.lastInsertID)
         try setRoutineSchedule(id, rule, since: since)
@@ -127,25 +155,34 @@ extension Store {
 
     /// Sets or clears a routine's time of day.
     public func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws {
-        try db.run("UPDATE routines SET time = ? WHERE id = ?", time.map { .text($0.description) } ?? .null, .integer(id.rawValue))
+        try db.run(
+            "UPDATE routines SET time = ? WHERE id = ?", time.map { .text($0.description) } ?? .null,
+            .integer(id.rawValue))
     }
 
     /// Renames a routine.
     public func renameRoutine(_ id: RoutineID, to name: String) throws {
-        try db.run("UPDATE routines SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)), .integer(id.rawValue))
+        try db.run(
+            "UPDATE routines SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
+            .integer(id.rawValue))
     }
 
     /// Pauses a routine from `from` on (no-op when already paused).
     public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
-        let open = try db.queryOne("SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", .integer(id.rawValue)) { $0.requiredInt("id") }
+        let open = try db.queryOne(
+            "SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", .integer(id.rawValue)
+        ) { $0.requiredInt("id") }
         guard open == nil else { return }
-        try db.run("INSERT INTO routine_pauses (routine_id, from_date) VALUES (?, ?)", .integer(id.rawValue), .text(from.description))
+        try db.run(
+            "INSERT INTO routine_pauses (routine_id, from_date) VALUES (?, ?)", .integer(id.rawValue),
+            .text(from.description))
     }
 
     /// Ends a routine's pause so that `today` is due again; a pause that never covered a day is dropped.
     public func resumeRoutine(_ id: RoutineID, today: LocalDate) throws {
         try db.run(
-            "DELETE FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL AND from_date >= ?", .integer(id.rawValue), .text(today.description))
+            "DELETE FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL AND from_date >= ?",
+            .integer(id.rawValue), .text(today.description))
         try db.run(
             "UPDATE routine_pauses SET to_date = ? WHERE routine_id = ? AND to_date IS NULL",
             .text(today.adding(days: -1).description), .integer(id.rawValue))
@@ -157,10 +194,13 @@ extension Store {
     }
 
     /// Records a mark; false when that day already has one.
-    public func markRoutine(_ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64) throws -> Bool {
+    public func markRoutine(
+        _ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64
+    ) throws -> Bool {
         try db.run(
             "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (routine_id, day) DO NOTHING",
-            .integer(id.rawValue), .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now)) == 1
+            .integer(id.rawValue), .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now))
+            == 1
     }
 
     /// Removes the mark of `day`, or of the most recently marked day when nil; returns the day and mark removed.
@@ -168,11 +208,13 @@ extension Store {
         let row: (Int64, String, String)?
         if let day {
             row = try db.queryOne(
-                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue), .text(day.description)
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue),
+                .text(day.description)
             ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
         } else {
             row = try db.queryOne(
-                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1", .integer(id.rawValue)
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1",
+                .integer(id.rawValue)
             ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
         }
         guard let row, let date = LocalDate(iso: row.1) else { return nil }
@@ -191,11 +233,13 @@ extension Store {
 
     /// The user's first day of the week in the month grid, if set (`monday` or `sunday`).
     public func weekStart(of user: UserID) throws -> String? {
-        try db.queryOne("SELECT week_start FROM users WHERE id = ?", .integer(user.rawValue)) { $0.text("week_start") } ?? nil
+        try db.queryOne("SELECT week_start FROM users WHERE id = ?", .integer(user.rawValue)) { $0.text("week_start") }
+            ?? nil
     }
 
     /// Sets the user's first day of the week.
     public func setWeekStart(_ value: String?, for user: UserID) throws {
-        try db.run("UPDATE users SET week_start = ? WHERE id = ?", value.map { .text($0) } ?? .null, .integer(user.rawValue))
+        try db.run(
+            "UPDATE users SET week_start = ? WHERE id = ?", value.map { .text($0) } ?? .null, .integer(user.rawValue))
     }
 }

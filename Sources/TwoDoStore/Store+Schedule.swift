@@ -22,7 +22,9 @@ extension Store {
 
     /// Sets a task's priority.
     public func setPriority(_ task: TaskID, _ priority: Priority, now: Int64) throws {
-        try db.run("UPDATE tasks SET priority = ?, updated_at = ? WHERE id = ?", .text(priority.rawValue), .integer(now), .integer(task.rawValue))
+        try db.run(
+            "UPDATE tasks SET priority = ?, updated_at = ? WHERE id = ?", .text(priority.rawValue), .integer(now),
+            .integer(task.rawValue))
     }
 
     /// Sets or clears a task's recurrence rule.
@@ -73,7 +75,9 @@ extension Store {
     public func cancelReminders(of task: TaskID, kinds: [String]? = nil) throws {
         if let kinds {
             for kind in kinds {
-                try db.run("DELETE FROM reminders WHERE task_id = ? AND fired_at IS NULL AND kind = ?", .integer(task.rawValue), .text(kind))
+                try db.run(
+                    "DELETE FROM reminders WHERE task_id = ? AND fired_at IS NULL AND kind = ?",
+                    .integer(task.rawValue), .text(kind))
             }
         } else {
             try db.run("DELETE FROM reminders WHERE task_id = ? AND fired_at IS NULL", .integer(task.rawValue))
@@ -85,7 +89,11 @@ extension Store {
         try db.query(
             "SELECT id, task_id, kind, fire_at FROM reminders WHERE fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id LIMIT ?",
             .integer(horizon), .integer(Int64(limit))
-        ) { DueReminder(id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"), fireAt: $0.requiredInt("fire_at")) }
+        ) {
+            DueReminder(
+                id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"),
+                fireAt: $0.requiredInt("fire_at"))
+        }
     }
 
     /// One task's pending reminders due at or before `horizon`, soonest first (uses `reminders_task`).
@@ -93,7 +101,11 @@ extension Store {
         try db.query(
             "SELECT id, task_id, kind, fire_at FROM reminders WHERE task_id = ? AND fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id",
             .integer(task.rawValue), .integer(horizon)
-        ) { DueReminder(id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"), fireAt: $0.requiredInt("fire_at")) }
+        ) {
+            DueReminder(
+                id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"),
+                fireAt: $0.requiredInt("fire_at"))
+        }
     }
 
     /// The earliest pending reminder time, if any.
@@ -103,12 +115,17 @@ extension Store {
 
     /// Marks a reminder fired; false when it had already fired (so it is never delivered twice).
     public func markFired(_ reminder: Int64, at now: Int64) throws -> Bool {
-        try db.run("UPDATE reminders SET fired_at = ? WHERE id = ? AND fired_at IS NULL", .integer(now), .integer(reminder)) == 1
+        try db.run(
+            "UPDATE reminders SET fired_at = ? WHERE id = ? AND fired_at IS NULL", .integer(now), .integer(reminder))
+            == 1
     }
 
     /// The task of a reminder with its space, regardless of space (the timer is not a user).
     public func taskForReminder(_ task: TaskID) throws -> (TaskItem, SpaceID)? {
-        guard let space = try db.queryOne("SELECT space_id FROM tasks WHERE id = ?", .integer(task.rawValue), map: { SpaceID($0.requiredInt("space_id")) }),
+        guard
+            let space = try db.queryOne(
+                "SELECT space_id FROM tasks WHERE id = ?", .integer(task.rawValue),
+                map: { SpaceID($0.requiredInt("space_id")) }),
             let item = try self.task(task, in: space)
         else { return nil }
         return (item, space)

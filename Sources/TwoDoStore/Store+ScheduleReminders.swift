@@ -16,10 +16,13 @@ extension Store {
     // MARK: Notes
 
     /// Attaches a note to a routine or an event.
-    public func addNote(routine: RoutineID? = nil, event: EventID? = nil, by user: UserID, text: String, now: Int64) throws {
+    public func addNote(
+        routine: RoutineID? = nil, event: EventID? = nil, by user: UserID, text: String, now: Int64
+    ) throws {
         try db.run(
             "INSERT INTO item_notes (routine_id, event_id, author_id, created_at, body) VALUES (?, ?, ?, ?, ?)",
-            routine.map { .integer($0.rawValue) } ?? .null, event.map { .integer($0.rawValue) } ?? .null, .integer(user.rawValue),
+            routine.map { .integer($0.rawValue) } ?? .null, event.map { .integer($0.rawValue) } ?? .null,
+            .integer(user.rawValue),
             .integer(now), .text(text))
     }
 
@@ -64,7 +67,9 @@ extension Store {
 
     private func deleteNumbered(_ select: String, _ delete: String, owner: Int64, number: Int) throws -> Note? {
         guard number >= 1 else { return nil }
-        guard let (id, note) = try db.queryOne(select, .integer(owner), .integer(Int64(number - 1)), map: { ($0.requiredInt("id"), Store.note($0)) })
+        guard
+            let (id, note) = try db.queryOne(
+                select, .integer(owner), .integer(Int64(number - 1)), map: { ($0.requiredInt("id"), Store.note($0)) })
         else { return nil }
         try db.run(delete, .integer(id))
         return note
@@ -73,10 +78,13 @@ extension Store {
     // MARK: Reminders of events and routines
 
     /// Adds a pending reminder for one occurrence of an event or routine.
-    public func addScheduleReminder(event: EventID? = nil, routine: RoutineID? = nil, day: LocalDate, fireAt: Int64) throws {
+    public func addScheduleReminder(
+        event: EventID? = nil, routine: RoutineID? = nil, day: LocalDate, fireAt: Int64
+    ) throws {
         try db.run(
             "INSERT INTO schedule_reminders (event_id, routine_id, day, fire_at) VALUES (?, ?, ?, ?)",
-            event.map { .integer($0.rawValue) } ?? .null, routine.map { .integer($0.rawValue) } ?? .null, .text(day.description),
+            event.map { .integer($0.rawValue) } ?? .null, routine.map { .integer($0.rawValue) } ?? .null,
+            .text(day.description),
             .integer(fireAt))
     }
 
@@ -87,7 +95,8 @@ extension Store {
 
     /// Deletes the pending reminders of a routine.
     public func cancelScheduleReminders(routine: RoutineID) throws {
-        try db.run("DELETE FROM schedule_reminders WHERE routine_id = ? AND fired_at IS NULL", .integer(routine.rawValue))
+        try db.run(
+            "DELETE FROM schedule_reminders WHERE routine_id = ? AND fired_at IS NULL", .integer(routine.rawValue))
     }
 
     /// Whether a reminder for this occurrence of an event already fired (so it is never sent twice).
@@ -109,7 +118,8 @@ extension Store {
     /// Pending reminder instants of an event, soonest first.
     public func pendingScheduleReminders(event: EventID) throws -> [Int64] {
         try db.query(
-            "SELECT fire_at FROM schedule_reminders WHERE event_id = ? AND fired_at IS NULL ORDER BY fire_at", .integer(event.rawValue)
+            "SELECT fire_at FROM schedule_reminders WHERE event_id = ? AND fired_at IS NULL ORDER BY fire_at",
+            .integer(event.rawValue)
         ) { $0.requiredInt("fire_at") }
     }
 
@@ -120,18 +130,23 @@ extension Store {
             .integer(horizon), .integer(Int64(limit))
         ) {
             DueScheduleReminder(
-                id: $0.requiredInt("id"), event: $0.int("event_id").map(EventID.init), routine: $0.int("routine_id").map(RoutineID.init),
-                day: LocalDate(iso: $0.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1), fireAt: $0.requiredInt("fire_at"))
+                id: $0.requiredInt("id"), event: $0.int("event_id").map(EventID.init),
+                routine: $0.int("routine_id").map(RoutineID.init),
+                day: LocalDate(iso: $0.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1),
+                fireAt: $0.requiredInt("fire_at"))
         }
     }
 
     /// The earliest pending event or routine reminder, if any.
     public func nextScheduleReminderTime() throws -> Int64? {
-        try db.queryOne("SELECT min(fire_at) AS t FROM schedule_reminders WHERE fired_at IS NULL") { $0.int("t") } ?? nil
+        try db.queryOne("SELECT min(fire_at) AS t FROM schedule_reminders WHERE fired_at IS NULL") { $0.int("t") }
+            ?? nil
     }
 
     /// Marks a reminder fired; false when it had already fired.
     public func markScheduleReminderFired(_ id: Int64, at now: Int64) throws -> Bool {
-        try db.run("UPDATE schedule_reminders SET fired_at = ? WHERE id = ? AND fired_at IS NULL", .integer(now), .integer(id)) == 1
+        try db.run(
+            "UPDATE schedule_reminders SET fired_at = ? WHERE id = ? AND fired_at IS NULL", .integer(now), .integer(id))
+            == 1
     }
 }

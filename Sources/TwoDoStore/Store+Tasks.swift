@@ -18,12 +18,15 @@ extension Store {
     static func task(from row: Row) -> TaskItem {
         // Columns are read in SELECT order, so each lookup by name is the statement's first guess.
         var task = TaskItem(
-            id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")), listName: row.requiredText("list_name"),
+            id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")),
+            listName: row.requiredText("list_name"),
             title: row.requiredText("title"), isDone: row.requiredInt("done") == 1, assignee: row.text("assignee"),
-            createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"), updatedAt: row.requiredInt("updated_at"),
+            createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"),
+            updatedAt: row.requiredInt("updated_at"),
             completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
         if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
-            task.due = DueDate(date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
+            task.due = DueDate(
+                date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
         }
         task.scheduledDate = row.text("scheduled_date").flatMap(LocalDate.init(iso:))
         task.priority = Priority(rawValue: row.requiredText("priority")) ?? .none
@@ -70,23 +73,28 @@ extension Store {
         let condition = sqlWords.map { _ in "instr(t.title_key, ?) > 0" }.joined(separator: " AND ")
         let rest = words.dropFirst(sqlWords.count)
         let candidates: [(TaskItem, String)]
-        let sql = Store.taskColumns + " WHERE t.space_id = ? AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT ?"
+        let sql =
+            Store.taskColumns + " WHERE t.space_id = ? AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT ?"
         let map = { (row: Row) in (Store.task(from: row), row.requiredText("title_key")) }
         let read = Int64(rest.isEmpty ? limit : limit * 50)
         switch sqlWords.count {
         case 1:
             candidates = try db.query(sql, .integer(space.rawValue), .text(sqlWords[0]), .integer(read), map: map)
         case 2:
-            candidates = try db.query(sql, .integer(space.rawValue), .text(sqlWords[0]), .text(sqlWords[1]), .integer(read), map: map)
+            candidates = try db.query(
+                sql, .integer(space.rawValue), .text(sqlWords[0]), .text(sqlWords[1]), .integer(read), map: map)
         default:
             candidates = try db.query(
-                sql, .integer(space.rawValue), .text(sqlWords[0]), .text(sqlWords[1]), .text(sqlWords[2]), .integer(read), map: map)
+                sql, .integer(space.rawValue), .text(sqlWords[0]), .text(sqlWords[1]), .text(sqlWords[2]),
+                .integer(read), map: map)
         }
         return candidates.filter { c in rest.allSatisfy { c.1.contains($0) } }.prefix(limit).map(\.0)
     }
 
     /// Adds a task.
-    public func addTask(title: String, list: ListID, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64) throws -> TaskID {
+    public func addTask(
+        title: String, list: ListID, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64
+    ) throws -> TaskID {
         try db.run(
             """
             INSERT INTO tasks (space_id, list_id, title, title_key, done, assignee_id, created_by, created_at, updated_at)
@@ -119,7 +127,9 @@ extension Store {
 
     /// Moves a task to another list of the same space.
     public func move(_ task: TaskID, to list: ListID, now: Int64) throws {
-        try db.run("UPDATE tasks SET list_id = ?, updated_at = ? WHERE id = ?", .integer(list.rawValue), .integer(now), .integer(task.rawValue))
+        try db.run(
+            "UPDATE tasks SET list_id = ?, updated_at = ? WHERE id = ?", .integer(list.rawValue), .integer(now),
+            .integer(task.rawValue))
     }
 
     /// Assigns a task to a member, or to nobody.

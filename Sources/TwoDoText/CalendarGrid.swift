@@ -17,8 +17,14 @@ import TwoDoCore
 ///      29   30
 public enum CalendarGrid {
     private static let monthNames: [Language: [String]] = [
-        .en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-        .tr: ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"],
+        .en: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ],
+        .tr: [
+            "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım",
+            "Aralık",
+        ],
     ]
     private static let dayHeads: [Language: [String]] = [
         .en: ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"],
@@ -38,7 +44,9 @@ public enum CalendarGrid {
     ///   - firstWeekday: the ISO weekday the weeks start on (1 = Monday, 7 = Sunday).
     ///   - today: the day to bracket, if it is in this month.
     ///   - marked: the days of the month that have events.
-    public static func month(year: Int, month: Int, firstWeekday: Int, today: LocalDate?, marked: Set<Int>, lang: Language) -> [String] {
+    public static func month(
+        year: Int, month: Int, firstWeekday: Int, today: LocalDate?, marked: Set<Int>, lang: Language
+    ) -> [String] {
         var lines = [title(year: year, month: month, lang: lang)]
         let heads = dayHeads[lang]!
         var header = ""

@@ -12,7 +12,8 @@ public enum Catalog {
     ]
 
     private static func load(_ bytes: [UInt8]) -> [String: String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let table = object as? [String: String] else {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let table = object as? [String: String]
+        else {
             preconditionFailure("an embedded catalog is not a JSON object of strings")
         }
         return table

@@ -9,15 +9,23 @@ public enum RecurrenceText {
         .tr: ["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"],
     ]
     private static let monthNames: [Language: [String]] = [
-        .en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-        .tr: ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"],
+        .en: [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ],
+        .tr: [
+            "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım",
+            "Aralık",
+        ],
     ]
 
     /// `every month on the 1st`, `every 2 weeks on Monday and Friday`, `3 days after done`, ...
     public static func describe(_ rule: Recurrence, lang: Language) -> String {
         var text = lang == .en ? english(rule) : turkish(rule)
         if let until = rule.until {
-            text += lang == .en ? " until \(TimeText.human(until, lang: .en))" : ", \(TimeText.human(until, lang: .tr)) tarihine kadar"
+            text +=
+                lang == .en
+                ? " until \(TimeText.human(until, lang: .en))" : ", \(TimeText.human(until, lang: .tr)) tarihine kadar"
         }
         return text
     }
@@ -29,14 +37,17 @@ public enum RecurrenceText {
 
     private static func ordinalEN(_ n: Int) -> String {
         if n == -1 { return "last" }
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        let suffix =
+            (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
         return "\(n)\(suffix)"
     }
 
     private static func english(_ r: Recurrence) -> String {
         let unit = ["daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"][r.frequency.rawValue]!
         if r.fromCompletion { return "\(r.interval) \(unit)\(r.interval == 1 ? "" : "s") after done" }
-        let every = r.interval == 1 ? "every \(unit)" : (r.interval == 2 ? "every other \(unit)" : "every \(r.interval) \(unit)s")
+        let every =
+            r.interval == 1
+            ? "every \(unit)" : (r.interval == 2 ? "every other \(unit)" : "every \(r.interval) \(unit)s")
         let days = r.weekdays.map { dayNames[.en]![$0 - 1] }
         switch r.frequency {
         case .daily:
@@ -70,7 +81,9 @@ public enum RecurrenceText {
             if let ordinal = r.ordinal, let day = days.first {
                 return ordinal == -1 ? "her ayın son \(day) günü" : "her ayın \(ordinal). \(day) günü"
             }
-            return r.monthDay.map { r.interval == 1 ? "her ayın \(possessive($0))" : "\(every), ayın \(possessive($0))" } ?? every
+            return r.monthDay.map {
+                r.interval == 1 ? "her ayın \(possessive($0))" : "\(every), ayın \(possessive($0))"
+            } ?? every
         case .yearly:
             if let m = r.month, let d = r.monthDay { return "her yıl \(d) \(monthNames[.tr]![m - 1])" }
             return every

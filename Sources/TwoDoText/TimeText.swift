@@ -33,7 +33,8 @@ public enum TimeText {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        guard (1900...9999).contains(year) else { return nil }  // Foundation switches to the Julian calendar before 1582
+        // Foundation switches to the Julian calendar before 1582
+        guard (1900...9999).contains(year) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         func put(_ value: Int64, digits: Int) {

@@ -37,7 +37,9 @@ struct BenchOptions {
     var normalPairs: Int?
     var normalRate: Double?
 
-    static let scenarios = ["throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "all"]
+    static let scenarios = [
+        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "all",
+    ]
 
     /// The command line's table: the scenario is the one positional argument; sizes are options.
     static let command = Command(

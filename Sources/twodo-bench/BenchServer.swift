@@ -25,12 +25,17 @@ final class BenchServer {
     static func with<T>(_ options: BenchOptions, _ body: (BenchServer) throws -> T) throws -> T {
         let server: BenchServer
         if let target = options.target {
-            server = BenchServer(host: target.host, port: target.port, pid: options.pid, process: nil, spreadSources: options.spreadSources)
+            server = BenchServer(
+                host: target.host, port: target.port, pid: options.pid, process: nil,
+                spreadSources: options.spreadSources)
         } else {
             let process = try ServerProcess(
                 binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
-                extra: (options.noFsync ? ["--no-fsync"] : []) + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []))
-            server = BenchServer(host: "127.0.0.1", port: process.port, pid: process.pid, process: process, spreadSources: options.spreadSources)
+                extra: (options.noFsync ? ["--no-fsync"] : [])
+                    + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []))
+            server = BenchServer(
+                host: "127.0.0.1", port: process.port, pid: process.pid, process: process,
+                spreadSources: options.spreadSources)
         }
         defer { server.process?.stop() }
         return try body(server)

@@ -53,7 +53,8 @@ enum BigSpaceScenario {
                 // second user's space, so the database still holds the full number of tasks.
                 let bulk = try setup.register([setup.name("bulk", 0)])[0]
                 try pipeline(loop, owner, count: focusSize, what: "adding \(focusSize) tasks") { "add chore \($0)" }
-                try pipeline(loop, bulk, count: others, what: "adding \(Format.count(others)) tasks to a second space") { "add chore \($0)" }
+                try pipeline(loop, bulk, count: others, what: "adding \(Format.count(others)) tasks to a second space")
+                { "add chore \($0)" }
                 focusCommand = "show"
                 bigCommand = "show"
                 bigConnection = bulk
@@ -62,7 +63,9 @@ enum BigSpaceScenario {
                         + "\(Format.count(others)) tasks one list in a second user's space")
             }
             let insertSeconds = Double(Sys.nanos() - insertStart) / 1e9
-            notes.insert("inserted at \(Format.count(Int(Double(total) / insertSeconds))) tasks/s (pipelined, 64 in flight)", at: 0)
+            notes.insert(
+                "inserted at \(Format.count(Int(Double(total) / insertSeconds))) tasks/s (pipelined, 64 in flight)",
+                at: 0)
 
             var table = Table(
                 title: "bigspace: one space, \(Format.count(total)) tasks",
@@ -85,7 +88,9 @@ enum BigSpaceScenario {
     }
 
     /// Sends `count` commands made by `make` on one connection, keeping 64 in flight; every reply must be ok.
-    static func pipeline(_ loop: ClientLoop, _ c: ClientConnection, count: Int, what: String, _ make: @escaping (Int) -> String) throws {
+    static func pipeline(
+        _ loop: ClientLoop, _ c: ClientConnection, count: Int, what: String, _ make: @escaping (Int) -> String
+    ) throws {
         var next = 0
         var answered = 0
         var failure: String?
@@ -121,7 +126,8 @@ enum BigSpaceScenario {
         mutating func row(_ label: String, target: String) -> [String] {
             if let failure { return [label, Format.count(latencies.count), "–", "–", "–", "–", "–", failure] }
             return [
-                label, Format.count(latencies.count), Format.number(Double(replyBytes) / 1024), latencies.ms(0.5), latencies.ms(0.99),
+                label, Format.count(latencies.count), Format.number(Double(replyBytes) / 1024), latencies.ms(0.5),
+                latencies.ms(0.99),
                 latencies.ms(1), serverCPUms.map { Format.number($0, decimals: 2) } ?? "–", target,
             ]
         }
@@ -157,7 +163,8 @@ enum BigSpaceScenario {
         step()
         try loop.run(until: { done || c.isClosed }, timeout: 600, what: command)
         if c.isClosed && timing.failure == nil { timing.failure = "connection dropped: \(c.closeReason ?? "?")" }
-        if let seconds = CPUUsage.now(serverPID: server.pid).serverSeconds(since: cpuStart), timing.latencies.count > 0 {
+        if let seconds = CPUUsage.now(serverPID: server.pid).serverSeconds(since: cpuStart), timing.latencies.count > 0
+        {
             timing.serverCPUms = seconds * 1000 / Double(timing.latencies.count)
         }
         return timing

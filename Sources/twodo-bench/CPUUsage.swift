@@ -18,7 +18,9 @@ struct CPUUsage {
 
     /// Takes a snapshot; `serverPID` nil leaves the server's share unknown.
     static func now(serverPID: Int32?) -> CPUUsage {
-        CPUUsage(machineBusy: machineBusyTicks(), server: serverPID.flatMap(processTicks), bench: processTicks(getpid()) ?? 0, at: Sys.nanos())
+        CPUUsage(
+            machineBusy: machineBusyTicks(), server: serverPID.flatMap(processTicks),
+            bench: processTicks(getpid()) ?? 0, at: Sys.nanos())
     }
 
     /// The server's CPU seconds between `start` and this snapshot, when its process is known.

@@ -17,13 +17,17 @@ enum CalendarScenario {
             let setup = Setup(loop: loop)
             var table = Table(
                 title: "calendar: `calendar 12 2026` in a space with \(Format.count(count)) events",
-                columns: ["space", "command", "runs", "reply KB", "p50 ms", "p99 ms", "max ms", "server CPU ms/run", "target"])
+                columns: [
+                    "space", "command", "runs", "reply KB", "p50 ms", "p99 ms", "max ms", "server CPU ms/run", "target",
+                ])
             var generator = SplitMix(seed: 42)
             for kind in ["spread", "mixed", "weekly"] {
                 let owner = try setup.register([setup.name("cal_\(kind)", 0)])[0]
                 let seriesCount = kind == "spread" ? 0 : count / 10
                 let started = Sys.nanos()
-                try BigSpaceScenario.pipeline(loop, owner, count: count, what: "adding \(Format.count(count)) events (\(kind))") { i in
+                try BigSpaceScenario.pipeline(
+                    loop, owner, count: count, what: "adding \(Format.count(count)) events (\(kind))"
+                ) { i in
                     let hour = 7 + Int(generator.next() % 14)
                     if i < seriesCount {
                         // Series start on a random day of 2024–2026 (before the timed month).
@@ -35,12 +39,15 @@ enum CalendarScenario {
                     return "event add meeting \(i) \(date) \(hour):30-\(hour + 1):30"
                 }
                 let seconds = Double(Sys.nanos() - started) / 1e9
-                var timing = try BigSpaceScenario.timeSequential(loop, owner, "calendar 12 2026", runs: runs, server: server)
+                var timing = try BigSpaceScenario.timeSequential(
+                    loop, owner, "calendar 12 2026", runs: runs, server: server)
                 let met = (timing.latencies.percentile(0.99) ?? .max) <= targetNanos
                 var row = timing.row("calendar 12 2026", target: "p99 ≤ 5 ms: " + Format.verdict(met))
                 row.insert(kind, at: 0)
                 table.rows.append(row)
-                table.notes.append("\(kind): \(Format.count(count)) events (\(Format.count(seriesCount)) series) added at \(Format.count(Int(Double(count) / seconds)))/s")
+                table.notes.append(
+                    "\(kind): \(Format.count(count)) events (\(Format.count(seriesCount)) series) added at \(Format.count(Int(Double(count) / seconds)))/s"
+                )
             }
             table.notes.append("reply = the month grid plus one line per occurrence in the month, in human mode")
             for line in server.errorLines() { table.notes.append("server log: \(line)") }

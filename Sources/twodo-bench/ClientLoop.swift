@@ -266,7 +266,9 @@ final class ClientLoop {
     private func flush(_ c: ClientConnection) {
         guard c.isConnected && !c.isClosed else { return }  // a connecting socket is flushed once connected
         while c.pendingOutput > 0 {
-            let status = c.output.withUnsafeBytes { Sys.send(c.fd, UnsafeRawBufferPointer(rebasing: $0[c.outputStart...])) }
+            let status = c.output.withUnsafeBytes {
+                Sys.send(c.fd, UnsafeRawBufferPointer(rebasing: $0[c.outputStart...]))
+            }
             switch status {
             case .bytes(let n):
                 c.outputStart += n

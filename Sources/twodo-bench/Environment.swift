@@ -30,7 +30,8 @@ enum Environment {
         if let target = options.target {
             server = "running server at \(target.host):\(target.port)"
         } else {
-            server = "fresh `twodo serve` per scenario (\(options.binary ?? ServerProcess.defaultBinary())), database in \(options.databaseFolder)"
+            server =
+                "fresh `twodo serve` per scenario (\(options.binary ?? ServerProcess.defaultBinary())), database in \(options.databaseFolder)"
                 + (options.noFsync ? ", --no-fsync (NOT durable)" : ", durable (synchronous=FULL)")
         }
         return """

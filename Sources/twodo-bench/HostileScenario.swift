@@ -19,7 +19,9 @@ final class PlainSocket: @unchecked Sendable {
             if let source { try Sys.bind(fd, try Sys.address(source, port: 0)) }
             var remote = try Sys.address("127.0.0.1", port: port)
             let rc = withUnsafePointer(to: &remote) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard rc == 0 else { throw BenchError.system("connect", errno) }
         } catch {
@@ -155,7 +157,11 @@ enum HostileScenario {
         _ = bob.readLine()
         _ = alice.command("register bystander-a \(password)")
         _ = bob.command("register bystander-b \(password)")
-        guard let invite = alice.command("couple create")?.split(separator: " ").first(where: { $0.filter { $0 == "-" }.count == 3 }) else {
+        guard
+            let invite = alice.command("couple create")?.split(separator: " ").first(where: {
+                $0.filter { $0 == "-" }.count == 3
+            })
+        else {
             throw BenchError.server("couple create gave no invite code")
         }
         _ = bob.command("couple join \(invite.trimmingCharacters(in: .punctuationCharacters))")
@@ -245,12 +251,19 @@ enum HostileScenario {
                 // A newcomer from another address registers (one hash) while the pool is saturated.
                 var waits: [String] = []
                 for i in 0..<5 {
-                    guard let s = try? PlainSocket(port: port, source: "127.0.17.\(i + 1)"), s.readLine() != nil else { continue }
+                    guard let s = try? PlainSocket(port: port, source: "127.0.17.\(i + 1)"), s.readLine() != nil else {
+                        continue
+                    }
                     let started = Date()
-                    let reply = s.command("register newcomer\(i)-\(UInt32.random(in: 0...UInt32.max)) \(password)", timeout: 30) ?? "(no answer)"
-                    waits.append("\(Int(Date().timeIntervalSince(started) * 1000)) ms\(reply.contains("Welcome") ? "" : " (\(reply.prefix(40)))")")
+                    let reply =
+                        s.command("register newcomer\(i)-\(UInt32.random(in: 0...UInt32.max)) \(password)", timeout: 30)
+                        ?? "(no answer)"
+                    waits.append(
+                        "\(Int(Date().timeIntervalSince(started) * 1000)) ms\(reply.contains("Welcome") ? "" : " (\(reply.prefix(40)))")"
+                    )
                 }
-                return "newcomers from other addresses registered during the login storm in: " + waits.joined(separator: ", ")
+                return "newcomers from other addresses registered during the login storm in: "
+                    + waits.joined(separator: ", ")
             },
             Attack(name: "one client pipelines pings as fast as it can, never reads") { port in
                 let s = try PlainSocket(port: port, source: "127.0.16.1", receiveBuffer: 4096)
@@ -270,8 +283,12 @@ enum HostileScenario {
         ]
 
         var table = Table(
-            title: "hostile: each attack for \(Format.number(seconds, decimals: 0)) s while a bystander couple pings every 20 ms",
-            columns: ["attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB", "2 s after MB", "server alive"])
+            title:
+                "hostile: each attack for \(Format.number(seconds, decimals: 0)) s while a bystander couple pings every 20 ms",
+            columns: [
+                "attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB",
+                "2 s after MB", "server alive",
+            ])
         for attack in attacks {
             Progress.note("hostile: \(attack.name)")
             let before = server.residentKB() ?? 0
@@ -304,13 +321,16 @@ enum HostileScenario {
             let alive = server.isRunning && alice.command("ping") == "pong"
             samples.read { latencies, failed in
                 table.rows.append([
-                    attack.name, "\(latencies.count)", latencies.ms(0.5), latencies.ms(0.99), latencies.ms(1), "\(failed)",
-                    Format.number(Double(before) / 1024), Format.number(Double(peak) / 1024), Format.number(Double(after) / 1024),
+                    attack.name, "\(latencies.count)", latencies.ms(0.5), latencies.ms(0.99), latencies.ms(1),
+                    "\(failed)",
+                    Format.number(Double(before) / 1024), Format.number(Double(peak) / 1024),
+                    Format.number(Double(after) / 1024),
                     alive ? "yes" : "NO",
                 ])
             }
         }
-        table.notes.append("server: --max-per-address 64 --login-timeout 3 --drain-timeout 5 --rate-limit 500 (otherwise defaults)")
+        table.notes.append(
+            "server: --max-per-address 64 --login-timeout 3 --drain-timeout 5 --rate-limit 500 (otherwise defaults)")
         table.notes.append("goal: bystander p99 under 20 ms and peak RSS under 200 MB during every attack")
         return [table]
     }

@@ -13,7 +13,8 @@ enum IdleScenario {
         var table = Table(
             title: "idle: RSS per idle connection (JSON mode; users log in from several connections each)",
             columns: [
-                "connections", "users", "RSS before KB", "+open KB", "+logged in KB", "KB/conn open", "KB/conn logged in",
+                "connections", "users", "RSS before KB", "+open KB", "+logged in KB", "KB/conn open",
+                "KB/conn logged in",
                 "login time s", "target ≤ 20 KB",
             ])
         let limit = Sys.raiseFileLimit()

@@ -16,7 +16,9 @@ enum LatencyScenario {
             let pairs = try setup.pairs(pairCount)
             let style = try setup.doneStyle(pairs[0])
             let traffic = TaskTraffic(loop: loop, pairs: pairs, doneStyle: style)
-            Progress.note("  \(pairCount) adders × \(Format.number(rate)) commands/s for 2 s warm-up + \(Format.number(seconds)) s")
+            Progress.note(
+                "  \(pairCount) adders × \(Format.number(rate)) commands/s for 2 s warm-up + \(Format.number(seconds)) s"
+            )
             traffic.startPaced(rate: rate)
             try loop.run(for: 2)
             traffic.openWindow()
@@ -29,11 +31,17 @@ enum LatencyScenario {
             let offered = Double(pairCount) * rate
             let met = (traffic.eventLatency.percentile(0.99) ?? .max) <= targetP99Nanos
             var table = Table(
-                title: "latency: \(pairCount) pairs × \(Format.number(rate)) commands/s (\(Format.count(Int(offered))) commands/s), \(Format.number(seconds)) s",
-                columns: ["partner event p50 ms", "p99 ms", "p999 ms", "max ms", "reply p50 ms", "p99 ms", "p999 ms", "target p99 ≤ 2 ms"])
+                title:
+                    "latency: \(pairCount) pairs × \(Format.number(rate)) commands/s (\(Format.count(Int(offered))) commands/s), \(Format.number(seconds)) s",
+                columns: [
+                    "partner event p50 ms", "p99 ms", "p999 ms", "max ms", "reply p50 ms", "p99 ms", "p999 ms",
+                    "target p99 ≤ 2 ms",
+                ])
             table.rows.append([
-                traffic.eventLatency.ms(0.5), traffic.eventLatency.ms(0.99), traffic.eventLatency.ms(0.999), traffic.eventLatency.ms(1),
-                traffic.replyLatency.ms(0.5), traffic.replyLatency.ms(0.99), traffic.replyLatency.ms(0.999), Format.verdict(met),
+                traffic.eventLatency.ms(0.5), traffic.eventLatency.ms(0.99), traffic.eventLatency.ms(0.999),
+                traffic.eventLatency.ms(1),
+                traffic.replyLatency.ms(0.5), traffic.replyLatency.ms(0.99), traffic.replyLatency.ms(0.999),
+                Format.verdict(met),
             ])
             table.notes.append(
                 "\(Format.count(traffic.okInWindow)) ok replies in \(Format.number(elapsed, decimals: 2)) s "

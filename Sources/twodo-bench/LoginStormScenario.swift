@@ -51,7 +51,8 @@ final class LoginStorm {
             guard self.sending else { return }
             if let i = self.idle.pop(), !self.connections[i].isClosed {
                 self.counter += 1
-                self.connections[i].send("login \(self.setup.name("ghost", self.counter)) wrong-password-\(self.counter)", at: Sys.nanos())
+                self.connections[i].send(
+                    "login \(self.setup.name("ghost", self.counter)) wrong-password-\(self.counter)", at: Sys.nanos())
                 self.sent += 1
             } else {
                 self.skipped += 1
@@ -68,7 +69,11 @@ final class LoginStorm {
 
     /// Answer codes as "code×n, ...".
     var summary: String {
-        codes.isEmpty ? "none" : codes.sorted { $0.key < $1.key }.map { "\($0.key.replacingOccurrences(of: "error.", with: ""))×\($0.value)" }.joined(separator: ", ")
+        codes.isEmpty
+            ? "none"
+            : codes.sorted { $0.key < $1.key }.map {
+                "\($0.key.replacingOccurrences(of: "error.", with: ""))×\($0.value)"
+            }.joined(separator: ", ")
     }
 }
 
@@ -102,19 +107,25 @@ enum LoginStormScenario {
             }
             let spread = try openStorm(.automatic, "opening \(stormSize) storm connections, one address each")
             // One attacker address (outside the range `SourceAddresses` hands out).
-            let single = try openStorm(options.spreadSources ? .fixed("127.63.0.7") : .automatic, "opening \(stormSize) storm connections from one address")
+            let single = try openStorm(
+                options.spreadSources ? .fixed("127.63.0.7") : .automatic,
+                "opening \(stormSize) storm connections from one address")
 
             let traffic = TaskTraffic(loop: loop, pairs: pairs, doneStyle: style)
             traffic.startPaced(rate: normalRate)
             try loop.run(for: 1)
 
             var table = Table(
-                title: "loginstorm: \(pairCount) pairs × \(Format.number(normalRate)) commands/s while \(Format.number(rate)) wrong logins/s arrive, \(Format.number(seconds)) s per phase",
+                title:
+                    "loginstorm: \(pairCount) pairs × \(Format.number(normalRate)) commands/s while \(Format.number(rate)) wrong logins/s arrive, \(Format.number(seconds)) s per phase",
                 columns: [
-                    "storm", "logins sent", "storm answers", "storm answer p50 ms", "normal reply p50 ms", "p99 ms", "max ms",
+                    "storm", "logins sent", "storm answers", "storm answer p50 ms", "normal reply p50 ms", "p99 ms",
+                    "max ms",
                     "partner event p99 ms", "target p99 ≤ 20 ms",
                 ])
-            let phases: [(String, LoginStorm?)] = [("none", nil), ("from 1 address", single), ("from \(stormSize) addresses", spread)]
+            let phases: [(String, LoginStorm?)] = [
+                ("none", nil), ("from 1 address", single), ("from \(stormSize) addresses", spread),
+            ]
             for (label, storm) in phases {
                 Progress.note("  phase: storm \(label)")
                 traffic.openWindow()
@@ -129,14 +140,19 @@ enum LoginStormScenario {
                 try loop.run(for: 0.5)
                 let met = (traffic.replyLatency.percentile(0.99) ?? .max) <= targetNanos
                 table.rows.append([
-                    label, storm.map { Format.count($0.sent) } ?? "–", storm?.summary ?? "–", storm.map { $0.latency.ms(0.5) } ?? "–",
+                    label, storm.map { Format.count($0.sent) } ?? "–", storm?.summary ?? "–",
+                    storm.map { $0.latency.ms(0.5) } ?? "–",
                     traffic.replyLatency.ms(0.5), traffic.replyLatency.ms(0.99), traffic.replyLatency.ms(1),
                     traffic.eventLatency.ms(0.99), Format.verdict(met),
                 ])
                 if let storm, storm.skipped > 0 {
-                    table.notes.append("storm \(label): \(storm.skipped) ticks skipped (all \(stormSize) storm connections awaited answers)")
+                    table.notes.append(
+                        "storm \(label): \(storm.skipped) ticks skipped (all \(stormSize) storm connections awaited answers)"
+                    )
                 }
-                if traffic.errorSummary != "none" { table.notes.append("normal users' errors during \(label): \(traffic.errorSummary)") }
+                if traffic.errorSummary != "none" {
+                    table.notes.append("normal users' errors during \(label): \(traffic.errorSummary)")
+                }
             }
             traffic.closeWindowAndStop()
             try traffic.drain()

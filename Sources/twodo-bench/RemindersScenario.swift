@@ -22,7 +22,9 @@ enum RemindersScenario {
 
     /// Runs the scenario on servers it starts itself (it restarts them on a seeded database, so no `--target`).
     static func run(_ options: BenchOptions) throws -> [Table] {
-        guard options.target == nil else { throw BenchError.usage("reminders starts and restarts its own servers; drop --target") }
+        guard options.target == nil else {
+            throw BenchError.usage("reminders starts and restarts its own servers; drop --target")
+        }
         let pending = options.tasks ?? 100_000
         let burstPairs = options.pairs ?? 50
         let rate = options.rate ?? 20
@@ -38,7 +40,10 @@ enum RemindersScenario {
 
         // 1. Start-up on empty databases.
         var empty: [(seconds: Double, kb: Int)] = []
-        for run in 0..<startRuns { empty.append(try timedStart(binary: binary, database: "\(folder)/empty\(run).sqlite", extra: extra, keep: false).1) }
+        for run in 0..<startRuns {
+            empty.append(
+                try timedStart(binary: binary, database: "\(folder)/empty\(run).sqlite", extra: extra, keep: false).1)
+        }
 
         // 2. Seed `pending` tasks, each with its due-time reminder, all later than the burst.
         let seeded = "\(folder)/seeded.sqlite"
@@ -50,7 +55,8 @@ enum RemindersScenario {
         var full: [(seconds: Double, kb: Int)] = []
         var server: TimedLaunch?
         for run in 0..<startRuns {
-            let (launch, figures) = try timedStart(binary: binary, database: seeded, extra: extra, keep: run == startRuns - 1)
+            let (launch, figures) = try timedStart(
+                binary: binary, database: seeded, extra: extra, keep: run == startRuns - 1)
             full.append(figures)
             server = launch
         }
@@ -77,7 +83,8 @@ enum RemindersScenario {
                 + full.map { Format.number($0.seconds * 1000) }.joined(separator: ", "))
 
         // 4. The burst, on the seeded server.
-        let burstTable = try fireBurst(server: server, pairs: burstPairs, rate: rate, seconds: seconds, options: options)
+        let burstTable = try fireBurst(
+            server: server, pairs: burstPairs, rate: rate, seconds: seconds, options: options)
         let rssAfter = server.residentKB() ?? 0
         startTable.notes.append("RSS after the burst: \(Format.number(Double(rssAfter) / 1024)) MB")
         for line in server.errorLines() { startTable.notes.append("server log: \(line)") }
@@ -85,7 +92,9 @@ enum RemindersScenario {
     }
 
     /// Starts a server, waits for it to settle, reads its RSS; stops it unless `keep`.
-    private static func timedStart(binary: String, database: String, extra: [String], keep: Bool) throws -> (TimedLaunch?, (seconds: Double, kb: Int)) {
+    private static func timedStart(
+        binary: String, database: String, extra: [String], keep: Bool
+    ) throws -> (TimedLaunch?, (seconds: Double, kb: Int)) {
         let launch = try TimedLaunch(binary: binary, database: database, extra: extra)
         usleep(300_000)  // let the first loop turns run (a missed-reminder check happens on start)
         let figures = (launch.secondsToListen, launch.residentKB() ?? 0)
@@ -121,7 +130,8 @@ enum RemindersScenario {
             top()
         }
         top()
-        try loop.run(until: { answered == count || failure != nil || owner.isClosed }, timeout: 1800, what: "seeding reminders")
+        try loop.run(
+            until: { answered == count || failure != nil || owner.isClosed }, timeout: 1800, what: "seeding reminders")
         if let failure { throw BenchError.protocolFailure("seeding: \(failure)") }
         let elapsed = Double(Sys.nanos() - started) / 1e9
         Progress.note("  seeded \(Format.count(count)) tasks with reminders in \(Format.number(elapsed)) s")
@@ -130,7 +140,9 @@ enum RemindersScenario {
 
     /// `pairs` couples each add `burst / pairs` tasks due in 60 minutes; other couples run `show` at `rate` per second
     /// each; then the clock jumps an hour and every reminder line is timed to its arrival.
-    private static func fireBurst(server: TimedLaunch, pairs: Int, rate: Double, seconds: Double, options: BenchOptions) throws -> Table {
+    private static func fireBurst(
+        server: TimedLaunch, pairs: Int, rate: Double, seconds: Double, options: BenchOptions
+    ) throws -> Table {
         let loop = try ClientLoop(host: "127.0.0.1", port: server.port, spreadSources: options.spreadSources)
         let setup = Setup(loop: loop)
         let receivers = try setup.pairs(pairs)
@@ -147,7 +159,9 @@ enum RemindersScenario {
                 }
             }
         }
-        try loop.run(until: { added == perPair * receivers.count || failure != nil }, timeout: 120, what: "adding the burst tasks")
+        try loop.run(
+            until: { added == perPair * receivers.count || failure != nil }, timeout: 120,
+            what: "adding the burst tasks")
         if let failure { throw BenchError.protocolFailure("adding burst tasks: \(failure)") }
         let reminders = perPair * receivers.count
         try loop.run(for: 0.3)  // partners' task.added events land before counting starts
@@ -204,7 +218,8 @@ enum RemindersScenario {
             if s.sentAt >= fired && s.sentAt <= lastLine + 50_000_000 { during.record(s.nanos) }
         }
         var table = Table(
-            title: "reminders: \(Format.count(reminders)) due in the same second, \(otherPairs) other users × \(Format.number(rate)) `show`/s",
+            title:
+                "reminders: \(Format.count(reminders)) due in the same second, \(otherPairs) other users × \(Format.number(rate)) `show`/s",
             columns: [
                 "reminder lines", "first line ms", "all delivered ms", "others' reply p50 ms", "p99 ms", "max ms",
                 "p99 during burst ms", "target",
@@ -212,7 +227,8 @@ enum RemindersScenario {
         let deliveredMet = delivered <= deliveryTargetNanos && lines == expectedLines
         let p99Met = (all.percentile(0.99) ?? .max) <= othersP99TargetNanos
         table.rows.append([
-            Format.count(lines), Format.ms(firstLine - fired), Format.ms(delivered), all.ms(0.5), all.ms(0.99), all.ms(1),
+            Format.count(lines), Format.ms(firstLine - fired), Format.ms(delivered), all.ms(0.5), all.ms(0.99),
+            all.ms(1),
             during.ms(0.99),
             "all within 1 s: \(Format.verdict(deliveredMet)); others' p99 ≤ 10 ms: \(Format.verdict(p99Met))",
         ])

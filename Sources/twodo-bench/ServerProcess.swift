@@ -19,7 +19,8 @@ final class ServerProcess {
     /// The flags every bench-started server gets: no per-connection logging, no rate limit, room for
     /// 10,000+ connections, and timeouts long enough that slow set-up phases are never cut off.
     static let standardArguments = [
-        "--quiet", "--rate-limit", "0", "--max-connections", "30000", "--max-per-address", "30000", "--idle-timeout", "3600",
+        "--quiet", "--rate-limit", "0", "--max-connections", "30000", "--max-per-address", "30000", "--idle-timeout",
+        "3600",
         "--login-timeout", "3600",
     ]
 
@@ -35,11 +36,14 @@ final class ServerProcess {
         }
         directory = String(cString: made)
         let logPath = directory + "/server.log"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else { throw BenchError.server("cannot write \(logPath)") }
+        guard FileManager.default.createFile(atPath: logPath, contents: nil),
+            let log = FileHandle(forWritingAtPath: logPath)
+        else { throw BenchError.server("cannot write \(logPath)") }
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--db", directory + "/bench.sqlite"] + ServerProcess.standardArguments + extra
+        process.arguments =
+            ["serve", "--port", "0", "--db", directory + "/bench.sqlite"] + ServerProcess.standardArguments + extra
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
@@ -53,7 +57,9 @@ final class ServerProcess {
         var found: UInt16?
         let deadline = Date().addingTimeInterval(20)
         while found == nil && Date() < deadline && process.isRunning {
-            if let text = try? String(contentsOfFile: logPath, encoding: .utf8) { found = ServerProcess.listeningPort(in: text) }
+            if let text = try? String(contentsOfFile: logPath, encoding: .utf8) {
+                found = ServerProcess.listeningPort(in: text)
+            }
             if found == nil { usleep(20_000) }
         }
         guard let found else {
@@ -109,7 +115,9 @@ final class ServerProcess {
     static func defaultBinary() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let me =
+            n > 0
+            ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         return (me as NSString).deletingLastPathComponent + "/twodo"
     }
 }

@@ -62,7 +62,9 @@ final class Setup {
     /// Sends `command` and calls `then` with the reply when it succeeds; records a failure otherwise.
     func expectOK(_ c: ClientConnection, _ command: String, then: @escaping (Line) -> Void) {
         c.send(command, at: Sys.nanos()) { [unowned self] reply in
-            guard reply.isOK else { return self.fail("'\(command.split(separator: " ").prefix(2).joined(separator: " "))': \(reply.text)") }
+            guard reply.isOK else {
+                return self.fail("'\(command.split(separator: " ").prefix(2).joined(separator: " "))': \(reply.text)")
+            }
             then(reply)
         }
     }
@@ -102,11 +104,14 @@ final class Setup {
     /// Registers `count` couples: the adder registers and creates an invite, the partner registers and joins.
     func pairs(_ count: Int) throws -> [Pair] {
         var result = [Pair?](repeating: nil, count: count)
-        try runJobs("registering and pairing \(2 * count) users", count: count, concurrency: 32) { [unowned self] i, done in
+        try runJobs("registering and pairing \(2 * count) users", count: count, concurrency: 32) {
+            [unowned self] i, done in
             self.openJSON { a in
                 self.expectOK(a, "register \(self.name("a", i)) \(Setup.password)") { _ in
                     self.expectOK(a, "couple create") { reply in
-                        guard let code = reply.string(after: "\"data\":{\"code\":\"") else { return self.fail("no invite code in \(reply.text)") }
+                        guard let code = reply.string(after: "\"data\":{\"code\":\"") else {
+                            return self.fail("no invite code in \(reply.text)")
+                        }
                         self.openJSON { b in
                             self.expectOK(b, "register \(self.name("p", i)) \(Setup.password)") { _ in
                                 self.expectOK(b, "couple join \(code)") { _ in
@@ -146,7 +151,9 @@ final class Setup {
         var style: DoneStyle?
         let c = pair.adder
         expectOK(c, "add probe-task") { [unowned self] reply in
-            guard let id = reply.integer(after: "\"data\":{\"id\":") else { return self.fail("no task id in \(reply.text)") }
+            guard let id = reply.integer(after: "\"data\":{\"id\":") else {
+                return self.fail("no task id in \(reply.text)")
+            }
             c.send("done id:\(id)", at: Sys.nanos()) { reply in
                 style = reply.isOK ? .byID : .byTitle
             }

@@ -50,7 +50,9 @@ enum Sys {
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, text, &addr.sin_addr) == 1 else { throw BenchError.usage("'\(text)' is not an IPv4 address") }
+        guard inet_pton(AF_INET, text, &addr.sin_addr) == 1 else {
+            throw BenchError.usage("'\(text)' is not an IPv4 address")
+        }
         return addr
     }
 
@@ -58,7 +60,9 @@ enum Sys {
     static func bind(_ fd: Int32, _ address: sockaddr_in) throws {
         var addr = address
         let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard rc == 0 else { throw BenchError.system("bind", errno) }
     }
@@ -115,7 +119,9 @@ enum Sys {
     }
 
     /// Waits for ready registrations; returns how many were written to `events`.
-    static func epollWait(_ epfd: Int32, _ events: UnsafeMutablePointer<epoll_event>, _ capacity: Int32, _ timeoutMs: Int32) throws -> Int {
+    static func epollWait(
+        _ epfd: Int32, _ events: UnsafeMutablePointer<epoll_event>, _ capacity: Int32, _ timeoutMs: Int32
+    ) throws -> Int {
         while true {
             let n = epoll_wait(epfd, events, capacity, timeoutMs)
             if n >= 0 { return Int(n) }

@@ -20,7 +20,9 @@ struct Table {
             for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
         } else {
             var widths = columns.map(\.count)
-            for row in rows { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+            for row in rows {
+                for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            }
             func line(_ cells: [String]) -> String {
                 cells.enumerated().map { i, cell in
                     let pad = String(repeating: " ", count: max(0, widths[min(i, widths.count - 1)] - cell.count))

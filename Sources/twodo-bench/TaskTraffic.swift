@@ -150,7 +150,9 @@ final class TaskTraffic {
 
     /// Turns the loop until every sent command is answered and events have had time to arrive.
     func drain(timeout: Double = 15) throws {
-        try loop.run(until: { self.pairs.allSatisfy { $0.adder.inFlight == 0 || $0.adder.isClosed } }, timeout: timeout, what: "draining replies")
+        try loop.run(
+            until: { self.pairs.allSatisfy { $0.adder.inFlight == 0 || $0.adder.isClosed } }, timeout: timeout,
+            what: "draining replies")
         try loop.run(for: 0.3)
     }
 
@@ -190,6 +192,7 @@ final class TaskTraffic {
 
     /// Error codes seen in the window, as "code×n, ..." ("none" when there were none).
     var errorSummary: String {
-        errorsInWindow.isEmpty ? "none" : errorsInWindow.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", ")
+        errorsInWindow.isEmpty
+            ? "none" : errorsInWindow.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", ")
     }
 }

@@ -29,15 +29,20 @@ enum ThroughputScenario {
             let perSecond = Double(traffic.okInWindow) / elapsed
             var table = Table(
                 title: "throughput: \(pairCount) pairs, \(window) in flight per adder, \(Format.number(seconds)) s",
-                columns: ["durable cmds/s", "replies p50 ms", "p99 ms", "p999 ms", "partner event p50 ms", "p99 ms", "p999 ms", "target ≥ 20,000/s"])
+                columns: [
+                    "durable cmds/s", "replies p50 ms", "p99 ms", "p999 ms", "partner event p50 ms", "p99 ms",
+                    "p999 ms", "target ≥ 20,000/s",
+                ])
             table.rows.append([
-                Format.count(Int(perSecond)), traffic.replyLatency.ms(0.5), traffic.replyLatency.ms(0.99), traffic.replyLatency.ms(0.999),
+                Format.count(Int(perSecond)), traffic.replyLatency.ms(0.5), traffic.replyLatency.ms(0.99),
+                traffic.replyLatency.ms(0.999),
                 traffic.eventLatency.ms(0.5), traffic.eventLatency.ms(0.99), traffic.eventLatency.ms(0.999),
                 Format.verdict(perSecond >= targetPerSecond),
             ])
             table.notes.append(
                 "\(Format.count(traffic.okInWindow)) acknowledged add/done replies in \(Format.number(elapsed, decimals: 2)) s; "
-                    + "errors: \(traffic.errorSummary); done by \(style == .byID ? "id:<n>" : "title (parser lacks id:)")")
+                    + "errors: \(traffic.errorSummary); done by \(style == .byID ? "id:<n>" : "title (parser lacks id:)")"
+            )
             table.notes.append(
                 "partner events received: \(Format.count(traffic.eventsReceived)) of \(Format.count(traffic.okSentInWindow)) expected; "
                     + "connections lost: \(traffic.closed)")

@@ -18,7 +18,9 @@ final class TimedLaunch {
     /// Launches `binary serve --port 0 --db <database>` with the bench's standard arguments plus `extra`.
     init(binary: String, database: String, extra: [String]) throws {
         logPath = database + ".\(UUID().uuidString.prefix(6)).log"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
+        guard FileManager.default.createFile(atPath: logPath, contents: nil),
+            let log = FileHandle(forWritingAtPath: logPath)
+        else {
             throw BenchError.server("cannot write \(logPath)")
         }
         process = Process()
@@ -37,7 +39,9 @@ final class TimedLaunch {
         var found: UInt16?
         let deadline = Date().addingTimeInterval(60)
         while found == nil && Date() < deadline && process.isRunning {
-            if let text = try? String(contentsOfFile: logPath, encoding: .utf8) { found = ServerProcess.listeningPort(in: text) }
+            if let text = try? String(contentsOfFile: logPath, encoding: .utf8) {
+                found = ServerProcess.listeningPort(in: text)
+            }
             if found == nil { usleep(500) }
         }
         secondsToListen = Double(Sys.nanos() - started) / 1e9

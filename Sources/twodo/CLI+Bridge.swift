@@ -54,7 +54,9 @@ extension CLI {
         version: versionLine)
 
     /// The IRC bridge configuration from parsed `bridge irc` arguments (the password from the environment only).
-    static func bridgeConfig(_ args: Arguments, environment env: [String: String]) throws(ArgumentError)
+    static func bridgeConfig(
+        _ args: Arguments, environment env: [String: String]
+    ) throws(ArgumentError)
         -> BridgeConfig
     {
         let nick = args.string("nick") ?? "twodo"
@@ -89,7 +91,9 @@ extension CLI {
     }
 
     /// The Matrix bridge configuration from parsed `bridge matrix` arguments (the token from the environment only).
-    static func matrixConfig(_ args: Arguments, environment env: [String: String]) throws(ArgumentError)
+    static func matrixConfig(
+        _ args: Arguments, environment env: [String: String]
+    ) throws(ArgumentError)
         -> MatrixConfig
     {
         let statePath =

@@ -14,7 +14,8 @@ extension CLI {
             "            [--test-clock <ISO 8601 instant>]",
         ],
         options: [
-            Option("host", value: "<ip>", environment: "TWODO_HOST", default: "127.0.0.1", help: "Address to listen on"),
+            Option(
+                "host", value: "<ip>", environment: "TWODO_HOST", default: "127.0.0.1", help: "Address to listen on"),
             Option(
                 "port", value: "<port>", environment: "TWODO_PORT", default: "7878",
                 help: "TCP port, 0 for any free one"),

@@ -102,7 +102,8 @@ enum CLI {
     /// `twodo backup <destination>`.
     static let backup = Command(
         name: "twodo backup", usage: ["twodo backup <destination> [--db <path>]"], options: [databaseOption],
-        maxPositionals: 1, notes: ["Copies the database while the server may keep writing; never overwrites <destination>."],
+        maxPositionals: 1,
+        notes: ["Copies the database while the server may keep writing; never overwrites <destination>."],
         version: versionLine)
 
     /// `twodo check`.

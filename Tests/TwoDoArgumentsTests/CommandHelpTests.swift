@@ -54,7 +54,8 @@ struct CommandHelpTests {
     func notesOnContinuation() {
         let command = Command(
             name: "c", usage: ["c"],
-            options: [Option("drain", value: "<s>", environment: "C_DRAIN", default: "30", help: "Drop slow readers\n")])
+            options: [Option("drain", value: "<s>", environment: "C_DRAIN", default: "30", help: "Drop slow readers\n")]
+        )
         #expect(
             command.optionLines(includingBuiltins: false) == [
                 "  --drain <s> Drop slow readers", "              (C_DRAIN, default 30)",

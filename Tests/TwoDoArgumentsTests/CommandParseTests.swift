@@ -62,7 +62,8 @@ struct CommandParseTests {
     @Test(
         "a repeatable option keeps the variable's comma-separated items, then every flag",
         arguments: [
-            ([], [:], []), ([], ["P_ADMINS": "ada,bob"], ["ada", "bob"]), ([], ["P_ADMINS": ",ada,,bob,"], ["ada", "bob"]),
+            ([], [:], []), ([], ["P_ADMINS": "ada,bob"], ["ada", "bob"]),
+            ([], ["P_ADMINS": ",ada,,bob,"], ["ada", "bob"]),
             (["--admin", "cy"], ["P_ADMINS": "ada"], ["ada", "cy"]),
             (["--admin", "cy", "--admin=dee"], [:], ["cy", "dee"]),
         ] as [([String], [String: String], [String])])
@@ -89,7 +90,8 @@ struct CommandParseTests {
         "usage errors name what was wrong and point at this command's --help",
         arguments: [
             (["--bogus"], "unknown option '--bogus'"), (["--bogus=1"], "unknown option '--bogus'"),
-            (["-x"], "unknown option '-x'"), (["-pq"], "unknown option '-pq'"), (["---port", "1"], "unknown option '---port'"),
+            (["-x"], "unknown option '-x'"), (["-pq"], "unknown option '-pq'"),
+            (["---port", "1"], "unknown option '---port'"),
             (["--PORT", "1"], "unknown option '--PORT'"), (["--port"], "--port needs a value"),
             (["--port", "--quiet"], "--port needs a value"), (["-p"], "-p needs a value"),
             (["--quiet=yes"], "--quiet takes no value"), (["a", "b"], "unexpected argument 'b'"),
@@ -107,7 +109,8 @@ struct CommandParseTests {
     @Test(
         "an unknown option spelled nearly like a visible one gets a did-you-mean hint",
         arguments: [
-            ("--prot", "'--port'"), ("--admn", "'--admin'"), ("--quite", "'--quiet'"), ("--login-timout", "'--login-timeout'"),
+            ("--prot", "'--port'"), ("--admn", "'--admin'"), ("--quite", "'--quiet'"),
+            ("--login-timout", "'--login-timeout'"),
             ("--bogus", nil), ("--x", nil), ("--limit-list", nil),
         ] as [(String, String?)])
     func suggestions(spelled: String, suggestion: String?) throws {

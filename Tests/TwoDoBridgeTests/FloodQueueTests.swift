@@ -7,7 +7,9 @@ import TwoDoBridge
 @Suite("FloodQueue", .timeLimit(.minutes(1)))
 struct FloodQueueTests {
     /// Drains the queue on a simulated clock stepping 10 ms; returns when each line went out.
-    func schedule(_ queue: inout FloodQueue<String>, from start: Double = 0, until end: Double = 10) -> [(
+    func schedule(
+        _ queue: inout FloodQueue<String>, from start: Double = 0, until end: Double = 10
+    ) -> [(
         String, Double
     )] {
         var sent: [(String, Double)] = []

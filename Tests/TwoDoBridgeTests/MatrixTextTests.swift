@@ -47,7 +47,10 @@ struct MatrixTextTests {
     @Test(
         "text in columns gets a monospaced, escaped HTML copy; ordinary text and listings do not",
         arguments: [
-            ("    November 2026\nMo  Tu  We\n 2   3   4\n<x> & \"y\"", "<pre><code>    November 2026\nMo  Tu  We\n 2   3   4\n&lt;x&gt; &amp; &quot;y&quot;</code></pre>"),
+            (
+                "    November 2026\nMo  Tu  We\n 2   3   4\n<x> & \"y\"",
+                "<pre><code>    November 2026\nMo  Tu  We\n 2   3   4\n&lt;x&gt; &amp; &quot;y&quot;</code></pre>"
+            ),
             ("Inbox:\n  1. milk\n  2. süt", nil as String?),
             ("Added \"milk\" to Inbox.", nil),
             ("a  b", nil),

@@ -5,7 +5,8 @@ import TwoDoCommands
 extension Corpus {
     /// English lines and their expected parses.
     static let english: [Row] =
-        account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes + englishPaging
+        account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
+        + englishPaging
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),

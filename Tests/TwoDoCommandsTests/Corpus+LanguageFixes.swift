@@ -12,11 +12,25 @@ extension Corpus {
         ok("add read #Market", task("read", list: "Market")),
         ok("add fix issue #12", task("fix issue #12")),
         ok("add call #3 back", task("call #3 back")),
-        ok("routine add stretch every morning at 7", .routine(.add(name: "stretch", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
-        ok("routine add read every evening at 9", .routine(.add(name: "read", rule: Recurrence(.daily), time: clock(21), assignee: nil))),
-        ok("routine add floss every night at 10:30", .routine(.add(name: "floss", rule: Recurrence(.daily), time: clock(22, 30), assignee: nil))),
-        ok("routine add walk every evening at 18:00", .routine(.add(name: "walk", rule: Recurrence(.daily), time: clock(18), assignee: nil))),
-        ok("event add news every evening 8-9", .event(.add(EventDraft(title: "news", date: day("2026-11-22"), time: clock(20), end: clock(21), recurrence: Recurrence(.daily))))),
+        ok(
+            "routine add stretch every morning at 7",
+            .routine(.add(name: "stretch", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
+        ok(
+            "routine add read every evening at 9",
+            .routine(.add(name: "read", rule: Recurrence(.daily), time: clock(21), assignee: nil))),
+        ok(
+            "routine add floss every night at 10:30",
+            .routine(.add(name: "floss", rule: Recurrence(.daily), time: clock(22, 30), assignee: nil))),
+        ok(
+            "routine add walk every evening at 18:00",
+            .routine(.add(name: "walk", rule: Recurrence(.daily), time: clock(18), assignee: nil))),
+        ok(
+            "event add news every evening 8-9",
+            .event(
+                .add(
+                    EventDraft(
+                        title: "news", date: day("2026-11-22"), time: clock(20), end: clock(21),
+                        recurrence: Recurrence(.daily))))),
         fail("event add party Feb 30 8pm", bad("event", "Feb 30", .noSuchDay)),
         fail("routine add gym every 32nd", .usage(verb: "routine")),
         fail("calender", .unknownCommand(word: "calender", suggestion: "calendar")),
@@ -41,20 +55,48 @@ extension Corpus {
         ok("kira öde ekle her ayın 1'i", task("kira öde", rule: Recurrence(.monthly, monthDay: 1))),
         fail("süt ekle 30 Şubat", bad("add", "30 Şubat", .noSuchDay)),
         fail("süt ekle bir şey", .unknownCommand(word: "süt", suggestion: nil)),
-        ok("her sabah 8'de ilaç iç rutini ekle", .routine(.add(name: "ilaç iç", rule: Recurrence(.daily), time: clock(8), assignee: nil))),
-        ok("her akşam 8'de ilaç iç rutini ekle", .routine(.add(name: "ilaç iç", rule: Recurrence(.daily), time: clock(20), assignee: nil))),
-        ok("rutin ekle kitap oku her akşam 21:30", .routine(.add(name: "kitap oku", rule: Recurrence(.daily), time: clock(21, 30), assignee: nil))),
-        ok("her gün saat 7 spor rutini ekle", .routine(.add(name: "spor", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
-        ok("spor her pazartesi ve perşembe rutin ekle", .routine(.add(name: "spor", rule: Recurrence(.weekly, weekdays: [1, 4]), time: nil, assignee: nil))),
-        ok("yoga her hafta sonu alışkanlık ekle", .routine(.add(name: "yoga", rule: Recurrence(.weekly, weekdays: [6, 7]), time: nil, assignee: nil))),
-        ok("her gün bob için bulaşık rutini ekle", .routine(.add(name: "bulaşık", rule: Recurrence(.daily), time: nil, assignee: .member("bob")))),
-        ok("rutin ekle koşu her gün 7'de", .routine(.add(name: "koşu", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
+        ok(
+            "her sabah 8'de ilaç iç rutini ekle",
+            .routine(.add(name: "ilaç iç", rule: Recurrence(.daily), time: clock(8), assignee: nil))),
+        ok(
+            "her akşam 8'de ilaç iç rutini ekle",
+            .routine(.add(name: "ilaç iç", rule: Recurrence(.daily), time: clock(20), assignee: nil))),
+        ok(
+            "rutin ekle kitap oku her akşam 21:30",
+            .routine(.add(name: "kitap oku", rule: Recurrence(.daily), time: clock(21, 30), assignee: nil))),
+        ok(
+            "her gün saat 7 spor rutini ekle",
+            .routine(.add(name: "spor", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
+        ok(
+            "spor her pazartesi ve perşembe rutin ekle",
+            .routine(.add(name: "spor", rule: Recurrence(.weekly, weekdays: [1, 4]), time: nil, assignee: nil))),
+        ok(
+            "yoga her hafta sonu alışkanlık ekle",
+            .routine(.add(name: "yoga", rule: Recurrence(.weekly, weekdays: [6, 7]), time: nil, assignee: nil))),
+        ok(
+            "her gün bob için bulaşık rutini ekle",
+            .routine(.add(name: "bulaşık", rule: Recurrence(.daily), time: nil, assignee: .member("bob")))),
+        ok(
+            "rutin ekle koşu her gün 7'de",
+            .routine(.add(name: "koşu", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
         ok("sabah rutini ekle", task("sabah rutini")),
-        ok("3 Aralık 14:30 doktor etkinliği ekle", .event(.add(EventDraft(title: "doktor", date: day("2026-12-03"), time: clock(14, 30))))),
-        ok("cuma 19:00 akşam yemeği takvime ekle", .event(.add(EventDraft(title: "akşam yemeği", date: day("2026-11-27"), time: clock(19))))),
-        ok("annemin doğum günü 12 Mart her yıl etkinlik ekle", .event(.add(EventDraft(title: "annemin doğum günü", date: day("2027-03-12"), recurrence: Recurrence(.yearly))))),
-        ok("etkinlik ekle toplantı cuma 10'da", .event(.add(EventDraft(title: "toplantı", date: day("2026-11-27"), time: clock(10))))),
-        ok("bob'a yarın 18:00 annesini aramayı hatırlat", task("annesini aramayı", due: due("2026-11-23", "18:00"), assignee: .member("bob"))),
+        ok(
+            "3 Aralık 14:30 doktor etkinliği ekle",
+            .event(.add(EventDraft(title: "doktor", date: day("2026-12-03"), time: clock(14, 30))))),
+        ok(
+            "cuma 19:00 akşam yemeği takvime ekle",
+            .event(.add(EventDraft(title: "akşam yemeği", date: day("2026-11-27"), time: clock(19))))),
+        ok(
+            "annemin doğum günü 12 Mart her yıl etkinlik ekle",
+            .event(
+                .add(EventDraft(title: "annemin doğum günü", date: day("2027-03-12"), recurrence: Recurrence(.yearly))))
+        ),
+        ok(
+            "etkinlik ekle toplantı cuma 10'da",
+            .event(.add(EventDraft(title: "toplantı", date: day("2026-11-27"), time: clock(10))))),
+        ok(
+            "bob'a yarın 18:00 annesini aramayı hatırlat",
+            task("annesini aramayı", due: due("2026-11-23", "18:00"), assignee: .member("bob"))),
         ok("Bob'a süt almayı hatırlat", task("süt almayı", assignee: .member("Bob"))),
         ok("hatırlat bana yarın fatura öde", task("fatura öde", due: due("2026-11-23"), assignee: .me)),
         ok("bize yarın çöp at hatırlat", task("çöp at", due: due("2026-11-23"))),

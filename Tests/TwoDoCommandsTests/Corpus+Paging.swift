@@ -34,7 +34,9 @@ extension Corpus {
         fail("agenda page two", .badValue(verb: "page", value: "two")),
         fail("inbox page 1.5", .badValue(verb: "page", value: "1.5")),
         // `page N` is only special after a listing: titles keep it.
-        ok("add read page 3 of the contract", .add(title: "read page 3 of the contract", list: nil, details: TaskDetails())),
+        ok(
+            "add read page 3 of the contract",
+            .add(title: "read page 3 of the contract", list: nil, details: TaskDetails())),
         ok("add read page 3", .add(title: "read page 3", list: nil, details: TaskDetails())),
         ok("add page 2", .add(title: "page 2", list: nil, details: TaskDetails())),
         ok("say see page 2", .say("see page 2")),
@@ -67,7 +69,9 @@ extension Corpus {
         ok("notlar 3 sayfa 2", .paged(.notes(.number(3)), page: 2)),
         fail("göster market sayfa 0", .badValue(verb: "page", value: "0")),
         fail("ajanda sayfa iki", .badValue(verb: "page", value: "iki")),
-        ok("ekle sözleşmenin 3. sayfasını oku", .add(title: "sözleşmenin 3. sayfasını oku", list: nil, details: TaskDetails())),
+        ok(
+            "ekle sözleşmenin 3. sayfasını oku",
+            .add(title: "sözleşmenin 3. sayfasını oku", list: nil, details: TaskDetails())),
         ok("ekle kitap sayfa 3", .add(title: "kitap sayfa 3", list: nil, details: TaskDetails())),
     ]
 }

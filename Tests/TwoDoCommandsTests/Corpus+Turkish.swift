@@ -5,7 +5,8 @@ import TwoDoCommands
 extension Corpus {
     /// Turkish lines and their expected parses.
     static let turkish: [Row] =
-        account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes + turkishPaging
+        account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
+        + turkishPaging
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),

@@ -52,7 +52,9 @@ struct FuzzParserTests {
         var rng = SplitMix64(seed: Self.seed)
         let contexts = [
             ParserPropertyTests.context,
-            ParseContext(listNames: ["Inbox", "Gelen Kutusu", "İş", "Ev"], memberNames: ["Ayşe", "ılgın"], now: 1_790_000_000, timeZone: "Europe/Istanbul"),
+            ParseContext(
+                listNames: ["Inbox", "Gelen Kutusu", "İş", "Ev"], memberNames: ["Ayşe", "ılgın"], now: 1_790_000_000,
+                timeZone: "Europe/Istanbul"),
         ]
         let clock = ContinuousClock()
         var slowest = Duration.zero
@@ -70,10 +72,14 @@ struct FuzzParserTests {
             }
             if index % 16 == 0 && result != Parser.parse(line, context: context) {
                 failures += 1
-                if failures <= 5 { Issue.record("input \(index) (seed \(Self.seed)) not deterministic: \(line.debugDescription)") }
+                if failures <= 5 {
+                    Issue.record("input \(index) (seed \(Self.seed)) not deterministic: \(line.debugDescription)")
+                }
             }
         }
-        print("parser fuzz: \(Self.iterations) inputs, seed \(Self.seed), slowest \(slowest) for \(slowestLine.prefix(80).debugDescription)")
+        print(
+            "parser fuzz: \(Self.iterations) inputs, seed \(Self.seed), slowest \(slowest) for \(slowestLine.prefix(80).debugDescription)"
+        )
         #expect(failures == 0)
         #expect(slowest < .milliseconds(200), "input \(slowestLine.debugDescription) took \(slowest)")
     }

@@ -6,7 +6,8 @@ import TwoDoCommands
 @Suite("Page clause and more")
 struct PageParserTests {
     static let context = ParseContext(
-        listNames: ["Inbox", "Market", "page 2"], memberNames: ["alice", "bob"], testClock: false, now: Corpus.now, timeZone: "UTC")
+        listNames: ["Inbox", "Market", "page 2"], memberNames: ["alice", "bob"], testClock: false, now: Corpus.now,
+        timeZone: "UTC")
 
     static func parse(_ line: String) -> Result<Command, ParseError> { Parser.parse(line, context: context) }
 
@@ -43,7 +44,8 @@ struct PageParserTests {
     @Test("page numbers: leading zeros, overflow to Int.max, and everything else a bad value")
     func numbers() {
         #expect(Self.parse("agenda page 0042") == .success(.paged(.view(.agenda), page: 42)))
-        #expect(Self.parse("agenda page 123456789012345678901234567890") == .success(.paged(.view(.agenda), page: Int.max)))
+        #expect(
+            Self.parse("agenda page 123456789012345678901234567890") == .success(.paged(.view(.agenda), page: Int.max)))
         for value in ["0", "00", "-1", "+1", "1e3", "٣", "3x", "iki"] {
             #expect(Self.parse("agenda page \(value)") == .failure(.badValue(verb: "page", value: value)), "\(value)")
         }

@@ -117,8 +117,10 @@ struct ParserPropertyTests {
             String(repeating: "süt ", count: 800) + "ekle", "taşı " + String(repeating: "to -> ", count: 680),
             "clock advance " + String(repeating: "1h", count: 2000), String(repeating: "ı", count: 2048),
             "add " + String(repeating: "tomorrow ", count: 455), "due " + String(repeating: "monday ", count: 580),
-            "repeat x every " + String(repeating: "monday ", count: 580), "add x " + String(repeating: "every ", count: 680),
-            "snooze " + String(repeating: "1 ", count: 2040), "add x" + String(repeating: " remind me 5 minutes before", count: 140),
+            "repeat x every " + String(repeating: "monday ", count: 580),
+            "add x " + String(repeating: "every ", count: 680),
+            "snooze " + String(repeating: "1 ", count: 2040),
+            "add x" + String(repeating: " remind me 5 minutes before", count: 140),
             String(repeating: "her ", count: 1000) + "ekle", "remind " + String(repeating: "3 ", count: 2040),
             "add " + String(repeating: "\"a\" 5pm ", count: 400),
         ])

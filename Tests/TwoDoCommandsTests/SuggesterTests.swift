@@ -52,7 +52,8 @@ struct SuggesterTests {
 
     @Test("every one-word spelling of every verb is a suggestion candidate")
     func everySpelling() {
-        let words = VerbTable.spellings.map(\.text).filter { !$0.contains(" ") && $0.count >= 2 }
+        let words =
+            VerbTable.spellings.map(\.text).filter { !$0.contains(" ") && $0.count >= 2 }
             + PlannerParser.spellings
         for text in words {
             let suggestion = Suggester.nearest(to: Word(text[...]), testClock: true)

@@ -37,7 +37,8 @@ struct UsageCatalogTests {
             for spelling in spellings {
                 for probe in probes {
                     switch Parser.parse(spelling + probe, context: context) {
-                    case .failure(.usage(let verb)), .failure(.badValue(let verb, _)), .failure(.badDate(let verb, _, _)):
+                    case .failure(.usage(let verb)), .failure(.badValue(let verb, _)),
+                        .failure(.badDate(let verb, _, _)):
                         topics.insert(verb)
                     default: break
                     }

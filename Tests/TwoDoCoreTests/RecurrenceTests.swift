@@ -7,16 +7,21 @@ private func d(_ s: String) -> LocalDate { LocalDate(iso: s)! }
 
 @Suite("LocalDate")
 struct LocalDateTests {
-    @Test("day numbers round-trip and weekdays are ISO", arguments: [
-        ("1970-01-01", 0, 4), ("2026-11-22", 20779, 7), ("2000-02-29", 11016, 2), ("1969-12-31", -1, 3), ("2400-03-01", 157_114, 3),
-    ])
+    @Test(
+        "day numbers round-trip and weekdays are ISO",
+        arguments: [
+            ("1970-01-01", 0, 4), ("2026-11-22", 20779, 7), ("2000-02-29", 11016, 2), ("1969-12-31", -1, 3),
+            ("2400-03-01", 157_114, 3),
+        ])
     func dayNumbers(iso: String, number: Int, weekday: Int) {
         #expect(d(iso).dayNumber == number)
         #expect(LocalDate(dayNumber: number) == d(iso))
         #expect(d(iso).weekday == weekday)
     }
 
-    @Test("impossible dates are refused", arguments: [(2026, 2, 29), (2026, 2, 30), (2026, 4, 31), (2026, 13, 1), (2026, 0, 1), (2026, 1, 0)])
+    @Test(
+        "impossible dates are refused",
+        arguments: [(2026, 2, 29), (2026, 2, 30), (2026, 4, 31), (2026, 13, 1), (2026, 0, 1), (2026, 1, 0)])
     func impossible(y: Int, m: Int, day: Int) {
         #expect(LocalDate(validYear: y, month: m, day: day) == nil)
     }
@@ -38,12 +43,17 @@ struct LocalDateTests {
 
 @Suite("DueDate")
 struct DueDateTests {
-    @Test("a 09:00 due time is 09:00 local on both sides of a DST change", arguments: [
-        ("Europe/Berlin", "2026-03-28", Int64(1_774_684_800)), ("Europe/Berlin", "2026-03-29", Int64(1_774_767_600)),
-        ("Europe/Berlin", "2026-10-24", Int64(1_792_825_200)), ("Europe/Berlin", "2026-10-25", Int64(1_792_915_200)),
-        ("America/New_York", "2026-03-07", Int64(1_772_892_000)), ("America/New_York", "2026-03-08", Int64(1_772_974_800)),
-        ("Europe/Istanbul", "2026-03-29", Int64(1_774_764_000)),
-    ])
+    @Test(
+        "a 09:00 due time is 09:00 local on both sides of a DST change",
+        arguments: [
+            ("Europe/Berlin", "2026-03-28", Int64(1_774_684_800)),
+            ("Europe/Berlin", "2026-03-29", Int64(1_774_767_600)),
+            ("Europe/Berlin", "2026-10-24", Int64(1_792_825_200)),
+            ("Europe/Berlin", "2026-10-25", Int64(1_792_915_200)),
+            ("America/New_York", "2026-03-07", Int64(1_772_892_000)),
+            ("America/New_York", "2026-03-08", Int64(1_772_974_800)),
+            ("Europe/Istanbul", "2026-03-29", Int64(1_774_764_000)),
+        ])
     func dst(zone: String, date: String, expected: Int64) {
         let due = DueDate(date: d(date), time: LocalTime(hour: 9, minute: 0), tz: zone)
         #expect(due.instant == expected)
@@ -109,15 +119,24 @@ struct RecurrenceTests {
 
     @Test("the third Friday and the last Friday of each month")
     func ordinal() {
-        #expect(steps(Recurrence(.monthly, weekdays: [5], ordinal: 3), from: "2026-11-20", 3) == ["2026-12-18", "2027-01-15", "2027-02-19"])
-        #expect(steps(Recurrence(.monthly, weekdays: [5], ordinal: -1), from: "2026-11-27", 2) == ["2026-12-25", "2027-01-29"])
+        #expect(
+            steps(Recurrence(.monthly, weekdays: [5], ordinal: 3), from: "2026-11-20", 3) == [
+                "2026-12-18", "2027-01-15", "2027-02-19",
+            ])
+        #expect(
+            steps(Recurrence(.monthly, weekdays: [5], ordinal: -1), from: "2026-11-27", 2) == [
+                "2026-12-25", "2027-01-29",
+            ])
         let fifthMonday = Recurrence(.monthly, weekdays: [1], ordinal: 5)
         #expect(steps(fifthMonday, from: "2026-11-30", 1) == ["2027-03-29"])
     }
 
     @Test("yearly on 29 February falls on the 28th in common years")
     func yearly() {
-        #expect(steps(Recurrence(.yearly, monthDay: 29, month: 2), from: "2028-02-29", 4) == ["2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"])
+        #expect(
+            steps(Recurrence(.yearly, monthDay: 29, month: 2), from: "2028-02-29", 4) == [
+                "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29",
+            ])
         #expect(steps(Recurrence(.yearly, monthDay: 12, month: 3), from: "2026-11-22", 1) == ["2027-03-12"])
     }
 

@@ -6,7 +6,9 @@ import TwoDoCore
 private func d(_ s: String) -> LocalDate { LocalDate(iso: s)! }
 
 /// A history from a start date, a rule and marks written as `date: done|skipped`.
-private func history(_ rule: Recurrence, since: String, done: [String] = [], skipped: [String] = [], pauses: [RoutineHistory.Pause] = []) -> RoutineHistory {
+private func history(
+    _ rule: Recurrence, since: String, done: [String] = [], skipped: [String] = [], pauses: [RoutineHistory.Pause] = []
+) -> RoutineHistory {
     var marks: [LocalDate: RoutineMark] = [:]
     for s in done { marks[d(s)] = .done }
     for s in skipped { marks[d(s)] = .skipped }
@@ -17,14 +19,18 @@ private func history(_ rule: Recurrence, since: String, done: [String] = [], ski
 struct RoutineHistoryTests {
     @Test("a daily streak runs across a month end")
     func monthEnd() {
-        let h = history(Recurrence(.daily), since: "2026-01-28", done: ["2026-01-28", "2026-01-29", "2026-01-30", "2026-01-31", "2026-02-01", "2026-02-02"])
+        let h = history(
+            Recurrence(.daily), since: "2026-01-28",
+            done: ["2026-01-28", "2026-01-29", "2026-01-30", "2026-01-31", "2026-02-01", "2026-02-02"])
         #expect(h.currentStreak(today: d("2026-02-02")) == 6)
         #expect(h.longestStreak(today: d("2026-02-02")) == 6)
     }
 
     @Test("a missed day breaks the streak; the longest one is kept")
     func missed() {
-        let h = history(Recurrence(.daily), since: "2026-01-27", done: ["2026-01-27", "2026-01-28", "2026-01-29", "2026-01-31", "2026-02-01"])
+        let h = history(
+            Recurrence(.daily), since: "2026-01-27",
+            done: ["2026-01-27", "2026-01-28", "2026-01-29", "2026-01-31", "2026-02-01"])
         #expect(h.currentStreak(today: d("2026-02-01")) == 2)
         #expect(h.longestStreak(today: d("2026-02-01")) == 3)
         #expect(h.state(on: d("2026-01-30"), today: d("2026-02-01")) == .missed)
@@ -32,7 +38,8 @@ struct RoutineHistoryTests {
 
     @Test("skipped days neither break the streak nor count against the rate")
     func skipped() throws {
-        let h = history(Recurrence(.daily), since: "2026-03-01", done: ["2026-03-01", "2026-03-03"], skipped: ["2026-03-02"])
+        let h = history(
+            Recurrence(.daily), since: "2026-03-01", done: ["2026-03-01", "2026-03-03"], skipped: ["2026-03-02"])
         #expect(h.currentStreak(today: d("2026-03-03")) == 2)
         let rate = try #require(h.completionRate(today: d("2026-03-03")))
         #expect(rate.done == 2 && rate.counted == 2)
@@ -47,16 +54,22 @@ struct RoutineHistoryTests {
         #expect(h.currentStreak(today: d("2026-03-04")) == 0)  // the 3rd is missed once the 4th comes
     }
 
-    @Test("days off the schedule are passed over", arguments: [("2026-11-27", 3), ("2026-11-28", 3), ("2026-11-30", 3), ("2026-12-01", 0)])
+    @Test(
+        "days off the schedule are passed over",
+        arguments: [("2026-11-27", 3), ("2026-11-28", 3), ("2026-11-30", 3), ("2026-12-01", 0)])
     func weekdays(today: String, streak: Int) {
         // Mon, Wed, Fri from Monday 23 November; done 23, 25, 27.
-        let h = history(Recurrence(.weekly, weekdays: [1, 3, 5]), since: "2026-11-23", done: ["2026-11-23", "2026-11-25", "2026-11-27"])
+        let h = history(
+            Recurrence(.weekly, weekdays: [1, 3, 5]), since: "2026-11-23",
+            done: ["2026-11-23", "2026-11-25", "2026-11-27"])
         #expect(h.currentStreak(today: d(today)) == streak)
     }
 
     @Test("leap years: 29 February is a day like any other", arguments: [("2028", 4), ("2027", 3)])
     func leapYear(year: String, streak: Int) {
-        let dates = ["\(year)-02-27", "\(year)-02-28", "\(year)-02-29", "\(year)-03-01"].compactMap(LocalDate.init(iso:)).map(\.description)
+        let dates = ["\(year)-02-27", "\(year)-02-28", "\(year)-02-29", "\(year)-03-01"].compactMap(
+            LocalDate.init(iso:)
+        ).map(\.description)
         let h = history(Recurrence(.daily), since: "\(year)-02-27", done: dates)
         #expect(h.currentStreak(today: d("\(year)-03-01")) == streak)
         #expect(h.strip(today: d("\(year)-03-01"), days: streak).allSatisfy { $0 == .done })
@@ -64,7 +77,8 @@ struct RoutineHistoryTests {
 
     @Test("a monthly routine on the 31st is due on short months' last day")
     func monthlyEnds() {
-        let h = history(Recurrence(.monthly, monthDay: 31), since: "2026-01-31",
+        let h = history(
+            Recurrence(.monthly, monthDay: 31), since: "2026-01-31",
             done: ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])
         #expect(h.isDue(d("2026-02-28")))
         #expect(!h.isDue(d("2026-02-27")))
@@ -103,7 +117,10 @@ struct RoutineHistoryTests {
     @Test("a schedule change applies from its day on; earlier days keep the old one")
     func edits() {
         let h = RoutineHistory(
-            segments: [.init(since: d("2026-11-01"), rule: Recurrence(.daily)), .init(since: d("2026-11-16"), rule: Recurrence(.weekly, weekdays: [1]))],
+            segments: [
+                .init(since: d("2026-11-01"), rule: Recurrence(.daily)),
+                .init(since: d("2026-11-16"), rule: Recurrence(.weekly, weekdays: [1])),
+            ],
             marks: [d("2026-11-14"): .done, d("2026-11-15"): .done, d("2026-11-16"): .done, d("2026-11-23"): .done])
         #expect(h.isDue(d("2026-11-10")))
         #expect(!h.isDue(d("2026-11-17")))
@@ -112,7 +129,9 @@ struct RoutineHistoryTests {
 
     @Test("the strip shows each kind of day with its symbol")
     func strip() {
-        let h = history(Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5]), since: "2026-11-16", done: ["2026-11-16", "2026-11-17"], skipped: ["2026-11-19"])
+        let h = history(
+            Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5]), since: "2026-11-16", done: ["2026-11-16", "2026-11-17"],
+            skipped: ["2026-11-19"])
         let states = h.strip(today: d("2026-11-23"), days: 10)
         #expect(states == [.notDue, .notDue, .done, .done, .missed, .skipped, .missed, .notDue, .notDue, .pending])
     }
@@ -129,12 +148,16 @@ struct RoutineHistoryTests {
         #expect(h.currentStreak(today: auckland) == 0)
     }
 
-    @Test("streak units follow the schedule", arguments: [
-        (Recurrence(.daily), Routine.StreakUnit.days), (Recurrence(.daily, interval: 2), .times), (Recurrence(.weekly, weekdays: [7]), .weeks),
-        (Recurrence(.weekly, weekdays: [1, 3]), .times), (Recurrence(.monthly, monthDay: 1), .months),
-    ])
+    @Test(
+        "streak units follow the schedule",
+        arguments: [
+            (Recurrence(.daily), Routine.StreakUnit.days), (Recurrence(.daily, interval: 2), .times),
+            (Recurrence(.weekly, weekdays: [7]), .weeks),
+            (Recurrence(.weekly, weekdays: [1, 3]), .times), (Recurrence(.monthly, monthDay: 1), .months),
+        ])
     func units(rule: Recurrence, unit: Routine.StreakUnit) {
-        let r = Routine(id: RoutineID(1), name: "x", assignee: nil, createdBy: nil, createdAt: 0, time: nil,
+        let r = Routine(
+            id: RoutineID(1), name: "x", assignee: nil, createdBy: nil, createdAt: 0, time: nil,
             history: RoutineHistory(segments: [.init(since: d("2026-01-01"), rule: rule)]), occurrences: [])
         #expect(r.streakUnit == unit)
     }

@@ -5,12 +5,16 @@ import TwoDoCore
 
 @Suite("UserName and Password")
 struct CredentialRulesTests {
-    @Test("accepts valid names", arguments: ["al", "alice", "Bob_2", "çağla", "Ömer-Faruk", String(repeating: "a", count: 32)])
+    @Test(
+        "accepts valid names",
+        arguments: ["al", "alice", "Bob_2", "çağla", "Ömer-Faruk", String(repeating: "a", count: 32)])
     func validNames(name: String) throws {
         try UserName.validate(name)
     }
 
-    @Test("refuses invalid names", arguments: ["a", "", String(repeating: "a", count: 33), "al ice", "bob!", "x@y", "emoji😀"])
+    @Test(
+        "refuses invalid names",
+        arguments: ["a", "", String(repeating: "a", count: 33), "al ice", "bob!", "x@y", "emoji😀"])
     func invalidNames(name: String) {
         #expect(throws: CredentialProblem.self) { try UserName.validate(name) }
     }
@@ -36,7 +40,9 @@ struct TextRulesTests {
     func titles() throws {
         #expect(try TextRules.clean("  milk \t", limit: 200) == "milk")
         #expect(throws: TextProblem.empty) { try TextRules.clean("   ", limit: 200) }
-        #expect(throws: TextProblem.tooLong(limit: 200)) { try TextRules.clean(String(repeating: "ş", count: 201), limit: 200) }
+        #expect(throws: TextProblem.tooLong(limit: 200)) {
+            try TextRules.clean(String(repeating: "ş", count: 201), limit: 200)
+        }
         #expect(try TextRules.clean(String(repeating: "ş", count: 200), limit: 200).count == 200)
     }
 }
@@ -58,7 +64,9 @@ struct InviteCodeTests {
             #expect(code.symbols.count == 16)
             #expect(code.symbols.allSatisfy { InviteCode.alphabet.contains($0) })
             #expect(code.description.split(separator: "-").map(\.count) == [4, 4, 4, 4])
-            #expect(!code.symbols.contains("I") && !code.symbols.contains("O") && !code.symbols.contains("0") && !code.symbols.contains("1"))
+            #expect(
+                !code.symbols.contains("I") && !code.symbols.contains("O") && !code.symbols.contains("0")
+                    && !code.symbols.contains("1"))
         }
     }
 
@@ -74,17 +82,22 @@ struct InviteCodeTests {
         #expect(codes.count == 10_000)
     }
 
-    @Test("parsing accepts lower case, spaces and missing dashes", arguments: [
-        "k7qm-2xhd-9pwa-rt4b", "K7QM2XHD9PWART4B", "k7qm 2xhd 9pwa rt4b", " K7QM-2XHD-9PWA-RT4B ",
-    ])
+    @Test(
+        "parsing accepts lower case, spaces and missing dashes",
+        arguments: [
+            "k7qm-2xhd-9pwa-rt4b", "K7QM2XHD9PWART4B", "k7qm 2xhd 9pwa rt4b", " K7QM-2XHD-9PWA-RT4B ",
+        ])
     func parsing(text: String) throws {
         let code = try #require(InviteCode(parsing: text))
         #expect(code.description == "K7QM-2XHD-9PWA-RT4B")
     }
 
-    @Test("parsing refuses wrong lengths and letters outside the alphabet", arguments: [
-        "K7QM-2XHD-9PWA", "K7QM-2XHD-9PWA-RT4B-AAAA", "O7QM-2XHD-9PWA-RT4B", "I7QM-2XHD-9PWA-RT4B", "K7QM-2XHD-9PWA-RT4!", "",
-    ])
+    @Test(
+        "parsing refuses wrong lengths and letters outside the alphabet",
+        arguments: [
+            "K7QM-2XHD-9PWA", "K7QM-2XHD-9PWA-RT4B-AAAA", "O7QM-2XHD-9PWA-RT4B", "I7QM-2XHD-9PWA-RT4B",
+            "K7QM-2XHD-9PWA-RT4!", "",
+        ])
     func refusing(text: String) {
         #expect(InviteCode(parsing: text) == nil)
     }

@@ -5,11 +5,13 @@ import TwoDoCore
 
 @Suite("TextFold")
 struct TextFoldTests {
-    @Test("folds case the Turkish-aware way and drops accents", arguments: [
-        ("İSTANBUL", "istanbul"), ("ıspanak", "ispanak"), ("IRMAK", "irmak"), ("Irmak", "irmak"),
-        ("İşçi", "isci"), ("ŞEKER", "seker"), ("Çağrı", "cagri"), ("GÖZLÜK", "gozluk"), ("süt", "sut"),
-        ("Café", "cafe"), ("naïve", "naive"), ("Groceries", "groceries"), ("milk 2%", "milk 2%"), ("", ""),
-    ])
+    @Test(
+        "folds case the Turkish-aware way and drops accents",
+        arguments: [
+            ("İSTANBUL", "istanbul"), ("ıspanak", "ispanak"), ("IRMAK", "irmak"), ("Irmak", "irmak"),
+            ("İşçi", "isci"), ("ŞEKER", "seker"), ("Çağrı", "cagri"), ("GÖZLÜK", "gozluk"), ("süt", "sut"),
+            ("Café", "cafe"), ("naïve", "naive"), ("Groceries", "groceries"), ("milk 2%", "milk 2%"), ("", ""),
+        ])
     func folds(input: String, expected: String) {
         #expect(TextFold.key(input) == expected)
     }

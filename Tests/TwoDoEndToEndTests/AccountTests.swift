@@ -101,7 +101,9 @@ struct AccountTests {
         #expect(try alice.json("register carol plover-pneby-27").code == "error.already_logged_in")
     }
 
-    @Test("after 5 wrong passwords for a name from one address, even the right one is throttled there; other names are not")
+    @Test(
+        "after 5 wrong passwords for a name from one address, even the right one is throttled there; other names are not"
+    )
     func throttlingAfterFiveFailures() throws {
         let server = try TestServer()
         let bob = try server.user("bob")

@@ -30,7 +30,10 @@ struct BridgeCLITests {
             (["bridge", "matrix"], "--homeserver"),
             (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "bot"], "not a Matrix user id"),
             (["bridge", "matrix", "--homeserver", "ftp://h", "--user", "@b:h"], "not an http(s) URL"),
-            (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "@b:h", "--token", "x"], "only from TWODO_MATRIX_TOKEN"),
+            (
+                ["bridge", "matrix", "--homeserver", "http://h:1", "--user", "@b:h", "--token", "x"],
+                "only from TWODO_MATRIX_TOKEN"
+            ),
             (["bridge", "matrix", "--homeserver", "http://h:1", "--user", "@b:h"], "TWODO_MATRIX_TOKEN"),
             (["bridge", "telegram"], "unknown bridge"),
             (["bridge", "irc", "--irc", "h:1", "--bogus"], "unknown option"),

@@ -14,7 +14,10 @@ struct CLISubcommandTests {
             (["serve", "--bogus", "-h"], ["twodo serve [--host <ip>]"]),
             (["backup", "--help"], ["twodo backup <destination> [--db <path>]", "TWODO_DB, default ./twodo.sqlite"]),
             (["check", "-h"], ["twodo check [--db <path>]", "TWODO_DB"]),
-            (["bridge", "irc", "--help"], ["twodo bridge irc --irc <host:port>", "TWODO_IRC_NICK", "TWODO_IRC_PASSWORD"]),
+            (
+                ["bridge", "irc", "--help"],
+                ["twodo bridge irc --irc <host:port>", "TWODO_IRC_NICK", "TWODO_IRC_PASSWORD"]
+            ),
             (["bridge", "matrix", "--help"], ["twodo bridge matrix --homeserver <url>", "TWODO_MATRIX_TOKEN"]),
             (["bridge", "--help"], ["twodo bridge irc", "twodo bridge matrix"]),
         ])
@@ -42,7 +45,8 @@ struct CLISubcommandTests {
         arguments: [
             (["serve", "--bogus"], "twodo serve"), (["serve", "--port", "0", "--bogus=1"], "twodo serve"),
             (["backup", "copy.sqlite", "--bogus"], "twodo backup"), (["check", "--bogus"], "twodo check"),
-            (["bridge", "irc", "--bogus"], "twodo bridge irc"), (["bridge", "matrix", "--bogus"], "twodo bridge matrix"),
+            (["bridge", "irc", "--bogus"], "twodo bridge irc"),
+            (["bridge", "matrix", "--bogus"], "twodo bridge matrix"),
         ])
     func unknownOption(arguments: [String], command: String) throws {
         let result = try TestServer.runBinary(arguments)
@@ -68,8 +72,14 @@ struct CLISubcommandTests {
             (["backup", "a.sqlite", "b.sqlite"], [:], "unexpected argument 'b.sqlite'"),
             (["check", "extra"], [:], "unexpected argument 'extra'"),
             (["bridge", "irc", "--irc"], [:], "--irc needs a value"),
-            (["bridge", "irc", "--irc=h:1", "--pass=x"], [:], "the IRC password is read only from TWODO_IRC_PASSWORD, never from a flag"),
-            (["bridge", "matrix", "--access-token", "x"], [:], "the access token is read only from TWODO_MATRIX_TOKEN, never from a flag"),
+            (
+                ["bridge", "irc", "--irc=h:1", "--pass=x"], [:],
+                "the IRC password is read only from TWODO_IRC_PASSWORD, never from a flag"
+            ),
+            (
+                ["bridge", "matrix", "--access-token", "x"], [:],
+                "the access token is read only from TWODO_MATRIX_TOKEN, never from a flag"
+            ),
         ] as [([String], [String: String], String)])
     func usageErrors(arguments: [String], environment: [String: String], message: String) throws {
         let result = try TestServer.runBinary(arguments, environment: environment)
@@ -113,17 +123,21 @@ struct CLISubcommandTests {
         let backup = try TestServer.runBinary(["backup", destination], environment: ["TWODO_DB": server.databasePath])
         #expect(backup.status == 0, "\(backup.stderr)")
         #expect(backup.stdout == "Backed up \(server.databasePath) to \(destination)\n")
-        let check = try TestServer.runBinary(["check", "--db=\(destination)"], environment: ["TWODO_DB": "/nonexistent"])
+        let check = try TestServer.runBinary(
+            ["check", "--db=\(destination)"], environment: ["TWODO_DB": "/nonexistent"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "\(destination): ok\n")
     }
 
     /// The bench built beside `twodo`.
     static var benchPath: String {
-        URL(fileURLWithPath: TestServer.binaryPath).deletingLastPathComponent().appendingPathComponent("twodo-bench").path
+        URL(fileURLWithPath: TestServer.binaryPath).deletingLastPathComponent().appendingPathComponent("twodo-bench")
+            .path
     }
 
-    @Test("twodo-bench --help lists its scenarios and options; its usage errors exit 64", arguments: [["--help"], ["hostile", "-h"], ["help"]])
+    @Test(
+        "twodo-bench --help lists its scenarios and options; its usage errors exit 64",
+        arguments: [["--help"], ["hostile", "-h"], ["help"]])
     func benchHelp(arguments: [String]) throws {
         let result = try TestServer.runBinary(arguments, executable: Self.benchPath)
         #expect(result.status == 0, "\(result.stderr)")
@@ -137,8 +151,10 @@ struct CLISubcommandTests {
         "twodo-bench usage errors exit 64 without running anything",
         arguments: [
             ([], "missing a scenario"), (["throughput", "--bogus"], "unknown option '--bogus'"),
-            (["nope"], "unknown scenario 'nope'"), (["throughput", "--pairs", "0"], "--pairs: '0' is not a positive number"),
-            (["idle", "--connections", "10,x"], "not a list like 1000,10000"), (["latency", "--target", "h"], "not host:port"),
+            (["nope"], "unknown scenario 'nope'"),
+            (["throughput", "--pairs", "0"], "--pairs: '0' is not a positive number"),
+            (["idle", "--connections", "10,x"], "not a list like 1000,10000"),
+            (["latency", "--target", "h"], "not host:port"),
             (["throughput", "latency"], "unexpected argument 'latency'"),
         ])
     func benchUsageErrors(arguments: [String], message: String) throws {

@@ -17,40 +17,46 @@ struct CalendarTests {
         try alice.ok("event add yoga every monday 6pm")
         let ah = try server.login("alice", json: false)
         let bh = try server.login("bob", json: false)
-        #expect(try ah.lines("calendar") == [
-            "November 2026",
-            " Su   Mo   Tu   We   Th   Fr   Sa",
-            "  1    2    3    4    5    6    7",
-            "  8    9   10   11   12   13   14",
-            " 15   16   17   18   19   20   21",
-            "[22]  23*  24   25   26   27*  28",
-            " 29   30*",
-            "[ ] today  * events",
-            "Events in November 2026:",
-            "  Mon 23 Nov 18:00  yoga ↻",
-            "  Fri 27 Nov 19:00–21:00  dinner with Sam @ Luigi's",
-            "  Mon 30 Nov (all day)  mum's birthday ↻",
-            "  Mon 30 Nov 18:00  yoga ↻",
-        ])
-        #expect(try bh.lines("takvim") == [
-            "Kasım 2026",
-            " Pt   Sa   Ça   Pe   Cu   Ct   Pz",
-            String(repeating: " ", count: 32) + "1",
-            "  2    3    4    5    6    7    8",
-            "  9   10   11   12   13   14   15",
-            " 16   17   18   19   20   21  [22]",
-            " 23*  24   25   26   27*  28   29",
-            " 30*",
-            "[ ] bugün  * etkinlik var",
-            "Kasım 2026 etkinlikleri:",
-            "  Pzt 23 Kas 21:00  yoga ↻",
-            "  Cum 27 Kas 22:00–00:00  dinner with Sam @ Luigi's",
-            "  Pzt 30 Kas (tüm gün)  mum's birthday ↻",
-            "  Pzt 30 Kas 21:00  yoga ↻",
-        ])
+        #expect(
+            try ah.lines("calendar") == [
+                "November 2026",
+                " Su   Mo   Tu   We   Th   Fr   Sa",
+                "  1    2    3    4    5    6    7",
+                "  8    9   10   11   12   13   14",
+                " 15   16   17   18   19   20   21",
+                "[22]  23*  24   25   26   27*  28",
+                " 29   30*",
+                "[ ] today  * events",
+                "Events in November 2026:",
+                "  Mon 23 Nov 18:00  yoga ↻",
+                "  Fri 27 Nov 19:00–21:00  dinner with Sam @ Luigi's",
+                "  Mon 30 Nov (all day)  mum's birthday ↻",
+                "  Mon 30 Nov 18:00  yoga ↻",
+            ])
+        #expect(
+            try bh.lines("takvim") == [
+                "Kasım 2026",
+                " Pt   Sa   Ça   Pe   Cu   Ct   Pz",
+                String(repeating: " ", count: 32) + "1",
+                "  2    3    4    5    6    7    8",
+                "  9   10   11   12   13   14   15",
+                " 16   17   18   19   20   21  [22]",
+                " 23*  24   25   26   27*  28   29",
+                " 30*",
+                "[ ] bugün  * etkinlik var",
+                "Kasım 2026 etkinlikleri:",
+                "  Pzt 23 Kas 21:00  yoga ↻",
+                "  Cum 27 Kas 22:00–00:00  dinner with Sam @ Luigi's",
+                "  Pzt 30 Kas (tüm gün)  mum's birthday ↻",
+                "  Pzt 30 Kas 21:00  yoga ↻",
+            ])
         _ = try ah.lines("weekstart monday")
-        #expect(try ah.lines("calendar december").prefix(3) == ["December 2026", " Mo   Tu   We   Th   Fr   Sa   Su", "       1    2    3    4    5    6"])
-        #expect(try bh.lines("takvim aralık").suffix(2) == ["  Pzt 21 Ara 21:00  yoga ↻", "  Pzt 28 Ara 21:00  yoga ↻"])
+        #expect(
+            try ah.lines("calendar december").prefix(3) == [
+                "December 2026", " Mo   Tu   We   Th   Fr   Sa   Su", "       1    2    3    4    5    6",
+            ])
+        #expect(
+            try bh.lines("takvim aralık").suffix(2) == ["  Pzt 21 Ara 21:00  yoga ↻", "  Pzt 28 Ara 21:00  yoga ↻"])
     }
 
     @Test("a partner reads a new or moved event whole, in their own language and zone")
@@ -63,7 +69,9 @@ struct CalendarTests {
         try alice.ok("event add dinner with Sam friday 7pm-9pm at Luigi's remind 1h before")
         let added = try bob.event()
         #expect(added.event == "event.added")
-        #expect(added.text.hasPrefix("alice, \"dinner with Sam\" etkinliğini ekledi: Cum 27 Kas 17:00–19:00"), "\(added.text)")
+        #expect(
+            added.text.hasPrefix("alice, \"dinner with Sam\" etkinliğini ekledi: Cum 27 Kas 17:00–19:00"),
+            "\(added.text)")
         #expect(added.text.contains("Luigi's"))
         try alice.ok("event move dinner with Sam saturday 8pm-10pm")
         let moved = try bob.event()
@@ -103,9 +111,13 @@ struct CalendarTests {
         first.stop()
         let second = try first.startAgain(testClock: "2026-11-22T10:45:00Z")
         let back = try second.login("alice")
-        let late = (try back.ok("inbox").data["notifications"] as? [[String: Any]] ?? []).filter { ($0["event"] as? String) == "reminder.event_late" }
+        let late = (try back.ok("inbox").data["notifications"] as? [[String: Any]] ?? []).filter {
+            ($0["event"] as? String) == "reminder.event_late"
+        }
         #expect(late.count == 1)
-        #expect((late.first?["text"] as? String) == "⏰ Late reminder (the server was down): \"checkup\" starts Sun 22 Nov 11:00.")
+        #expect(
+            (late.first?["text"] as? String)
+                == "⏰ Late reminder (the server was down): \"checkup\" starts Sun 22 Nov 11:00.")
         second.stop()
         let third = try second.startAgain(testClock: "2026-11-22T10:50:00Z")
         let again = try third.login("alice")
@@ -125,28 +137,31 @@ struct CalendarTests {
         #expect(try alice.ok("event delete yoga this").code == "event.cancelled")
         try alice.ok("event move yoga this 7pm")  // the next one is now 30 November
         let events = try alice.ok("events").data["events"] as? [[String: Any]] ?? []
-        #expect(events.compactMap { $0["start"] as? String } == [
-            "2026-11-27T19:00:00Z", "2026-11-30T19:00:00Z", "2026-12-07T18:00:00Z", "2026-12-14T18:00:00Z", "2026-12-21T18:00:00Z",
-        ])
+        #expect(
+            events.compactMap { $0["start"] as? String } == [
+                "2026-11-27T19:00:00Z", "2026-11-30T19:00:00Z", "2026-12-07T18:00:00Z", "2026-12-14T18:00:00Z",
+                "2026-12-21T18:00:00Z",
+            ])
         let human = try server.login("alice", json: false)
-        #expect(try human.lines("agenda week") == [
-            "The next 7 days (Sun 22 Nov – Sat 28 Nov):",
-            "Sun 22 Nov (today)",
-            "  nothing planned",
-            "Mon 23 Nov",
-            "  [ ] gym (routine), 07:00",
-            "Tue 24 Nov",
-            "  nothing planned",
-            "Wed 25 Nov",
-            "  [ ] gym (routine), 07:00",
-            "Thu 26 Nov",
-            "  nothing planned",
-            "Fri 27 Nov",
-            "  19:00–21:00  dinner @ Luigi's",
-            "  [ ] gym (routine), 07:00",
-            "Sat 28 Nov",
-            "  nothing planned",
-        ])
+        #expect(
+            try human.lines("agenda week") == [
+                "The next 7 days (Sun 22 Nov – Sat 28 Nov):",
+                "Sun 22 Nov (today)",
+                "  nothing planned",
+                "Mon 23 Nov",
+                "  [ ] gym (routine), 07:00",
+                "Tue 24 Nov",
+                "  nothing planned",
+                "Wed 25 Nov",
+                "  [ ] gym (routine), 07:00",
+                "Thu 26 Nov",
+                "  nothing planned",
+                "Fri 27 Nov",
+                "  19:00–21:00  dinner @ Luigi's",
+                "  [ ] gym (routine), 07:00",
+                "Sat 28 Nov",
+                "  nothing planned",
+            ])
         try alice.ok("event delete yoga all")
         #expect((try alice.ok("events").data["events"] as? [[String: Any]] ?? []).count == 1)
     }

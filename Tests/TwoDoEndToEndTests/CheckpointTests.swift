@@ -15,7 +15,9 @@ struct CheckpointTests {
         while next < count {
             let batch = min(200, count - next)
             var bytes: [UInt8] = []
-            for i in next..<(next + batch) { bytes += Array("add task \(i) \(String(repeating: "w", count: 140))\n".utf8) }
+            for i in next..<(next + batch) {
+                bytes += Array("add task \(i) \(String(repeating: "w", count: 140))\n".utf8)
+            }
             try client.send(bytes: bytes)
             for _ in 0..<batch {
                 let reply = try client.readJSON(timeout: 20)

@@ -147,7 +147,9 @@ struct HardeningAccountTests {
         let server = try TestServer()
         _ = try server.user("alice")
         let c = try server.connect()
-        #expect(try c.command("kaydol \u{0430}lice gizli-şifre-1") == "Bu ad alice adına fazla benziyor; lütfen başka bir ad seçin.")
+        #expect(
+            try c.command("kaydol \u{0430}lice gizli-şifre-1")
+                == "Bu ad alice adına fazla benziyor; lütfen başka bir ad seçin.")
         let en = try server.connect()
         #expect(
             try en.command("register ağ\u{200D}ış plover-quartz-88")
@@ -209,7 +211,9 @@ struct HardeningAccountTests {
         #expect(try c.json("passwd correct-horse my-alice-pass").code == "error.password_name")
         let tr = try server.connect()
         #expect(try tr.command("kaydol bob dogru-at-pili").hasPrefix("Hoş geldiniz, bob!"))
-        #expect(try tr.command("şifre dogru-at-pili sunshine") == "Bu şifre sözlükteki bir kelimeye dayanıyor; lütfen tahmin edilmesi daha zor bir şifre seçin.")
+        #expect(
+            try tr.command("şifre dogru-at-pili sunshine")
+                == "Bu şifre sözlükteki bir kelimeye dayanıyor; lütfen tahmin edilmesi daha zor bir şifre seçin.")
         // The weak attempts changed nothing.
         let again = try json(server)
         #expect(try again.json("login alice correct-horse").code == "auth.logged_in")

@@ -93,10 +93,14 @@ extension ResilienceSuite {
 
         @Test("600 exports pipelined in one write by a client that never reads: bounded memory, others served")
         func exportFlood() throws {
-            let server = try TestServer(extraArguments: ["--quiet", "--rate-limit", "0", "--drain-timeout", "3", "--admin", "alice"])
+            let server = try TestServer(extraArguments: [
+                "--quiet", "--rate-limit", "0", "--drain-timeout", "3", "--admin", "alice",
+            ])
             let (alice, bob) = try server.couple()
             var batch: [UInt8] = []
-            for i in 0..<1900 { batch += Array("add chore number \(i) with a fairly long title to fill the export\n".utf8) }
+            for i in 0..<1900 {
+                batch += Array("add chore number \(i) with a fairly long title to fill the export\n".utf8)
+            }
             try bob.send(bytes: batch)
             for _ in 0..<1900 { _ = try bob.readLine(until: { $0.contains("\"type\":\"reply\"") }, timeout: 30) }
             _ = try alice.drainEvents()
@@ -120,7 +124,10 @@ extension ResilienceSuite {
             }
             let (samples, failures) = bystander.stop()
             let p99 = Bystander.p99(samples)
-            print(String(format: "export flood: RSS %d -> peak %d KiB; bystander p99 %.1f ms over %d pings", rssBefore, peak, p99 * 1000, samples.count))
+            print(
+                String(
+                    format: "export flood: RSS %d -> peak %d KiB; bystander p99 %.1f ms over %d pings", rssBefore, peak,
+                    p99 * 1000, samples.count))
             #expect(dropped, "the non-reader was not dropped after the grace period")
             #expect(peak - rssBefore < 100 * 1024, "RSS grew from \(rssBefore) to \(peak) KiB")
             #expect(failures == 0)
@@ -167,7 +174,8 @@ extension ResilienceSuite {
             let line = try extra.readLine()
             #expect(line.contains("Too many connections from your address (at most 10)"), "\(line)")
             #expect(line.contains("Adresinizden çok fazla bağlantı var"), "\(line)")
-            #expect(try extra.drainLines() == nil || (try? extra.readLine(timeout: 2)) == nil, "the connection is closed")
+            #expect(
+                try extra.drainLines() == nil || (try? extra.readLine(timeout: 2)) == nil, "the connection is closed")
             let other = try ResilienceSocket(port: server.port, source: "127.0.0.81")
             #expect(try other.readLine().hasPrefix("Welcome to TwoDo"))
             try other.send("ping")
@@ -180,7 +188,9 @@ extension ResilienceSuite {
 
         @Test("behind a trusted front (--trusted-address) each connection counts as its own client")
         func trustedFront() throws {
-            let server = try TestServer(extraArguments: ["--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.90"])
+            let server = try TestServer(extraArguments: [
+                "--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.90",
+            ])
             _ = try server.user("alice")
             // The front's connections are not capped per address...
             let front = try (0..<5).map { _ in try ResilienceSocket(port: server.port, source: "127.0.0.90") }
@@ -191,8 +201,11 @@ extension ResilienceSuite {
             }
             // ...and one person's wrong passwords through it do not hold back another person behind it.
             for i in 0..<6 { _ = try front[0].json("login alice wrong-password-\(i)") }
-            #expect(try front[0].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
-            #expect(try front[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
+            #expect(
+                try front[0].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled"
+            )
+            #expect(
+                try front[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
             // An ordinary address is still capped and throttled as one client.
             let plain = try (0..<2).map { _ in try ResilienceSocket(port: server.port, source: "127.0.0.91") }
             for socket in plain {
@@ -203,12 +216,17 @@ extension ResilienceSuite {
             let third = try ResilienceSocket(port: server.port, source: "127.0.0.91")
             #expect(try third.readLine().contains("Too many connections"))
             for i in 0..<6 { _ = try plain[0].json("login alice wrong-password-\(i)") }
-            #expect(try plain[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
+            #expect(
+                try plain[1].json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled"
+            )
         }
 
-        @Test("a trusted front's PROXY header gives each connection its real client's address; nobody else can claim one")
+        @Test(
+            "a trusted front's PROXY header gives each connection its real client's address; nobody else can claim one")
         func proxyHeader() throws {
-            let server = try TestServer(extraArguments: ["--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.95"])
+            let server = try TestServer(extraArguments: [
+                "--quiet", "--max-per-address", "2", "--trusted-address", "127.0.0.95",
+            ])
             _ = try server.user("alice")
             /// A connection through the front on behalf of `client`, in JSON mode.
             func through(_ client: String) throws -> ResilienceSocket {
@@ -223,9 +241,12 @@ extension ResilienceSuite {
             let mallory = try through("203.0.113.7")
             for i in 0..<6 { _ = try mallory.json("login alice wrong-password-\(i)") }
             let malloryAgain = try through("203.0.113.7")
-            #expect(try malloryAgain.json("login alice \(TestServer.password("alice"))")["code"] as? String == "error.throttled")
+            #expect(
+                try malloryAgain.json("login alice \(TestServer.password("alice"))")["code"] as? String
+                    == "error.throttled")
             let owner = try through("198.51.100.20")
-            #expect(try owner.json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
+            #expect(
+                try owner.json("login alice \(TestServer.password("alice"))")["code"] as? String == "auth.logged_in")
             // The per-address cap applies to the real client: its third connection is refused.
             let third = try ResilienceSocket(port: server.port, source: "127.0.0.95")
             _ = try third.readLine()
@@ -298,7 +319,9 @@ extension ResilienceSuite {
                         else { return }
                         if reply.hasPrefix("Welcome back") || reply.contains("logged in") {
                             logins.add()
-                            guard (try? socket.send("logout")) != nil, (try? socket.readLine(timeout: 20)) != nil else { return }
+                            guard (try? socket.send("logout")) != nil, (try? socket.readLine(timeout: 20)) != nil else {
+                                return
+                            }
                         } else {
                             Thread.sleep(forTimeInterval: 0.02)  // busy: try again soon
                         }
@@ -320,7 +343,9 @@ extension ResilienceSuite {
             }
             stopping.set()
             group.wait()
-            print("correct-login storm from 40 addresses (\(logins.value) storm logins): newcomers answered \(codes) in \(waits.map { Int($0 * 1000) }) ms")
+            print(
+                "correct-login storm from 40 addresses (\(logins.value) storm logins): newcomers answered \(codes) in \(waits.map { Int($0 * 1000) }) ms"
+            )
             #expect(codes.allSatisfy { $0 == "auth.registered" }, "\(codes)")
             #expect((waits.max() ?? 99) < 3, "a newcomer waited \(waits.max() ?? -1) s")
         }
@@ -341,7 +366,9 @@ extension ResilienceSuite {
             #expect(try client.command("@id=7").contains("There is no command after the tag"))
         }
 
-        @Test("a routine or event reminder fired while the server was up is never called late, however far the clock jumps")
+        @Test(
+            "a routine or event reminder fired while the server was up is never called late, however far the clock jumps"
+        )
         func lateMeansDown() throws {
             let server = try TestServer()
             let alice = try server.user("alice")
@@ -359,7 +386,9 @@ extension ResilienceSuite {
             let result = try TestServer.runBinary(["serve", "--db", first.databasePath, "--port", "0"])
             #expect(result.status == 1)
             #expect(result.stderr.contains(first.databasePath), "\(result.stderr)")
-            #expect(result.stderr.contains("in use by another twodo server (pid \(first.process.processIdentifier))"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("in use by another twodo server (pid \(first.process.processIdentifier))"),
+                "\(result.stderr)")
             #expect(try first.user("alice").json("ping").code == "pong")
             // After a kill -9 the lock goes with the process: a new server starts on the same file.
             first.kill()
@@ -382,7 +411,9 @@ extension ResilienceSuite {
             let busy = try TestServer.runBinary(["serve", "--db", path, "--port", "\(taken.port)"])
             #expect(busy.status == 1)
             #expect(busy.stderr.contains("bind"), "\(busy.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "files were created before the bind")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty,
+                "files were created before the bind")
         }
 
         @Test("SIGTERM folds the write-ahead log into the database and removes the lock")
@@ -391,7 +422,8 @@ extension ResilienceSuite {
             let alice = try server.user("alice")
             for i in 0..<50 { try alice.ok("add wal task \(i)") }
             #expect(server.stop() == 0)
-            let wal = (try? FileManager.default.attributesOfItem(atPath: server.databasePath + "-wal"))?[.size] as? NSNumber
+            let wal =
+                (try? FileManager.default.attributesOfItem(atPath: server.databasePath + "-wal"))?[.size] as? NSNumber
             #expect((wal?.intValue ?? 0) == 0, "the WAL holds \(wal?.intValue ?? 0) bytes after a clean stop")
             #expect(!FileManager.default.fileExists(atPath: server.databasePath + ".lock"))
             let again = try server.startAgain()

@@ -18,7 +18,9 @@ struct HardeningPagingTests {
     }
 
     /// `count` tasks `task 001` … added to `list` in one pipelined write; every add must succeed.
-    static func seed(_ c: LineClient, _ count: Int, prefix: String = "task", to list: String? = nil, extra: String = "") throws {
+    static func seed(
+        _ c: LineClient, _ count: Int, prefix: String = "task", to list: String? = nil, extra: String = ""
+    ) throws {
         let lines = (1...count).map { n in
             "add \(prefix) \(String(format: "%03d", n))" + (list.map { " to \($0)" } ?? "") + extra
         }
@@ -43,7 +45,8 @@ struct HardeningPagingTests {
         lines.filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isNumber == true && $0.contains(". [") }
     }
 
-    @Test("show answers 50 rows and a footer; more continues with 51-100 and numbering; done 75 on page 2 hits task 075")
+    @Test(
+        "show answers 50 rows and a footer; more continues with 51-100 and numbering; done 75 on page 2 hits task 075")
     func showAndMoreInEnglish() throws {
         let server = try TestServer()
         let (alice, bob) = try server.couple()
@@ -95,9 +98,10 @@ struct HardeningPagingTests {
         try alice.ok("list add Market")
         try Self.seed(alice, 120, to: "Market")
         let bh = try Self.human(server, "bob")
-        #expect(try bh.lines("devamı") == [
-            "Devam edecek bir liste yok: \"devamı\" son listenizin (göster, ajanda, bildirimler, etkinlikler …) sonraki sayfasını gösterir."
-        ])
+        #expect(
+            try bh.lines("devamı") == [
+                "Devam edecek bir liste yok: \"devamı\" son listenizin (göster, ajanda, bildirimler, etkinlikler …) sonraki sayfasını gösterir."
+            ])
         let first = try bh.lines("marketi göster")
         #expect(Self.numbered(first).count == 50)
         #expect(first.last == "… 70 tane daha (sayfa 1/3): \"devamı\" yazın")
@@ -145,7 +149,9 @@ struct HardeningPagingTests {
             #expect(reply.data["pages"] as? Int == 3)
             #expect(reply.text == "There is no page \(reply.data["page"] as? Int ?? 0): this listing has 3 pages.")
         }
-        for (line, value) in [("show groceries page 0", "0"), ("show groceries page -2", "-2"), ("show groceries page two", "two")] {
+        for (line, value) in [
+            ("show groceries page 0", "0"), ("show groceries page -2", "-2"), ("show groceries page two", "two"),
+        ] {
             let reply = try alice.json(line)
             #expect(reply.code == "error.bad_value", "\(line)")
             #expect(reply.data["verb"] as? String == "page")
@@ -188,7 +194,8 @@ struct HardeningPagingTests {
         #expect(week.data["tasks_total"] as? Int == 60)
         let days = week.data["days"] as? [JSONObject] ?? []
         #expect(days.reduce(0) { $0 + (($1["tasks"] as? [JSONObject])?.count ?? 0) } == 50)
-        #expect(week.text.hasSuffix("… 10 more tasks due this week are not shown here: \"upcoming\" lists them 50 a page."))
+        #expect(
+            week.text.hasSuffix("… 10 more tasks due this week are not shown here: \"upcoming\" lists them 50 a page."))
         #expect(try alice.ok("done 50").data["title"] as? String == "call 050")
         try alice.ok("undone call 050")
 
@@ -199,7 +206,8 @@ struct HardeningPagingTests {
         let page2 = try alice.ok("more")
         #expect(page2.data["page"] as? Int == 2)
         #expect(Self.rows(page2, "tomorrow").map(\.0) == Array(51...60))
-        #expect(Self.rows(page2, "nodate").map(\.1) == ["spare 001", "spare 002", "spare 003", "spare 004", "spare 005"])
+        #expect(
+            Self.rows(page2, "nodate").map(\.1) == ["spare 001", "spare 002", "spare 003", "spare 004", "spare 005"])
         #expect(Self.rows(page2, "nodate").first?.0 == 61)
         #expect(try alice.ok("done 55").data["title"] as? String == "call 055")
         let tomorrow = try alice.ok("tomorrow page 2")
@@ -249,9 +257,10 @@ struct HardeningPagingTests {
         let lists = try alice.ok("lists")
         #expect(lists.data["total"] as? Int == 56)
         #expect((lists.data["lists"] as? [JSONObject])?.count == 50)
-        #expect((try alice.ok("lists page 2").data["lists"] as? [JSONObject])?.map { $0["name"] as? String } == [
-            "L50", "L51", "L52", "L53", "L54", "L55",
-        ])
+        #expect(
+            (try alice.ok("lists page 2").data["lists"] as? [JSONObject])?.map { $0["name"] as? String } == [
+                "L50", "L51", "L52", "L53", "L54", "L55",
+            ])
         try alice.ok("routine add gym every day")
         let routines = try alice.ok("routines")
         #expect(routines.data["pages"] as? Int == 1 && routines.data["total"] as? Int == 1)
@@ -290,7 +299,9 @@ struct HardeningPagingTests {
         try alice.ok("event add dentist friday 10am")
         #expect(try alice.json("event add party saturday 8pm").code == "error.limit_events")
         try alice.ok("lang tr")
-        #expect(try alice.json("liste ekle C").text == "Zaten 3 listeniz var; bir alanda en fazla bu kadar liste olabilir. Önce bir liste silin.")
+        #expect(
+            try alice.json("liste ekle C").text
+                == "Zaten 3 listeniz var; bir alanda en fazla bu kadar liste olabilir. Önce bir liste silin.")
         try alice.ok("lang en")
 
         // Carol's one task would make 9 tasks in the shared space: refused, and both spaces stay as they were.
@@ -300,7 +311,8 @@ struct HardeningPagingTests {
         let refused = try carol.json("couple join \(code)")
         #expect(refused.code == "error.limit_join")
         #expect(refused.data["what"] as? String == "tasks")
-        #expect(refused.text.contains("9") && refused.text.contains("8") && refused.text.contains("Nothing was changed"))
+        #expect(
+            refused.text.contains("9") && refused.text.contains("8") && refused.text.contains("Nothing was changed"))
         #expect(try carol.ok("who").code == "who")
         #expect(try carol.ok("couple").text.contains("alice") == false)
         #expect(Self.rows(try carol.ok("show")).map(\.1) == ["carol's task"])
@@ -352,7 +364,8 @@ struct HardeningPagingTests {
         #expect(refused.text.contains("40") && refused.text.contains("events from Dec 1 to Dec 7"))
         #expect(try alice.json("calendar december").code == "error.too_many_occurrences")
         #expect(try alice.ok("events from Dec 1 to Dec 7").data["total"] as? Int == 14)
-        #expect(try alice.ok("events today to friday").data["total"] as? Int == 11)  // today's 9:00 stand-up began as it was added
+        // today's 9:00 stand-up began as it was added
+        #expect(try alice.ok("events today to friday").data["total"] as? Int == 11)
         #expect(try alice.ok("calendar").data["total"] as? Int == 17)
         #expect(try alice.ok("agenda week").code == "agenda.week")
         try alice.ok("lang tr")

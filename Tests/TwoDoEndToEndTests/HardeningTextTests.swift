@@ -44,7 +44,8 @@ struct HardeningTextTests {
         #expect(line.contains("clean milk"))
         let show = try bob.json("show")
         for (attack, _) in Self.attacks {
-            let scalar = Unicode.Scalar(UInt32(attack.unicodeScalars.first { $0.value > 0x7F && $0.value != 0xE0042 }!.value))!
+            let scalar = Unicode.Scalar(
+                UInt32(attack.unicodeScalars.first { $0.value > 0x7F && $0.value != 0xE0042 }!.value))!
             #expect(!"\(show)".unicodeScalars.contains(scalar))
         }
     }
@@ -55,12 +56,17 @@ struct HardeningTextTests {
         let c = try server.connect()
         #expect(try c.command("register alice \(TestServer.password("alice"))").contains("alice"))
         let lines = try c.lines("add milk\u{2028}eggs")
-        #expect(lines == ["That line contains an invisible or direction-changing character (U+2028); remove it and try again."])
+        #expect(
+            lines == [
+                "That line contains an invisible or direction-changing character (U+2028); remove it and try again."
+            ])
         #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 })
         _ = try c.command("lang tr")
         #expect(
             try c.lines("ekle süt\u{202E}yumurta")
-                == ["Bu satırda görünmeyen ya da yazı yönünü değiştiren bir karakter var (U+202E); lütfen onu silip yeniden deneyin."])
+                == [
+                    "Bu satırda görünmeyen ya da yazı yönünü değiştiren bir karakter var (U+202E); lütfen onu silip yeniden deneyin."
+                ])
         let shown = try c.lines("show")
         #expect(!shown.joined().contains("milk"))
     }

@@ -23,38 +23,47 @@ private func a(
     _ line: String, _ title: String, list: String = "Inbox", due: String? = nil, priority: String = "none",
     for assignee: String? = nil, rule: RuleSummary? = nil
 ) -> PhraseCase {
-    PhraseCase(by: "alice", line: line, title: title, list: list, due: due, priority: priority, assignee: assignee, rule: rule)
+    PhraseCase(
+        by: "alice", line: line, title: title, list: list, due: due, priority: priority, assignee: assignee, rule: rule)
 }
 
 private func b(
     _ line: String, _ title: String, list: String = "Inbox", due: String? = nil, priority: String = "none",
     for assignee: String? = nil, rule: RuleSummary? = nil
 ) -> PhraseCase {
-    PhraseCase(by: "bob", line: line, title: title, list: list, due: due, priority: priority, assignee: assignee, rule: rule)
+    PhraseCase(
+        by: "bob", line: line, title: title, list: list, due: due, priority: priority, assignee: assignee, rule: rule)
 }
 
 @Suite("Command language phrases over TCP", .serialized, .timeLimit(.minutes(2)))
 struct LanguagePhraseTests {
     /// alice's clock reads Sunday 22 Nov 12:00 (Istanbul, +03:00); bob's 04:00 (New York, −05:00).
     static let english: [PhraseCase] = [
-        a("add pay rent to bills every month on the 1st !high", "pay rent", list: "Bills",
-          due: "2026-12-01T23:59:59+03:00", priority: "high", rule: RuleSummary("monthly", day: 1)),
+        a(
+            "add pay rent to bills every month on the 1st !high", "pay rent", list: "Bills",
+            due: "2026-12-01T23:59:59+03:00", priority: "high", rule: RuleSummary("monthly", day: 1)),
         a("remind bob to call mom tomorrow at 6pm", "call mom", due: "2026-11-23T18:00:00+03:00", for: "bob"),
         a("remind me to stretch in 90 minutes", "stretch", due: "2026-11-22T13:30:00+03:00", for: "alice"),
-        a("add call the plumber about the sink friday 9am", "call the plumber about the sink",
-          due: "2026-11-27T09:00:00+03:00"),
+        a(
+            "add call the plumber about the sink friday 9am", "call the plumber about the sink",
+            due: "2026-11-27T09:00:00+03:00"),
         a("add \"meet at 5pm\" tomorrow", "meet at 5pm", due: "2026-11-23T23:59:59+03:00"),
-        a("add water plants every mon, wed and fri", "water plants", due: "2026-11-23T23:59:59+03:00",
-          rule: RuleSummary("weekly", on: [1, 3, 5])),
-        a("add standup every weekday at 9:30", "standup", due: "2026-11-23T09:30:00+03:00",
-          rule: RuleSummary("weekly", on: [1, 2, 3, 4, 5])),
-        a("add gym every other friday", "gym", due: "2026-11-27T23:59:59+03:00",
-          rule: RuleSummary("weekly", every: 2, on: [5])),
+        a(
+            "add water plants every mon, wed and fri", "water plants", due: "2026-11-23T23:59:59+03:00",
+            rule: RuleSummary("weekly", on: [1, 3, 5])),
+        a(
+            "add standup every weekday at 9:30", "standup", due: "2026-11-23T09:30:00+03:00",
+            rule: RuleSummary("weekly", on: [1, 2, 3, 4, 5])),
+        a(
+            "add gym every other friday", "gym", due: "2026-11-27T23:59:59+03:00",
+            rule: RuleSummary("weekly", every: 2, on: [5])),
         a("add backup every 15th", "backup", due: "2026-12-15T23:59:59+03:00", rule: RuleSummary("monthly", day: 15)),
-        a("add water the fern every! 3 days", "water the fern", due: "2026-11-22T23:59:59+03:00",
-          rule: RuleSummary("daily", every: 3, fromCompletion: true)),
-        a("add renew passport every year until 2027-12-31", "renew passport", due: "2026-11-22T23:59:59+03:00",
-          rule: RuleSummary("yearly", day: 22, until: "2027-12-31")),
+        a(
+            "add water the fern every! 3 days", "water the fern", due: "2026-11-22T23:59:59+03:00",
+            rule: RuleSummary("daily", every: 3, fromCompletion: true)),
+        a(
+            "add renew passport every year until 2027-12-31", "renew passport", due: "2026-11-22T23:59:59+03:00",
+            rule: RuleSummary("yearly", day: 22, until: "2027-12-31")),
         a("add review in 2 weeks", "review", due: "2026-12-06T23:59:59+03:00"),
         a("add call dad in 90 minutes", "call dad", due: "2026-11-22T13:30:00+03:00"),
         a("add dinner tonight", "dinner", due: "2026-11-22T20:00:00+03:00"),
@@ -90,13 +99,17 @@ struct LanguagePhraseTests {
         b("cuma akşamı sinema ekle", "sinema", due: "2026-11-27T19:00:00-05:00"),
         b("24 Aralık hediye al ekle", "hediye al", due: "2026-12-24T23:59:59-05:00"),
         b("ay sonu rapor ekle", "rapor", due: "2026-11-30T23:59:59-05:00"),
-        b("her pazartesi ve perşembe spor ekle", "spor", due: "2026-11-23T23:59:59-05:00",
-          rule: RuleSummary("weekly", on: [1, 4])),
+        b(
+            "her pazartesi ve perşembe spor ekle", "spor", due: "2026-11-23T23:59:59-05:00",
+            rule: RuleSummary("weekly", on: [1, 4])),
         b("her ayın 1'i kira ekle", "kira", due: "2026-12-01T23:59:59-05:00", rule: RuleSummary("monthly", day: 1)),
         b("her gün saat 9'da ilaç iç ekle", "ilaç iç", due: "2026-11-22T09:00:00-05:00", rule: RuleSummary("daily")),
-        b("2 haftada bir saç kesimi ekle", "saç kesimi", due: "2026-11-22T23:59:59-05:00", rule: RuleSummary("weekly", every: 2)),
-        b("bitince 3 gün sonra çiçek sula ekle", "çiçek sula", due: "2026-11-22T23:59:59-05:00",
-          rule: RuleSummary("daily", every: 3, fromCompletion: true)),
+        b(
+            "2 haftada bir saç kesimi ekle", "saç kesimi", due: "2026-11-22T23:59:59-05:00",
+            rule: RuleSummary("weekly", every: 2)),
+        b(
+            "bitince 3 gün sonra çiçek sula ekle", "çiçek sula", due: "2026-11-22T23:59:59-05:00",
+            rule: RuleSummary("daily", every: 3, fromCompletion: true)),
         b("alice için ilaç al ekle", "ilaç al", for: "alice"),
         b("@alice çöp at ekle", "çöp at", for: "alice"),
         b("vergi öde acil ekle", "vergi öde", priority: "high"),

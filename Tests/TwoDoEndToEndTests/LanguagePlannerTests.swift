@@ -35,44 +35,60 @@ struct EventPhrase: Sendable, CustomStringConvertible {
 @Suite("Routine and event phrases over TCP", .serialized, .timeLimit(.minutes(2)))
 struct LanguagePlannerTests {
     static let routines: [RoutinePhrase] = [
-        RoutinePhrase(by: "alice", line: "routine add gym every mon, wed and fri at 7am", name: "gym", freq: "weekly",
-                      weekdays: [1, 3, 5], time: "07:00", assignee: "alice"),
-        RoutinePhrase(by: "alice", line: "habit add plants every week on sunday for both", name: "plants", freq: "weekly",
-                      weekdays: [7]),
-        RoutinePhrase(by: "alice", line: "routine add rent every month on the 1st for bob", name: "rent", freq: "monthly",
-                      monthDay: 1, assignee: "bob"),
-        RoutinePhrase(by: "alice", line: "routine add stretch every morning at 7", name: "stretch", freq: "daily",
-                      time: "07:00", assignee: "alice"),
-        RoutinePhrase(by: "bob", line: "rutin ekle spor her gün saat 7", name: "spor", freq: "daily", time: "07:00",
-                      assignee: "bob"),
-        RoutinePhrase(by: "bob", line: "rutin ekle yüzme her pazartesi, çarşamba ve cuma", name: "yüzme", freq: "weekly",
-                      weekdays: [1, 3, 5], assignee: "bob"),
-        RoutinePhrase(by: "bob", line: "alışkanlık ekle fatura her ayın 15'i", name: "fatura", freq: "monthly",
-                      monthDay: 15, assignee: "bob"),
+        RoutinePhrase(
+            by: "alice", line: "routine add gym every mon, wed and fri at 7am", name: "gym", freq: "weekly",
+            weekdays: [1, 3, 5], time: "07:00", assignee: "alice"),
+        RoutinePhrase(
+            by: "alice", line: "habit add plants every week on sunday for both", name: "plants", freq: "weekly",
+            weekdays: [7]),
+        RoutinePhrase(
+            by: "alice", line: "routine add rent every month on the 1st for bob", name: "rent", freq: "monthly",
+            monthDay: 1, assignee: "bob"),
+        RoutinePhrase(
+            by: "alice", line: "routine add stretch every morning at 7", name: "stretch", freq: "daily",
+            time: "07:00", assignee: "alice"),
+        RoutinePhrase(
+            by: "bob", line: "rutin ekle spor her gün saat 7", name: "spor", freq: "daily", time: "07:00",
+            assignee: "bob"),
+        RoutinePhrase(
+            by: "bob", line: "rutin ekle yüzme her pazartesi, çarşamba ve cuma", name: "yüzme", freq: "weekly",
+            weekdays: [1, 3, 5], assignee: "bob"),
+        RoutinePhrase(
+            by: "bob", line: "alışkanlık ekle fatura her ayın 15'i", name: "fatura", freq: "monthly",
+            monthDay: 15, assignee: "bob"),
         // Turkish verb last, schedule first or name first.
-        RoutinePhrase(by: "bob", line: "her sabah 8'de ilaç iç rutini ekle", name: "ilaç iç", freq: "daily",
-                      time: "08:00", assignee: "bob"),
-        RoutinePhrase(by: "bob", line: "koşu her hafta sonu rutin ekle", name: "koşu", freq: "weekly", weekdays: [6, 7],
-                      assignee: "bob"),
+        RoutinePhrase(
+            by: "bob", line: "her sabah 8'de ilaç iç rutini ekle", name: "ilaç iç", freq: "daily",
+            time: "08:00", assignee: "bob"),
+        RoutinePhrase(
+            by: "bob", line: "koşu her hafta sonu rutin ekle", name: "koşu", freq: "weekly", weekdays: [6, 7],
+            assignee: "bob"),
         RoutinePhrase(by: "alice", line: "her gün ikimiz için bulaşık rutini ekle", name: "bulaşık", freq: "daily"),
     ]
 
     static let events: [EventPhrase] = [
-        EventPhrase(by: "alice", line: "event add dinner with Sam friday 7pm-9pm at Luigi's remind 1h before",
-                    title: "dinner with Sam", start: "2026-11-27T19:00:00+03:00", end: "2026-11-27T21:00:00+03:00",
-                    location: "Luigi's", remind: 60),
-        EventPhrase(by: "alice", line: "event add mum's birthday 12 March every year", title: "mum's birthday",
-                    start: "2027-03-12", freq: "yearly"),
-        EventPhrase(by: "bob", line: "etkinlik ekle doktor 3 Aralık 14:30", title: "doktor",
-                    start: "2026-12-03T14:30:00-05:00"),
-        EventPhrase(by: "bob", line: "etkinlik ekle yoga her pazartesi saat 18:00 yer salon 30 dk önce hatırlat",
-                    title: "yoga", start: "2026-11-23T18:00:00-05:00", location: "salon", remind: 30, freq: "weekly"),
-        EventPhrase(by: "bob", line: "3 Aralık 14:30 diş hekimi etkinliği ekle", title: "diş hekimi",
-                    start: "2026-12-03T14:30:00-05:00"),
-        EventPhrase(by: "bob", line: "cuma 19:00 akşam yemeği takvime ekle", title: "akşam yemeği",
-                    start: "2026-11-27T19:00:00-05:00"),
-        EventPhrase(by: "alice", line: "annemin doğum günü 12 Mart her yıl etkinlik ekle", title: "annemin doğum günü",
-                    start: "2027-03-12", freq: "yearly"),
+        EventPhrase(
+            by: "alice", line: "event add dinner with Sam friday 7pm-9pm at Luigi's remind 1h before",
+            title: "dinner with Sam", start: "2026-11-27T19:00:00+03:00", end: "2026-11-27T21:00:00+03:00",
+            location: "Luigi's", remind: 60),
+        EventPhrase(
+            by: "alice", line: "event add mum's birthday 12 March every year", title: "mum's birthday",
+            start: "2027-03-12", freq: "yearly"),
+        EventPhrase(
+            by: "bob", line: "etkinlik ekle doktor 3 Aralık 14:30", title: "doktor",
+            start: "2026-12-03T14:30:00-05:00"),
+        EventPhrase(
+            by: "bob", line: "etkinlik ekle yoga her pazartesi saat 18:00 yer salon 30 dk önce hatırlat",
+            title: "yoga", start: "2026-11-23T18:00:00-05:00", location: "salon", remind: 30, freq: "weekly"),
+        EventPhrase(
+            by: "bob", line: "3 Aralık 14:30 diş hekimi etkinliği ekle", title: "diş hekimi",
+            start: "2026-12-03T14:30:00-05:00"),
+        EventPhrase(
+            by: "bob", line: "cuma 19:00 akşam yemeği takvime ekle", title: "akşam yemeği",
+            start: "2026-11-27T19:00:00-05:00"),
+        EventPhrase(
+            by: "alice", line: "annemin doğum günü 12 Mart her yıl etkinlik ekle", title: "annemin doğum günü",
+            start: "2027-03-12", freq: "yearly"),
     ]
 
     @Test("routine phrases in both languages leave the right routine", arguments: routines)

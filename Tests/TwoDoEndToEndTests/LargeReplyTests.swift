@@ -44,7 +44,9 @@ struct LargeReplyTests {
         #expect(try alice.json("ping").code == "pong")
     }
 
-    @Test("a client that asks for big replies and never reads is dropped after the grace period; its partner is unaffected")
+    @Test(
+        "a client that asks for big replies and never reads is dropped after the grace period; its partner is unaffected"
+    )
     func nonReaderOfBigReplies() throws {
         let server = try TestServer(extraArguments: ["--rate-limit", "0", "--admin", "alice", "--drain-timeout", "2"])
         let (alice, bob) = try server.couple()

@@ -74,7 +74,8 @@ extension ResilienceSuite {
             let blocked = try attacker.json("login victim plover-ivpgvz-27")
             #expect(blocked.code == "error.throttled", "even the right password waits: \(blocked)")
             // The owner, elsewhere, is not locked out (issue 11: it used to be, from every address).
-            #expect(try client(server, from: "127.0.0.22").json("login victim plover-ivpgvz-27").code == "auth.logged_in")
+            #expect(
+                try client(server, from: "127.0.0.22").json("login victim plover-ivpgvz-27").code == "auth.logged_in")
             #expect(try attacker.json("login bystander plover-olfgnaqre-27").code == "auth.logged_in")
         }
 
@@ -87,7 +88,8 @@ extension ResilienceSuite {
                 #expect(try attacker.json("login ghost\(i) wrong-password").code == "error.bad_credentials")
             }
             #expect(try attacker.json("login alice plover-nyvpr-27").code == "error.throttled")
-            #expect(try client(server, from: "127.0.0.31").json("login alice plover-nyvpr-27").code == "error.throttled")
+            #expect(
+                try client(server, from: "127.0.0.31").json("login alice plover-nyvpr-27").code == "error.throttled")
             #expect(try client(server, from: "127.0.0.32").json("login alice plover-nyvpr-27").code == "auth.logged_in")
         }
 
@@ -161,7 +163,8 @@ extension ResilienceSuite {
             }
             #expect(codes["error.busy", default: 0] >= 100 - 8, "\(codes)")
             #expect(codes["error.bad_credentials", default: 0] <= 8, "\(codes)")
-            print("per-address hash cap: legit login answered in \(Int(waited * 1000)) ms; the storm's answers: \(codes)")
+            print(
+                "per-address hash cap: legit login answered in \(Int(waited * 1000)) ms; the storm's answers: \(codes)")
             #expect(waited < 1.0, "a login from another address waited \(waited) s behind one address's storm")
         }
 

@@ -151,7 +151,8 @@ extension ResilienceSuite {
             #expect(
                 lines.filter { $0.contains("longer than 4096 bytes") }.count == 40, "every 4 KB line is reported once")
             // Not logged in: the login deadline (counted from the connect) closes them, whatever they trickle.
-            #expect(lines.filter { $0.contains("logged in within 2 seconds") }.count == 50, "each is told why it is closed")
+            #expect(
+                lines.filter { $0.contains("logged in within 2 seconds") }.count == 50, "each is told why it is closed")
             #expect(peakKiB - rssBefore < 20 * 1024, "RSS grew from \(rssBefore) KiB to \(peakKiB) KiB")
             print(
                 String(

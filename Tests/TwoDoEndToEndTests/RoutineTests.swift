@@ -51,36 +51,40 @@ struct RoutineTests {
         _ = try ah.lines("clock advance 2d")
         #expect(try ah.lines("routine done gym") == ["✓ \"gym\" done for Wed 25 Nov. Streak: 1."])
         let list = try ah.lines("routines")
-        #expect(list == [
-            "Due today (Wed 25 Nov):",
-            "  [x] gym — every day — streak 1 — ----------■·□■",
-            "Not due today:",
-            "      plants — every Sunday, for both — streak 0 — ----------□---",
-            "■ done  □ missed  · skipped  - not due  ○ due today",
-        ])
+        #expect(
+            list == [
+                "Due today (Wed 25 Nov):",
+                "  [x] gym — every day — streak 1 — ----------■·□■",
+                "Not due today:",
+                "      plants — every Sunday, for both — streak 0 — ----------□---",
+                "■ done  □ missed  · skipped  - not due  ○ due today",
+            ])
         _ = try bh.lines("kim")  // drain the live events alice's changes sent to bob's human session
         let liste = try bh.lines("rutinler")
-        #expect(liste == [
-            "Bugün yapılacaklar (Çar 25 Kas):",
-            "  [x] gym — her gün, alice için — seri 1 — ----------■·□■",
-            "Bugün olmayanlar:",
-            "      plants — her pazar, ikimiz için — seri 0 — ----------□---",
-            "■ yapıldı  □ kaçırıldı  · atlandı  - gün değil  ○ bugün yapılacak",
-        ])
+        #expect(
+            liste == [
+                "Bugün yapılacaklar (Çar 25 Kas):",
+                "  [x] gym — her gün, alice için — seri 1 — ----------■·□■",
+                "Bugün olmayanlar:",
+                "      plants — her pazar, ikimiz için — seri 0 — ----------□---",
+                "■ yapıldı  □ kaçırıldı  · atlandı  - gün değil  ○ bugün yapılacak",
+            ])
         let stats = try ah.lines("routine stats gym")
-        #expect(stats == [
-            "\"gym\" — every day, for alice",
-            "Current streak: 1 · longest: 1 · done: 2 · completion (last 30 due): 67% (2 of 3)",
-            "Last 30 days: --------------------------■·□■",
-            "■ done  □ missed  · skipped  - not due  ○ due today",
-        ])
+        #expect(
+            stats == [
+                "\"gym\" — every day, for alice",
+                "Current streak: 1 · longest: 1 · done: 2 · completion (last 30 due): 67% (2 of 3)",
+                "Last 30 days: --------------------------■·□■",
+                "■ done  □ missed  · skipped  - not due  ○ due today",
+            ])
         let istatistik = try bh.lines("rutin istatistik plants")
-        #expect(istatistik == [
-            "\"plants\" — her pazar, ikimiz için",
-            "Şu anki seri: 0 · en uzun: 0 · yapılan: 0 · tamamlama (son 30 gün): %0 (1 içinden 0)",
-            "Son 30 gün: --------------------------□---",
-            "■ yapıldı  □ kaçırıldı  · atlandı  - gün değil  ○ bugün yapılacak",
-        ])
+        #expect(
+            istatistik == [
+                "\"plants\" — her pazar, ikimiz için",
+                "Şu anki seri: 0 · en uzun: 0 · yapılan: 0 · tamamlama (son 30 gün): %0 (1 içinden 0)",
+                "Son 30 gün: --------------------------□---",
+                "■ yapıldı  □ kaçırıldı  · atlandı  - gün değil  ○ bugün yapılacak",
+            ])
     }
 
     @Test("marking a day that is not due says when it is; one mark per day; undo")
@@ -98,7 +102,8 @@ struct RoutineTests {
         try alice.ok("routine done gym")
         #expect(try alice.json("routine done gym").code == "error.routine_already_marked")
         #expect(try alice.json("routine skip gym monday").code == "error.routine_already_marked")
-        #expect(try alice.json("routine done gym wednesday").code == "error.routine_not_due")  // last Wednesday: before the start
+        // last Wednesday: before the start
+        #expect(try alice.json("routine done gym wednesday").code == "error.routine_not_due")
         #expect(try alice.json("routine done gym 2026-11-25").code == "error.routine_future")
         try alice.ok("routine skip gym 2026-11-25")
         try alice.ok("routine undo gym")

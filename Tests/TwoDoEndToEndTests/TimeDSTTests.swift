@@ -57,7 +57,9 @@ struct TimeDSTTests {
         return try user.drainEvents().filter { $0.event == "reminder.due" }
     }
 
-    @Test("9:00 local stays 9:00 local across the change, for a one-off and for a daily repeating task", arguments: transitions)
+    @Test(
+        "9:00 local stays 9:00 local across the change, for a one-off and for a daily repeating task",
+        arguments: transitions)
     func nineStaysNine(t: Transition) throws {
         let server = try TestServer(testClock: t.start)
         let user = try server.user("alice")
@@ -65,7 +67,10 @@ struct TimeDSTTests {
         try user.ok(["add daily every day at 9", "add one-off tomorrow 9am", "remind one-off 30 minutes before"])
         #expect(try user.exportedTasks()["daily"]?["due"] as? String == t.eveLocal)
         // 8:30 and 9:00 on the day of the change have the same offset (the change happens in the night).
-        #expect(try user.pendingReminders(of: "one-off") == [t.dayLocal.replacingOccurrences(of: "T09:00", with: "T08:30"), t.dayLocal])
+        #expect(
+            try user.pendingReminders(of: "one-off") == [
+                t.dayLocal.replacingOccurrences(of: "T09:00", with: "T08:30"), t.dayLocal,
+            ])
 
         // The eve: the daily task fires at 9:00, not a minute before.
         #expect(try fired(user, at: shifted(t.eveUTC, minutes: -1)).isEmpty)
@@ -79,7 +84,9 @@ struct TimeDSTTests {
         #expect(try fired(user, at: shifted(t.dayUTC, minutes: -31)).isEmpty)
         let before = try fired(user, at: shifted(t.dayUTC, minutes: -30))
         #expect(before.count == 1)
-        #expect(before.first?.text == #"⏰ Reminder: "one-off" is due at \#(t.dayText) (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
+        #expect(
+            before.first?.text
+                == #"⏰ Reminder: "one-off" is due at \#(t.dayText) (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
         #expect(try fired(user, at: shifted(t.dayUTC, minutes: -1)).isEmpty)
         let day = try fired(user, at: t.dayUTC)
         #expect(day.compactMap { $0.data["title"] as? String }.sorted() == ["daily", "one-off"])
@@ -88,7 +95,9 @@ struct TimeDSTTests {
         #expect(try user.pendingReminders(of: "daily") == [t.nextLocal])
     }
 
-    @Test("Berlin at 02:30: the missing one (spring) becomes 03:30 summer time; the doubled one (autumn) fires once, at the first")
+    @Test(
+        "Berlin at 02:30: the missing one (spring) becomes 03:30 summer time; the doubled one (autumn) fires once, at the first"
+    )
     func missingAndDoubledHalfPast() throws {
         let spring = try TestServer(testClock: "2026-03-28T12:00:00Z")
         let a = try spring.user("alice")

@@ -20,13 +20,18 @@ struct TimeNagSnoozeTests {
         #expect(try couple.aliceText.lines("show") == ["Inbox (1 open, 0 done):", "  1. [ ] dishes — next nag in 10m"])
         try couple.advance("6m")
         #expect(try couple.aliceText.lines("show") == ["Inbox (1 open, 0 done):", "  1. [ ] dishes — next nag in 4m"])
-        #expect(try couple.bobText.lines("göster") == ["Inbox (1 açık, 0 tamam):", "  1. [ ] dishes — sonraki dürtme 4 dk sonra"])
+        #expect(
+            try couple.bobText.lines("göster") == [
+                "Inbox (1 açık, 0 tamam):", "  1. [ ] dishes — sonraki dürtme 4 dk sonra",
+            ])
         for _ in 0..<3 {
             let fired = try reminders(couple.advance("4m"))
             #expect(fired.count == 1)
             #expect(fired.first?.data["kind"] as? String == "nag")
             #expect(fired.first?.text == #"⏰ Still open: "dishes" (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
-            #expect(try couple.bobText.readLine() == #"⏰ Hâlâ açık: "dishes" (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+            #expect(
+                try couple.bobText.readLine()
+                    == #"⏰ Hâlâ açık: "dishes" (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
             #expect(reminders(try couple.advance("5m")).isEmpty)
             try couple.advance("1m")
             _ = try couple.bobText.drainLines()
@@ -34,7 +39,8 @@ struct TimeNagSnoozeTests {
         #expect(try couple.alice.exportedTasks()["dishes"]?["nag_minutes"] as? Int == 10)
     }
 
-    @Test("done, delete and unnag each stop a nag at once", arguments: ["done dishes", "delete dishes", "unnag dishes"])
+    @Test(
+        "done, delete and unnag each stop a nag at once", arguments: ["done dishes", "delete dishes", "unnag dishes"])
     func nagStops(command: String) throws {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok(["add dishes", "nag dishes every 10m"])
@@ -57,12 +63,18 @@ struct TimeNagSnoozeTests {
     @Test(
         "a nag interval outside 1 minute … 24 hours is refused in the user's language",
         arguments: [
-            ("en", "nag dishes every 0 minutes",
-             #""every 0 minutes" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#),
-            ("en", "nag dishes every 25 hours",
-             #""every 25 hours" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#),
-            ("tr", "dürt dishes 25 saatte bir",
-             #""25 saatte bir" geçerli bir dürtme aralığı değil: dürtme aralığı 1 dakika ile 24 saat arasında olmalı, örn. dürt 2 10 dakikada bir."#),
+            (
+                "en", "nag dishes every 0 minutes",
+                #""every 0 minutes" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#
+            ),
+            (
+                "en", "nag dishes every 25 hours",
+                #""every 25 hours" is not a nag interval: nags repeat every 1 minute to 24 hours, e.g. nag 2 every 10 minutes."#
+            ),
+            (
+                "tr", "dürt dishes 25 saatte bir",
+                #""25 saatte bir" geçerli bir dürtme aralığı değil: dürtme aralığı 1 dakika ile 24 saat arasında olmalı, örn. dürt 2 10 dakikada bir."#
+            ),
         ])
     func nagRange(lang: String, command: String, text prefix: String) throws {
         let server = try TestServer()
@@ -84,7 +96,10 @@ struct TimeNagSnoozeTests {
             ("snooze pay rent", #"Snoozed "pay rent" until Sun 22 Nov 11:00."#, "2026-11-22T11:00:00+01:00"),
             ("snooze pay rent 10m", #"Snoozed "pay rent" until Sun 22 Nov 10:10."#, "2026-11-22T10:10:00+01:00"),
             ("snooze pay rent tomorrow", #"Snoozed "pay rent" until Mon 23 Nov 10:30."#, "2026-11-23T10:30:00+01:00"),
-            ("snooze pay rent tomorrow 9am", #"Snoozed "pay rent" until Mon 23 Nov 09:00."#, "2026-11-23T09:00:00+01:00"),
+            (
+                "snooze pay rent tomorrow 9am", #"Snoozed "pay rent" until Mon 23 Nov 09:00."#,
+                "2026-11-23T09:00:00+01:00"
+            ),
         ])
     func snooze(command: String, reply: String, due: String) throws {
         let couple = try TimeCouple(server: TestServer())
@@ -135,9 +150,13 @@ struct TimeNagSnoozeTests {
         try couple.alice.ok("undone dishes")
         #expect(try couple.alice.pendingReminders(of: "dishes") == ["2026-11-22T11:00:00+01:00"])
         try couple.settle()
-        #expect(try couple.aliceText.lines("show") == ["Inbox (1 open, 0 done):", "  1. [ ] dishes — due Sun 22 Nov 11:00, next nag in 60m"])
+        #expect(
+            try couple.aliceText.lines("show") == [
+                "Inbox (1 open, 0 done):", "  1. [ ] dishes — due Sun 22 Nov 11:00, next nag in 60m",
+            ])
         let fired = try reminders(couple.advance("1h"))
-        #expect(fired.compactMap { $0.data["kind"] as? String } == ["due"])  // the first nag, due at the same time, is one line
+        // the first nag, due at the same time, is one line
+        #expect(fired.compactMap { $0.data["kind"] as? String } == ["due"])
         #expect(reminders(try couple.advance("10m")).compactMap { $0.data["kind"] as? String } == ["nag"])
     }
 }

@@ -20,13 +20,18 @@ struct TimeReminderTests {
         let event = try couple.bob.event()
         #expect(event.event == "reminder.due")
         #expect(event["actor"] as? String == "twodo")
-        #expect(event.text == #"⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+        #expect(
+            event.text
+                == #"⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#
+        )
         #expect(event.data["kind"] as? String == "due")
         #expect(event.data["late"] as? Bool == false)
         #expect(event.data["title"] as? String == "call mom")
         #expect(event.data["due"] as? String == "2026-11-22T05:00:00-05:00")
-        #expect(try couple.bobText.readLine()
-            == #"⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+        #expect(
+            try couple.bobText.readLine()
+                == #"⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#
+        )
         #expect(try couple.aliceText.isQuiet(for: 0.2))
         // Fired once: it is no longer pending, and a later turn sends nothing.
         #expect(try couple.alice.pendingReminders(of: "call mom").isEmpty)
@@ -43,16 +48,23 @@ struct TimeReminderTests {
         #expect(set.data["at"] as? String == "2026-11-22T17:30:00+01:00")
         try couple.settle()
         try couple.alice.ok("clock set 2026-11-22T16:30:00Z")
-        #expect(try couple.aliceText.readLine()
-            == #"⏰ Reminder: "pay rent" is due at Sun 22 Nov 18:00 (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
-        #expect(try couple.bobText.readLine()
-            == #"⏰ Hatırlatma: "pay rent" Paz 22 Kas 12:00 için (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+        #expect(
+            try couple.aliceText.readLine()
+                == #"⏰ Reminder: "pay rent" is due at Sun 22 Nov 18:00 (Inbox). Answer "done", "snooze" or "snooze 10m"."#
+        )
+        #expect(
+            try couple.bobText.readLine()
+                == #"⏰ Hatırlatma: "pay rent" Paz 22 Kas 12:00 için (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#
+        )
         #expect(try couple.bob.event().data["kind"] as? String == "before")
         try couple.alice.ok("clock set 2026-11-22T17:00:00Z")
-        #expect(try couple.aliceText.readLine()
-            == #"⏰ Reminder: "pay rent" is due now (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
-        #expect(try couple.bobText.readLine()
-            == #"⏰ Hatırlatma: "pay rent" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+        #expect(
+            try couple.aliceText.readLine()
+                == #"⏰ Reminder: "pay rent" is due now (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
+        #expect(
+            try couple.bobText.readLine()
+                == #"⏰ Hatırlatma: "pay rent" şimdi yapılmalı (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#
+        )
         #expect(try couple.aliceText.isQuiet(for: 0.2))
         #expect(try couple.bobText.isQuiet(for: 0.1))
     }
@@ -62,10 +74,12 @@ struct TimeReminderTests {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok(["add pay rent today 6pm", "remind pay rent 30 minutes before", "remind pay rent at 5pm"])
         #expect(try couple.alice.ok("remind pay rent at 5pm").ok == true)  // asked twice, kept once
-        #expect(try couple.alice.pendingReminders(of: "pay rent")
-            == ["2026-11-22T17:00:00+01:00", "2026-11-22T17:30:00+01:00", "2026-11-22T18:00:00+01:00"])
-        #expect(try couple.bob.pendingReminders(of: "pay rent")
-            == ["2026-11-22T11:00:00-05:00", "2026-11-22T11:30:00-05:00", "2026-11-22T12:00:00-05:00"])
+        #expect(
+            try couple.alice.pendingReminders(of: "pay rent")
+                == ["2026-11-22T17:00:00+01:00", "2026-11-22T17:30:00+01:00", "2026-11-22T18:00:00+01:00"])
+        #expect(
+            try couple.bob.pendingReminders(of: "pay rent")
+                == ["2026-11-22T11:00:00-05:00", "2026-11-22T11:30:00-05:00", "2026-11-22T12:00:00-05:00"])
         try couple.settle()
         try couple.alice.ok("clock set 2026-11-22T15:59:00Z")
         var kinds: [String] = []
@@ -75,7 +89,10 @@ struct TimeReminderTests {
             kinds += fired.compactMap { $0.data["kind"] as? String }
         }
         #expect(kinds == ["at", "before", "due"])
-        #expect(reminders(try couple.bob.drainEvents()).compactMap { $0.data["kind"] as? String } == ["at", "before", "due"])
+        #expect(
+            reminders(try couple.bob.drainEvents()).compactMap { $0.data["kind"] as? String } == [
+                "at", "before", "due",
+            ])
         #expect(try couple.alice.pendingReminders(of: "pay rent").isEmpty)
     }
 
@@ -97,24 +114,40 @@ struct TimeReminderTests {
         try couple.bobLeaves()
         try couple.alice.ok("clock set 2026-11-22T10:05:00Z")
         let bob = try couple.server.connect()
-        #expect(try bob.command("giriş bob plover-obo-27")
-            == #"Yeniden hoş geldiniz, bob. Siz yokken 1 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 0 görev var."#)
+        #expect(
+            try bob.command("giriş bob plover-obo-27")
+                == #"Yeniden hoş geldiniz, bob. Siz yokken 1 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 0 görev var."#
+        )
         let inbox = try bob.lines("bildirimler")
         // The assignment is kept too: read, since bob saw it live.
-        #expect(inbox == [
-            "Bildirimleriniz (en yeni önce):", #"  * 2026-11-22T05:05:00-05:00 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
-            #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
-        ])
+        #expect(
+            inbox == [
+                "Bildirimleriniz (en yeni önce):",
+                #"  * 2026-11-22T05:05:00-05:00 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
+                #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
+            ])
         let json = try couple.server.login("bob")
         let texts = try json.inboxTexts()
-        #expect(texts == [#"*⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#, #"alice, "call mom" görevini bob kişisine verdi."#])
+        #expect(
+            texts == [
+                #"*⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
+                #"alice, "call mom" görevini bob kişisine verdi."#,
+            ])
     }
 
-    @Test("after a reminder, done / snooze / snooze 10m without a ref act on that task; without one they say which task is missing")
+    @Test(
+        "after a reminder, done / snooze / snooze 10m without a ref act on that task; without one they say which task is missing"
+    )
     func oneWordAnswers() throws {
         let couple = try TimeCouple(server: TestServer())
-        #expect(try couple.aliceText.lines("done") == ["Which task? No reminder was shown here recently: give a number or words."])
-        #expect(try couple.bobText.lines("ertele") == ["Hangi görev? Burada yakın zamanda hatırlatma gösterilmedi: bir numara ya da sözcük verin."])
+        #expect(
+            try couple.aliceText.lines("done") == [
+                "Which task? No reminder was shown here recently: give a number or words."
+            ])
+        #expect(
+            try couple.bobText.lines("ertele") == [
+                "Hangi görev? Burada yakın zamanda hatırlatma gösterilmedi: bir numara ya da sözcük verin."
+            ])
         try couple.alice.ok(["add pay rent today 11am", "add water plants today 11am"])
         try couple.alice.ok("clock set 2026-11-22T09:59:00Z")
         try couple.settle()
@@ -139,19 +172,27 @@ struct TimeReminderTests {
         #expect(try couple.aliceText.lines("snooze 10m") == [#""\#(last)" is already done."#])
     }
 
-    @Test("a reminder on a task without a due date names the task only; a past time and 'before' without a due time are refused")
+    @Test(
+        "a reminder on a task without a due date names the task only; a past time and 'before' without a due time are refused"
+    )
     func withoutDueDate() throws {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok("add call bank")
-        let past = try couple.alice.json("remind call bank at 9am")  // 09:00 today in Berlin has passed: the parser moves it on
+        // 09:00 today in Berlin has passed: the parser moves it on
+        let past = try couple.alice.json("remind call bank at 9am")
         #expect(past.ok == true)
         let before = try couple.alice.json("remind call bank 30 minutes before")
         #expect(before.code == "error.no_due_time")
-        #expect(before.text == #""call bank" has no due time to remind before. Set one first, e.g. due id:1 tomorrow 9am"#)
+        #expect(
+            before.text == #""call bank" has no due time to remind before. Set one first, e.g. due id:1 tomorrow 9am"#)
         try couple.alice.ok("remind call bank in 10 minutes")
         try couple.settle()
         try couple.advance("10m")
-        #expect(try couple.aliceText.readLine() == #"⏰ Reminder: "call bank" (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
-        #expect(try couple.bobText.readLine() == #"⏰ Hatırlatma: "call bank" (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
+        #expect(
+            try couple.aliceText.readLine()
+                == #"⏰ Reminder: "call bank" (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
+        #expect(
+            try couple.bobText.readLine()
+                == #"⏰ Hatırlatma: "call bank" (Inbox). "bitti", "ertele" ya da "ertele 10dk" yazabilirsiniz."#)
     }
 }

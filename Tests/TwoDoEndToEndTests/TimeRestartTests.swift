@@ -19,8 +19,9 @@ struct TimeRestartTests {
         }
     }
 
-    @Test("missed while down: delivered once at start, marked late, into each partner's inbox; never after another restart",
-          arguments: Stop.allCases)
+    @Test(
+        "missed while down: delivered once at start, marked late, into each partner's inbox; never after another restart",
+        arguments: Stop.allCases)
     func exactlyOnce(stop: Stop) throws {
         let first = try TestServer()
         do {
@@ -37,19 +38,26 @@ struct TimeRestartTests {
         _ = try alice.command("json on")
         let login = try alice.json("login alice plover-nyvpr-27")
         #expect(login.data["unread"] as? Int == 1)
-        #expect(login.text == #"Welcome back, alice. 1 thing happened while you were away: type "inbox". 2 overdue, 0 due today."#)
-        #expect(try alice.inboxTexts() == [
-            #"*⏰ Late reminder (the server was down): "pay rent" was due at Sun 22 Nov 11:00 (Inbox)."#
-        ])
+        #expect(
+            login.text
+                == #"Welcome back, alice. 1 thing happened while you were away: type "inbox". 2 overdue, 0 due today."#)
+        #expect(
+            try alice.inboxTexts() == [
+                #"*⏰ Late reminder (the server was down): "pay rent" was due at Sun 22 Nov 11:00 (Inbox)."#
+            ])
         let bob = try second.connect()
         let greeting = try bob.command("giriş bob plover-obo-27")
-        #expect(greeting == #"Yeniden hoş geldiniz, bob. Siz yokken 2 şey oldu: "bildirimler" yazın. 2 gecikmiş, bugün 0 görev var."#)
-        #expect(try bob.lines("bildirimler") == [
-            "Bildirimleriniz (en yeni önce):",
-            #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
-            #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
-            #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
-        ])
+        #expect(
+            greeting
+                == #"Yeniden hoş geldiniz, bob. Siz yokken 2 şey oldu: "bildirimler" yazın. 2 gecikmiş, bugün 0 görev var."#
+        )
+        #expect(
+            try bob.lines("bildirimler") == [
+                "Bildirimleriniz (en yeni önce):",
+                #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
+                #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
+                #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
+            ])
         #expect(try alice.pendingReminders(of: "pay rent").isEmpty)
         #expect(try alice.pendingReminders(of: "call mom").isEmpty)
         stop.apply(to: second)
@@ -75,12 +83,16 @@ struct TimeRestartTests {
         stop.apply(to: first)
         let second = try first.startAgain(testClock: "2026-11-22T15:00:00Z")
         let alice = try second.login("alice")
-        #expect(try alice.pendingReminders(of: "pay rent") == ["2026-11-22T17:00:00+01:00", "2026-11-22T18:00:00+01:00"])
+        #expect(
+            try alice.pendingReminders(of: "pay rent") == ["2026-11-22T17:00:00+01:00", "2026-11-22T18:00:00+01:00"])
         try alice.ok("clock set 2026-11-22T16:00:00Z")
         let events = try alice.drainEvents().filter { $0.event == "reminder.due" }
         #expect(events.count == 1)
         #expect(events.first?.data["late"] as? Bool == false)
-        #expect(events.first?.text == #"⏰ Reminder: "pay rent" is due at Sun 22 Nov 18:00 (Inbox). Answer "done", "snooze" or "snooze 10m"."#)
+        #expect(
+            events.first?.text
+                == #"⏰ Reminder: "pay rent" is due at Sun 22 Nov 18:00 (Inbox). Answer "done", "snooze" or "snooze 10m"."#
+        )
         #expect(try alice.pendingReminders(of: "pay rent") == ["2026-11-22T18:00:00+01:00"])
     }
 }

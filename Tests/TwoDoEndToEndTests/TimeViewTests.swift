@@ -24,38 +24,59 @@ struct TimeViewTests {
         let a = couple.aliceText
         let b = couple.bobText
         #expect(try a.lines("overdue") == ["Overdue:", "  1. [ ] pay rent — Inbox, due Sun 22 Nov 11:00, for bob"])
-        #expect(try b.lines("gecikenler") == ["Gecikmiş:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için"])
+        #expect(
+            try b.lines("gecikenler") == [
+                "Gecikmiş:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için",
+            ])
         #expect(try a.lines("today") == ["Today:", "  1. [ ] buy milk — Inbox, due Sun 22 Nov 20:00"])
         // 00:30 on Monday in Berlin is 18:30 on Sunday in New York: tomorrow for alice, today for bob.
-        #expect(try b.lines("bugün") == [
-            "Bugün:", "  1. [ ] buy milk — Inbox, son tarih Paz 22 Kas 14:00", "  2. [ ] call grandma — Inbox, son tarih Paz 22 Kas 18:30",
-        ])
-        #expect(try a.lines("tomorrow") == [
-            "Tomorrow:", "  1. [ ] call grandma — Inbox, due Mon 23 Nov 00:30", "  2. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice",
-        ])
-        #expect(try b.lines("yarın") == ["Yarın:", "  1. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için"])
-        #expect(try a.lines("upcoming") == [
-            "Next 7 days:", "  1. [ ] buy milk — Inbox, due Sun 22 Nov 20:00", "  2. [ ] call grandma — Inbox, due Mon 23 Nov 00:30",
-            "  3. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice", "  4. [ ] plan trip — Inbox, due Fri 27 Nov",
-        ])
-        #expect(try a.lines("agenda") == [
-            "Overdue:", "  1. [ ] pay rent — Inbox, due Sun 22 Nov 11:00, for bob",
-            "Today:", "  2. [ ] buy milk — Inbox, due Sun 22 Nov 20:00",
-            "Tomorrow:", "  3. [ ] call grandma — Inbox, due Mon 23 Nov 00:30", "  4. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice",
-            "Upcoming:", "  5. [ ] plan trip — Inbox, due Fri 27 Nov",
-            "No date:", "  6. [ ] read book — Inbox",
-        ])
-        #expect(try b.lines("ajanda") == [
-            "Gecikmiş:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için",
-            "Bugün:", "  2. [ ] buy milk — Inbox, son tarih Paz 22 Kas 14:00", "  3. [ ] call grandma — Inbox, son tarih Paz 22 Kas 18:30",
-            "Yarın:", "  4. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için",
-            "Yaklaşanlar:", "  5. [ ] plan trip — Inbox, son tarih Cum 27 Kas",
-            "Tarihsiz:", "  6. [ ] read book — Inbox",
-        ])
+        #expect(
+            try b.lines("bugün") == [
+                "Bugün:", "  1. [ ] buy milk — Inbox, son tarih Paz 22 Kas 14:00",
+                "  2. [ ] call grandma — Inbox, son tarih Paz 22 Kas 18:30",
+            ])
+        #expect(
+            try a.lines("tomorrow") == [
+                "Tomorrow:", "  1. [ ] call grandma — Inbox, due Mon 23 Nov 00:30",
+                "  2. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice",
+            ])
+        #expect(
+            try b.lines("yarın") == ["Yarın:", "  1. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için"])
+        #expect(
+            try a.lines("upcoming") == [
+                "Next 7 days:", "  1. [ ] buy milk — Inbox, due Sun 22 Nov 20:00",
+                "  2. [ ] call grandma — Inbox, due Mon 23 Nov 00:30",
+                "  3. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice",
+                "  4. [ ] plan trip — Inbox, due Fri 27 Nov",
+            ])
+        #expect(
+            try a.lines("agenda") == [
+                "Overdue:", "  1. [ ] pay rent — Inbox, due Sun 22 Nov 11:00, for bob",
+                "Today:", "  2. [ ] buy milk — Inbox, due Sun 22 Nov 20:00",
+                "Tomorrow:", "  3. [ ] call grandma — Inbox, due Mon 23 Nov 00:30",
+                "  4. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice",
+                "Upcoming:", "  5. [ ] plan trip — Inbox, due Fri 27 Nov",
+                "No date:", "  6. [ ] read book — Inbox",
+            ])
+        #expect(
+            try b.lines("ajanda") == [
+                "Gecikmiş:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için",
+                "Bugün:", "  2. [ ] buy milk — Inbox, son tarih Paz 22 Kas 14:00",
+                "  3. [ ] call grandma — Inbox, son tarih Paz 22 Kas 18:30",
+                "Yarın:", "  4. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için",
+                "Yaklaşanlar:", "  5. [ ] plan trip — Inbox, son tarih Cum 27 Kas",
+                "Tarihsiz:", "  6. [ ] read book — Inbox",
+            ])
         #expect(try a.lines("mine") == ["For alice:", "  1. [ ] fix bike — Inbox, due Mon 23 Nov 09:00, for alice"])
         #expect(try a.lines("bob's") == ["For bob:", "  1. [ ] pay rent — Inbox, due Sun 22 Nov 11:00, for bob"])
-        #expect(try b.lines("benimkiler") == ["bob için:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için"])
-        #expect(try b.lines("alice'inkiler") == ["alice için:", "  1. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için"])
+        #expect(
+            try b.lines("benimkiler") == [
+                "bob için:", "  1. [ ] pay rent — Inbox, son tarih Paz 22 Kas 05:00, bob için",
+            ])
+        #expect(
+            try b.lines("alice'inkiler") == [
+                "alice için:", "  1. [ ] fix bike — Inbox, son tarih Pzt 23 Kas 03:00, alice için",
+            ])
         // Numbers refer to the view just shown.
         _ = try a.lines("agenda")
         #expect(try a.lines("done 5") == [#"Done: "plan trip"."#])
@@ -77,15 +98,21 @@ struct TimeViewTests {
     @Test("the login greeting sums up what is overdue and due today in the reader's zone, and the unread count")
     func loginSummary() throws {
         let couple = try seeded()
-        #expect(try couple.server.connect().command("login alice plover-nyvpr-27") == "Welcome back, alice. 1 overdue, 1 due today.")
-        #expect(try couple.server.connect().command("giriş bob plover-obo-27") == "Yeniden hoş geldiniz, bob. 1 gecikmiş, bugün 2 görev var.")
+        #expect(
+            try couple.server.connect().command("login alice plover-nyvpr-27")
+                == "Welcome back, alice. 1 overdue, 1 due today.")
+        #expect(
+            try couple.server.connect().command("giriş bob plover-obo-27")
+                == "Yeniden hoş geldiniz, bob. 1 gecikmiş, bugün 2 görev var.")
         try couple.bobLeaves()
         try couple.alice.ok(["add water plants today 1pm", "say dinner at 8?"])
         try couple.advance("1h")  // 13:00 in Berlin: water plants reminds both, bob is away; due now counts as today
         let bob = try couple.server.connect()
         let greeting = try bob.command("login bob plover-obo-27")
-        #expect(greeting
-            == #"Yeniden hoş geldiniz, bob. Siz yokken 3 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 3 görev var."#)
+        #expect(
+            greeting
+                == #"Yeniden hoş geldiniz, bob. Siz yokken 3 şey oldu: "bildirimler" yazın. 1 gecikmiş, bugün 3 görev var."#
+        )
     }
 
     @Test("inbox lists newest first with unread marked; read n, read all and clear; kept for 30 days")
@@ -95,12 +122,13 @@ struct TimeViewTests {
         try couple.alice.ok(["add water plants today 10:30am", "say hi"])
         try couple.advance("30m")
         let bob = try couple.server.login("bob", json: false)
-        #expect(try bob.lines("inbox") == [
-            "Your notifications (newest first):",
-            #"  * 2026-11-22T04:30:00-05:00 ⏰ Reminder: "water plants" is due now (Inbox)."#,
-            "  * 2026-11-22T04:00:00-05:00 alice: hi",
-            #"  * 2026-11-22T04:00:00-05:00 alice added "water plants" to Inbox — due Sun 22 Nov 04:30."#,
-        ])
+        #expect(
+            try bob.lines("inbox") == [
+                "Your notifications (newest first):",
+                #"  * 2026-11-22T04:30:00-05:00 ⏰ Reminder: "water plants" is due now (Inbox)."#,
+                "  * 2026-11-22T04:00:00-05:00 alice: hi",
+                #"  * 2026-11-22T04:00:00-05:00 alice added "water plants" to Inbox — due Sun 22 Nov 04:30."#,
+            ])
         #expect(try bob.lines("inbox read 1") == ["Marked 1 notification as read."])
         #expect(try bob.lines("inbox").dropFirst().map { $0.dropFirst(2).first } == [" ", "*", "*"])
         #expect(try bob.lines("inbox read all") == ["Marked 2 notifications as read."])
@@ -133,8 +161,9 @@ struct TimeViewTests {
         let members = (data["couple"] as? JSONObject)?["members"] as? [JSONObject] ?? []
         #expect(members.compactMap { $0["tz"] as? String }.sorted() == ["America/New_York", "Europe/Berlin"])
         let tasks = try couple.bob.exportedTasks()
-        #expect(tasks["pay rent"]?["reminders"] as? [String]
-            == ["2026-11-23T03:00:00-05:00", "2026-11-23T11:00:00-05:00", "2026-11-23T12:00:00-05:00"])
+        #expect(
+            tasks["pay rent"]?["reminders"] as? [String]
+                == ["2026-11-23T03:00:00-05:00", "2026-11-23T11:00:00-05:00", "2026-11-23T12:00:00-05:00"])
         #expect(tasks["pay rent"]?["nag_minutes"] is NSNull)
         #expect(tasks["dishes"]?["nag_minutes"] as? Int == 15)
         #expect(tasks["dishes"]?["reminders"] as? [String] == [])  // nags are not listed as reminders
@@ -149,7 +178,10 @@ struct TimeViewTests {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok(["add fix bike for bob", "add pay rent", "assign pay rent to bob", "assign fix bike to me"])
         let kept = try couple.bob.inboxTexts()
-        #expect(kept == [#"alice, "pay rent" görevini bob kişisine verdi."#, #"alice, "fix bike" görevini bob kişisine verdi."#])
+        #expect(
+            kept == [
+                #"alice, "pay rent" görevini bob kişisine verdi."#, #"alice, "fix bike" görevini bob kişisine verdi."#,
+            ])
         #expect(try couple.alice.inboxTexts().isEmpty)  // her own assignments are not news to her
     }
 }

@@ -8,10 +8,14 @@ struct TimeZoneDueTests {
     @Test(
         "tz shows, sets and refuses an unknown zone, in the user's language",
         arguments: [
-            ("en", "Your time zone is UTC.", "Your time zone is now Europe/Berlin.",
-             #""Mars/Olympus" is not a time zone I know. Use an IANA name like Europe/Istanbul or America/New_York."#),
-            ("tr", "Saat diliminiz UTC.", "Saat diliminiz artık Europe/Berlin.",
-             #""Mars/Olympus" bildiğim bir saat dilimi değil. Europe/Istanbul ya da America/New_York gibi bir IANA adı kullanın."#),
+            (
+                "en", "Your time zone is UTC.", "Your time zone is now Europe/Berlin.",
+                #""Mars/Olympus" is not a time zone I know. Use an IANA name like Europe/Istanbul or America/New_York."#
+            ),
+            (
+                "tr", "Saat diliminiz UTC.", "Saat diliminiz artık Europe/Berlin.",
+                #""Mars/Olympus" bildiğim bir saat dilimi değil. Europe/Istanbul ya da America/New_York gibi bir IANA adı kullanın."#
+            ),
         ])
     func timeZone(lang: String, shown: String, set: String, refused: String) throws {
         let server = try TestServer()
@@ -32,7 +36,9 @@ struct TimeZoneDueTests {
         #expect(try again.login("alice").ok("tz").data["tz"] as? String == "Europe/Berlin")
     }
 
-    @Test("a due date typed with add is the author's wall time; the partner reads the same instant in their zone and language")
+    @Test(
+        "a due date typed with add is the author's wall time; the partner reads the same instant in their zone and language"
+    )
     func addWithDate() throws {
         let couple = try TimeCouple(server: TestServer())
         let added = try couple.alice.ok("add pay rent tomorrow 6pm")
@@ -42,13 +48,17 @@ struct TimeZoneDueTests {
         let event = try couple.bob.event()
         #expect(event.event == "task.added")
         #expect(event.text == #"alice, "pay rent" görevini Inbox listesine ekledi — son tarih Pzt 23 Kas 12:00."#)
-        #expect(try couple.bobText.readLine() == #"alice, "pay rent" görevini Inbox listesine ekledi — son tarih Pzt 23 Kas 12:00."#)
+        #expect(
+            try couple.bobText.readLine()
+                == #"alice, "pay rent" görevini Inbox listesine ekledi — son tarih Pzt 23 Kas 12:00."#)
         #expect(try couple.aliceText.readLine() == #"alice added "pay rent" to Inbox — due Mon 23 Nov 18:00."#)
         #expect(try couple.bob.exportedTasks()["pay rent"]?["due"] as? String == "2026-11-23T12:00:00-05:00")
         #expect(try couple.alice.pendingReminders(of: "pay rent") == ["2026-11-23T18:00:00+01:00"])
     }
 
-    @Test("due <ref> <date> moves the due date and its reminder; due <ref> none clears both; the partner is told in Turkish")
+    @Test(
+        "due <ref> <date> moves the due date and its reminder; due <ref> none clears both; the partner is told in Turkish"
+    )
     func dueAndNone() throws {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok("add pay rent tomorrow 6pm")
@@ -69,7 +79,9 @@ struct TimeZoneDueTests {
         #expect(try couple.bob.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
     }
 
-    @Test("an all-day task is due at the end of its day in the author's zone, has no timed reminder, and is overdue only after that")
+    @Test(
+        "an all-day task is due at the end of its day in the author's zone, has no timed reminder, and is overdue only after that"
+    )
     func allDay() throws {
         let couple = try TimeCouple(server: TestServer())
         let added = try couple.alice.ok("add milk tomorrow")
@@ -92,11 +104,23 @@ struct TimeZoneDueTests {
         try couple.alice.ok("add pay rent tomorrow 6pm")
         try couple.settle()
         let steps: [(String, String, String)] = [
-            ("priority pay rent high", #""pay rent" is now high priority."#, #"alice, "pay rent" görevini yüksek öncelik yaptı."#),
-            ("priority pay rent none", #""pay rent" has no priority now."#, #"alice, "pay rent" görevinin önceliğini kaldırdı."#),
-            ("repeat pay rent every month", #""pay rent" repeats every month on the 23rd; next due Mon 23 Nov 18:00."#,
-             #"alice, "pay rent" görevini tekrarlı yaptı: her ayın 23'ü."#),
-            ("repeat pay rent none", #""pay rent" no longer repeats."#, #"alice, "pay rent" görevinin tekrarını kaldırdı."#),
+            (
+                "priority pay rent high", #""pay rent" is now high priority."#,
+                #"alice, "pay rent" görevini yüksek öncelik yaptı."#
+            ),
+            (
+                "priority pay rent none", #""pay rent" has no priority now."#,
+                #"alice, "pay rent" görevinin önceliğini kaldırdı."#
+            ),
+            (
+                "repeat pay rent every month",
+                #""pay rent" repeats every month on the 23rd; next due Mon 23 Nov 18:00."#,
+                #"alice, "pay rent" görevini tekrarlı yaptı: her ayın 23'ü."#
+            ),
+            (
+                "repeat pay rent none", #""pay rent" no longer repeats."#,
+                #"alice, "pay rent" görevinin tekrarını kaldırdı."#
+            ),
         ]
         for (command, reply, event) in steps {
             #expect(try couple.alice.ok(command).text == reply)

@@ -357,7 +357,9 @@ struct FuzzLineFramerTests {
     }
 
     /// Feeds `stream` to a new framer in chunks of the given sizes, as reads from a socket would.
-    private static func feed(_ stream: [UInt8], cuts: [Int], limit: Int) -> (
+    private static func feed(
+        _ stream: [UInt8], cuts: [Int], limit: Int
+    ) -> (
         items: [FramedItem], maxPending: Int, reply: [UInt8]
     ) {
         var framer = LineFramer(limit: limit)

@@ -24,7 +24,9 @@ struct LoginThrottleTests {
         #expect(t.retryAfter(name: "alice", address: "10.0.1.3", now: 2) != nil, "an address that failed waits")
         #expect(t.retryAfter(name: "alice", address: "192.168.1.9", now: 2) == nil, "a clean address never waits")
         t.succeed(name: "alice", address: "192.168.1.9")
-        #expect(t.retryAfter(name: "alice", address: "10.0.1.3", now: 2) != nil, "the owner's login does not reset the attack")
+        #expect(
+            t.retryAfter(name: "alice", address: "10.0.1.3", now: 2) != nil,
+            "the owner's login does not reset the attack")
     }
 
     @Test("one address guessing many names is held back after 20 failures")

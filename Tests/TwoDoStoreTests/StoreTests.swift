@@ -61,7 +61,9 @@ struct StoreTests {
         let inbox = try store.defaultList(in: u.space)
         var ids: [TaskID] = []
         for (i, title) in ["a", "b", "c", "d"].enumerated() {
-            ids.append(try store.addTask(title: title, list: inbox.id, space: u.space, by: u.id, assignee: nil, now: Int64(10 + i)))
+            ids.append(
+                try store.addTask(
+                    title: title, list: inbox.id, space: u.space, by: u.id, assignee: nil, now: Int64(10 + i)))
         }
         try store.setDone(ids[0], true, by: u.id, now: 50)
         try store.setDone(ids[2], true, by: u.id, now: 40)
@@ -75,7 +77,8 @@ struct StoreTests {
         let store = try makeStore()
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
         let c = try #require(try store.createUser(name: "carol", passwordHash: "h", lang: .en, now: 0))
-        let id = try store.addTask(title: "secret", list: store.defaultList(in: a.space).id, space: a.space, by: a.id, assignee: nil, now: 1)
+        let id = try store.addTask(
+            title: "secret", list: store.defaultList(in: a.space).id, space: a.space, by: a.id, assignee: nil, now: 1)
         #expect(try store.task(id, in: a.space) != nil)
         #expect(try store.task(id, in: c.space) == nil)
         #expect(try store.tasks(matching: "secret", in: c.space).isEmpty)
@@ -90,7 +93,8 @@ struct StoreTests {
         let bGroceries = try store.addList(named: "groceries", in: b.space, now: 1)
         _ = try store.addTask(title: "milk", list: aGroceries, space: a.space, by: a.id, assignee: nil, now: 2)
         _ = try store.addTask(title: "süt", list: bGroceries, space: b.space, by: b.id, assignee: nil, now: 2)
-        _ = try store.addTask(title: "ekmek", list: store.defaultList(in: b.space).id, space: b.space, by: b.id, assignee: nil, now: 2)
+        _ = try store.addTask(
+            title: "ekmek", list: store.defaultList(in: b.space).id, space: b.space, by: b.id, assignee: nil, now: 2)
         let moved = try store.merge(user: b.id, from: b.space, into: a.space, now: 3)
         #expect(moved == 2)
         #expect(try store.lists(in: a.space).map(\.name) == ["Inbox", "Groceries", "groceries (2)"])
@@ -105,7 +109,8 @@ struct StoreTests {
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
         let b = try #require(try store.createUser(name: "bob", passwordHash: "h", lang: .en, now: 0))
         try store.merge(user: b.id, from: b.space, into: a.space, now: 1)
-        let task = try store.addTask(title: "x", list: store.defaultList(in: a.space).id, space: a.space, by: b.id, assignee: b.id, now: 2)
+        let task = try store.addTask(
+            title: "x", list: store.defaultList(in: a.space).id, space: a.space, by: b.id, assignee: b.id, now: 2)
         let fresh = try store.leave(user: b.id, lang: .en, now: 3)
         #expect(try store.tasks(inSpace: fresh).isEmpty)
         #expect(try store.task(task, in: a.space)?.assignee == nil)
@@ -144,7 +149,8 @@ struct StoreTests {
     func notifications() throws {
         let store = try makeStore()
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
-        try store.addNotification(for: a.id, key: "event.task.added", args: ["actor": "bob", "title": "süt \"x\""], now: 10)
+        try store.addNotification(
+            for: a.id, key: "event.task.added", args: ["actor": "bob", "title": "süt \"x\""], now: 10)
         try store.addNotification(for: a.id, key: "event.chat.message", args: ["actor": "bob", "text": "hi"], now: 20)
         #expect(try store.unreadCount(for: a.id) == 2)
         let items = try store.notifications(for: a.id)
@@ -174,7 +180,8 @@ struct StoreTests {
     func backup() throws {
         let store = try makeStore()
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
-        _ = try store.addTask(title: "x", list: store.defaultList(in: a.space).id, space: a.space, by: a.id, assignee: nil, now: 1)
+        _ = try store.addTask(
+            title: "x", list: store.defaultList(in: a.space).id, space: a.space, by: a.id, assignee: nil, now: 1)
         let copy = TempDB()
         try Backup.copy(from: temp.path, to: copy.path)
         #expect(try Backup.check(path: copy.path).isEmpty)

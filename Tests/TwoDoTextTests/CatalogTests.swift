@@ -11,7 +11,9 @@ struct CatalogTests {
         let en = try #require(Catalog.tables[.en])
         for lang in Language.allCases {
             let table = try #require(Catalog.tables[lang])
-            #expect(Set(table.keys) == Set(en.keys), "keys differ in \(lang): \(Set(table.keys).symmetricDifference(en.keys).sorted())")
+            #expect(
+                Set(table.keys) == Set(en.keys),
+                "keys differ in \(lang): \(Set(table.keys).symmetricDifference(en.keys).sorted())")
             for (key, value) in table {
                 #expect(!value.trimmingWhitespace().isEmpty, "\(lang).\(key) is empty")
             }
@@ -24,7 +26,9 @@ struct CatalogTests {
         let en = try #require(Catalog.tables[.en])
         let tr = try #require(Catalog.tables[.tr])
         for (key, text) in en {
-            #expect(Catalog.placeholders(in: text) == Catalog.placeholders(in: tr[key] ?? ""), "placeholders differ for \(key)")
+            #expect(
+                Catalog.placeholders(in: text) == Catalog.placeholders(in: tr[key] ?? ""),
+                "placeholders differ for \(key)")
         }
     }
 
@@ -41,15 +45,19 @@ struct CatalogTests {
         #expect(Catalog.text("verb.add", .tr) == "ekle")
     }
 
-    @Test("Turkish text is really Turkish, not a copy of the English", arguments: ["greeting", "task.added", "error.not_found", "help.index"])
+    @Test(
+        "Turkish text is really Turkish, not a copy of the English",
+        arguments: ["greeting", "task.added", "error.not_found", "help.index"])
     func translated(key: String) {
         #expect(Catalog.text(key, .en) != Catalog.text(key, .tr))
     }
 
     @Test("placeholders are replaced; unknown ones stay visible")
     func substitution() {
-        #expect(Catalog.text("task.added", .en, ["title": "milk", "list": "Groceries"]) == "Added \"milk\" to Groceries.")
-        #expect(Catalog.text("task.added", .tr, ["title": "süt", "list": "Market"]) == "\"süt\" Market listesine eklendi.")
+        #expect(
+            Catalog.text("task.added", .en, ["title": "milk", "list": "Groceries"]) == "Added \"milk\" to Groceries.")
+        #expect(
+            Catalog.text("task.added", .tr, ["title": "süt", "list": "Market"]) == "\"süt\" Market listesine eklendi.")
         #expect(Catalog.substitute("{a} and {b}", ["a": "x"]) == "x and {b}")
         #expect(Catalog.substitute("no braces", ["a": "x"]) == "no braces")
         #expect(Catalog.substitute("{unclosed", ["unclosed": "x"]) == "{unclosed")
@@ -66,7 +74,8 @@ struct JSONValueTests {
     @Test("serializes compactly, in insertion order, with escapes")
     func serialize() {
         let value = JSONValue.object([
-            ("b", .int(-3)), ("a", .string("q\"uote\\ \n\t\u{1} ş")), ("n", .null), ("t", .bool(true)), ("l", .array([.int(1), .bool(false)])),
+            ("b", .int(-3)), ("a", .string("q\"uote\\ \n\t\u{1} ş")), ("n", .null), ("t", .bool(true)),
+            ("l", .array([.int(1), .bool(false)])),
         ])
         #expect(value.serialized == #"{"b":-3,"a":"q\"uote\\ \n\t\u0001 ş","n":null,"t":true,"l":[1,false]}"#)
     }
@@ -79,12 +88,14 @@ struct JSONValueTests {
 
 @Suite("TimeText")
 struct TimeTextTests {
-    @Test("ISO 8601 with the reader's offset", arguments: [
-        (Int64(1_795_338_000), "UTC", "2026-11-22T09:00:00Z"),
-        (Int64(1_795_338_000), "Europe/Istanbul", "2026-11-22T12:00:00+03:00"),
-        (Int64(1_795_338_000), "America/New_York", "2026-11-22T04:00:00-05:00"),
-        (Int64(1_782_900_000), "Europe/Berlin", "2026-07-01T12:00:00+02:00"),
-    ])
+    @Test(
+        "ISO 8601 with the reader's offset",
+        arguments: [
+            (Int64(1_795_338_000), "UTC", "2026-11-22T09:00:00Z"),
+            (Int64(1_795_338_000), "Europe/Istanbul", "2026-11-22T12:00:00+03:00"),
+            (Int64(1_795_338_000), "America/New_York", "2026-11-22T04:00:00-05:00"),
+            (Int64(1_782_900_000), "Europe/Berlin", "2026-07-01T12:00:00+02:00"),
+        ])
     func iso(seconds: Int64, zone: String, expected: String) {
         #expect(TimeText.iso8601(seconds, tz: zone) == expected)
     }

@@ -10,11 +10,13 @@ final class BridgeProcess: @unchecked Sendable {
     let logPath: String
 
     /// Starts the bridge between `ircPort` and `twodoPort` and waits until it is registered on IRC.
-    init(ircPort: UInt16, twodoPort: UInt16, nick: String = "twodo", channel: String? = "#fam", directory: String)
+    init(
+        ircPort: UInt16, twodoPort: UInt16, nick: String = "twodo", channel: String? = "#fam", directory: String
+    )
         throws
     {
         logPath = directory + "/bridge-\(UUID().uuidString.prefix(8)).log"
-        FileManager.default.createFile(atPath: logPath, contents: Data())
+        _ = FileManager.default.createFile(atPath: logPath, contents: Data())
         process.executableURL = URL(fileURLWithPath: TestServer.binaryPath)
         var args = [
             "bridge", "irc", "--irc", "127.0.0.1:\(ircPort)", "--nick", nick, "--twodo", "127.0.0.1:\(twodoPort)",

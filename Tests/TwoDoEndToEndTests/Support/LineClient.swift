@@ -21,7 +21,9 @@ final class LineClient: @unchecked Sendable {
             local.sin_family = sa_family_t(AF_INET)
             inet_pton(AF_INET, source, &local.sin_addr)
             let rc = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard rc == 0 else {
                 let e = errno
@@ -34,7 +36,9 @@ final class LineClient: @unchecked Sendable {
         addr.sin_port = port.bigEndian
         inet_pton(AF_INET, host, &addr.sin_addr)
         let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard rc == 0 else {
             let e = errno
@@ -74,7 +78,9 @@ final class LineClient: @unchecked Sendable {
             }
             scanned = buffer.count
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw LineClientError.timeout(partial: String(decoding: buffer.prefix(2000), as: UTF8.self)) }
+            guard remaining > 0 else {
+                throw LineClientError.timeout(partial: String(decoding: buffer.prefix(2000), as: UTF8.self))
+            }
             guard try fill(timeout: remaining) else { throw LineClientError.closed }
         }
     }

@@ -43,7 +43,8 @@ final class TestServer: @unchecked Sendable {
         databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = [],
         environment: [String: String] = [:]
     ) throws {
-        directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? TestServer.makeDirectory()
+        directory =
+            databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? TestServer.makeDirectory()
         self.databasePath = databasePath ?? directory + "/twodo.sqlite"
         logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
         try start(testClock: testClock, extraArguments: extraArguments, environment: environment)
@@ -190,7 +191,8 @@ final class TestServer: @unchecked Sendable {
 
     /// The server's resident memory in KiB, from /proc.
     var residentKiB: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
         }

@@ -16,7 +16,8 @@ struct TimeCouple {
 
     /// Registers and pairs the two on `server`, sets their zones and languages, and drains every session.
     init(
-        server: TestServer, aliceTZ: String = "Europe/Berlin", bobTZ: String = "America/New_York", bobLang: String = "tr"
+        server: TestServer, aliceTZ: String = "Europe/Berlin", bobTZ: String = "America/New_York",
+        bobLang: String = "tr"
     ) throws {
         self.server = server
         (alice, bob) = try server.couple()
