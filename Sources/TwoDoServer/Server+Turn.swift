@@ -115,11 +115,8 @@ extension Server {
         deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         do {
-            try store.savepoint()
-            outcomes += try fireDueReminders()
-            try store.releaseSavepoint()
+            outcomes += try store.savepoint { try fireDueReminders() }
         } catch {
-            store.rollbackToSavepoint()
             Log.error("firing reminders failed", ["error": "\(error)"])
         }
         let started = Monotonic.now()
@@ -306,35 +303,30 @@ extension Server {
 
     /// Runs one command's body inside a savepoint, so a storage failure undoes only that command.
     private func runCommand(on c: Connection, tag: String?, _ body: () throws -> Outcome?) -> Outcome? {
-        do {
-            try store.savepoint()
-        } catch {
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.storage", t(c, "error.storage")))
-        }
         commandEvents = []
         commandUndo = nil
         do {
-            var outcome = try body()
-            if var o = outcome {
-                if o.tag == nil { o.tag = tag }
-                o.events += commandEvents
-                if let undo = commandUndo {
-                    let earlier = o.undo
-                    o.undo = {
-                        undo(); earlier?()
+            return try store.savepoint {
+                var outcome = try body()
+                if var o = outcome {
+                    if o.tag == nil { o.tag = tag }
+                    o.events += commandEvents
+                    if let undo = commandUndo {
+                        let earlier = o.undo
+                        o.undo = {
+                            undo(); earlier?()
+                        }
                     }
+                    outcome = o
                 }
-                outcome = o
+                commandEvents = []
+                commandUndo = nil
+                return outcome
             }
-            commandEvents = []
-            commandUndo = nil
-            try store.releaseSavepoint()
-            return outcome
         } catch {
             commandEvents = []
             commandUndo?()
             commandUndo = nil
-            store.rollbackToSavepoint()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
             let key = (error as? DatabaseError) != nil ? "error.storage" : "error.internal"
             return Outcome(connection: c.id, tag: tag, reply: .failure(key, t(c, key)))

@@ -112,7 +112,7 @@ public final class Server {
             } catch {
                 // Without the thread, the WAL would only grow: give the checkpoints back to SQLite's COMMIT.
                 Log.error("checkpoint thread unavailable; checkpointing in the loop", ["error": "\(error)"])
-                try store.db.execute("PRAGMA wal_autocheckpoint = 1000")
+                try store.enableAutomaticCheckpoints()
                 checkpointer = nil
             }
         } else {

@@ -9,7 +9,7 @@ public enum Backup {
     public static func copy(from source: String, to destination: String) throws {
         let src = try Database(path: source, readOnly: true)
         let dst = try Database(path: destination)
-        let tables = try dst.queryOne("SELECT count(*) AS n FROM sqlite_schema") { $0.requiredInt("n") } ?? 0
+        let tables = try dst.queryOne("SELECT count(*) AS n FROM sqlite_schema") { try $0.requiredInt("n") } ?? 0
         guard tables == 0 else {
             throw DatabaseError(code: SQLITE_CANTOPEN, message: "destination already holds a database", sql: nil)
         }

@@ -131,8 +131,20 @@ public struct Row {
     public func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
     /// The text in column `name`, or nil when NULL.
     public func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
-    /// The integer in column `name`; NULL reads as 0.
-    public func requiredInt(_ name: String) -> Int64 { int(name) ?? 0 }
-    /// The text in column `name`; NULL reads as "".
-    public func requiredText(_ name: String) -> String { text(name) ?? "" }
+    /// The integer in column `name`; throws when it is NULL (a broken invariant, not a default).
+    public func requiredInt(_ name: String) throws -> Int64 {
+        guard let value = int(name) else { throw Row.missing(name) }
+        return value
+    }
+    /// The text in column `name`; throws when it is NULL (a broken invariant, not a default).
+    public func requiredText(_ name: String) throws -> String {
+        guard let value = text(name) else { throw Row.missing(name) }
+        return value
+    }
+
+    /// The error for a required column read as NULL: SQLITE_MISMATCH, naming the column.
+    static func missing(_ name: String) -> DatabaseError {
+        DatabaseError(
+            code: SQLITE_MISMATCH, message: "column \(name) is NULL where a value is required", sql: nil)
+    }
 }

@@ -44,20 +44,20 @@ extension Store {
     /// The name of the member whose name looks like `name` (same TR39 skeleton), if any.
     public func lookalike(of name: String) throws -> String? {
         try db.queryOne("SELECT name FROM users WHERE name_skeleton = ? LIMIT 1", .text(UserName.skeleton(name))) {
-            $0.requiredText("name")
+            try $0.requiredText("name")
         }
     }
 
     private func userID(skeleton: String) throws -> UserID? {
         try db.queryOne("SELECT id FROM users WHERE name_skeleton = ? LIMIT 1", .text(skeleton)) {
-            UserID($0.requiredInt("id"))
+            UserID(try $0.requiredInt("id"))
         }
     }
 
     /// Computes the confusable skeleton of every user that has none (accounts made before migration 4).
     func fillNameSkeletons() throws {
         let missing = try db.query("SELECT id, name FROM users WHERE name_skeleton IS NULL") {
-            ($0.requiredInt("id"), $0.requiredText("name"))
+            (try $0.requiredInt("id"), try $0.requiredText("name"))
         }
         guard !missing.isEmpty else { return }
         try db.inTransaction {
@@ -69,14 +69,14 @@ extension Store {
     }
 
     private func userID(nameKey: String) throws -> UserID? {
-        try db.queryOne("SELECT id FROM users WHERE name_key = ?", .text(nameKey)) { UserID($0.requiredInt("id")) }
+        try db.queryOne("SELECT id FROM users WHERE name_key = ?", .text(nameKey)) { UserID(try $0.requiredInt("id")) }
     }
 
-    private static func user(from row: Row) -> User {
+    private static func user(from row: Row) throws -> User {
         User(
-            id: UserID(row.requiredInt("id")), name: row.requiredText("name"),
-            lang: Language(rawValue: row.requiredText("lang")) ?? .en, tz: row.requiredText("tz"),
-            space: SpaceID(row.requiredInt("space_id")))
+            id: UserID(try row.requiredInt("id")), name: try row.requiredText("name"),
+            lang: Language(rawValue: try row.requiredText("lang")) ?? .en, tz: try row.requiredText("tz"),
+            space: SpaceID(try row.requiredInt("space_id")))
     }
 
     /// The user with this name (any case, any Unicode spelling with the same NFKC form), with the stored
@@ -86,7 +86,7 @@ extension Store {
     /// finds nothing, the plain one is tried, so such an owner still logs in as they always did.
     public func user(named name: String) throws -> (user: User, passwordHash: String)? {
         let sql = "SELECT id, name, lang, tz, space_id, password_hash FROM users WHERE name_key = ?"
-        let read = { (row: Row) in (Store.user(from: row), row.requiredText("password_hash")) }
+        let read = { (row: Row) in (try Store.user(from: row), try row.requiredText("password_hash")) }
         let key = UserName.key(name)
         if let found = try db.queryOne(sql, .text(key), map: read) { return found }
         let legacy = TextFold.key(name)
@@ -96,14 +96,14 @@ extension Store {
     /// The user with this id.
     public func user(_ id: UserID) throws -> User? {
         try db.queryOne("SELECT id, name, lang, tz, space_id FROM users WHERE id = ?", .integer(id.rawValue)) {
-            Store.user(from: $0)
+            try Store.user(from: $0)
         }
     }
 
     /// The stored password hash of a user.
     public func passwordHash(of id: UserID) throws -> String? {
         try db.queryOne("SELECT password_hash FROM users WHERE id = ?", .integer(id.rawValue)) {
-            $0.requiredText("password_hash")
+            try $0.requiredText("password_hash")
         }
     }
 
@@ -127,7 +127,7 @@ extension Store {
         try db.query(
             "SELECT id, name, lang, tz, space_id FROM users WHERE space_id = ? ORDER BY id", .integer(space.rawValue)
         ) {
-            Store.user(from: $0)
+            try Store.user(from: $0)
         }
     }
 
@@ -165,7 +165,10 @@ extension Store {
         let row = try db.queryOne(
             "SELECT space_id, created_by, expires_at, used_at FROM invites WHERE code = ?", .text(code.symbols)
         ) {
-            ($0.requiredInt("space_id"), $0.requiredInt("created_by"), $0.requiredInt("expires_at"), $0.int("used_at"))
+            (
+                try $0.requiredInt("space_id"), try $0.requiredInt("created_by"), try $0.requiredInt("expires_at"),
+                $0.int("used_at")
+            )
         }
         guard let row else { return .unknown }
         if row.3 != nil { return .used }
@@ -190,7 +193,7 @@ extension Store {
         namesGeneration &+= 1
         let sourceLists = try db.query(
             "SELECT id, name, is_default FROM lists WHERE space_id = ? ORDER BY id", .integer(source.rawValue)
-        ) { (ListID($0.requiredInt("id")), $0.requiredText("name"), $0.requiredInt("is_default") == 1) }
+        ) { (ListID(try $0.requiredInt("id")), try $0.requiredText("name"), try $0.requiredInt("is_default") == 1) }
         let targetDefault = try defaultList(in: target)
         var moved = 0
         for (list, name, isDefault) in sourceLists {

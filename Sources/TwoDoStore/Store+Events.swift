@@ -12,7 +12,7 @@ extension Store {
         LEFT JOIN users c ON c.id = e.created_by
         """
 
-    private static func event(from row: Row) -> CalendarEvent {
+    private static func event(from row: Row) throws -> CalendarEvent {
         var rule: Recurrence?
         if let freq = row.text("rec_freq").flatMap(Recurrence.Frequency.init(rawValue:)) {
             let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
@@ -23,14 +23,14 @@ extension Store {
                 until: row.text("rec_until").flatMap(LocalDate.init(iso:)))
         }
         return CalendarEvent(
-            id: EventID(row.requiredInt("id")), title: row.requiredText("title"),
-            date: LocalDate(iso: row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
+            id: EventID(try row.requiredInt("id")), title: try row.requiredText("title"),
+            date: LocalDate(iso: try row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
             time: row.text("start_time").flatMap(LocalTime.init(iso:)),
             end: row.text("end_time").flatMap(LocalTime.init(iso:)),
-            tz: row.requiredText("tz"), location: row.text("location"),
+            tz: try row.requiredText("tz"), location: row.text("location"),
             remindMinutes: row.int("remind_minutes").map(Int.init),
             recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
-            createdAt: row.requiredInt("created_at"))
+            createdAt: try row.requiredInt("created_at"))
     }
 
     /// The events of a space with an occurrence that may fall in `range` (one-offs by their date, series
@@ -83,7 +83,7 @@ extension Store {
         ).reduce(into: [:]) { $0[$1.1] = $1.2 }
         e.noteCount = Int(
             try db.queryOne("SELECT count(*) AS n FROM item_notes WHERE event_id = ?", .integer(id.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
         return e
     }
@@ -91,7 +91,7 @@ extension Store {
     /// The space of an event, whatever it is (for the reminder timer).
     public func spaceOfEvent(_ id: EventID) throws -> SpaceID? {
         try db.queryOne("SELECT space_id FROM events WHERE id = ?", .integer(id.rawValue)) {
-            SpaceID($0.requiredInt("space_id"))
+            SpaceID(try $0.requiredInt("space_id"))
         }
     }
 
@@ -111,12 +111,12 @@ extension Store {
         return try chosen.compactMap { try event($0.id, in: space) }
     }
 
-    private static func exception(_ row: Row) -> (Int64, LocalDate, EventException) {
-        let day = LocalDate(iso: row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
-        if row.requiredInt("cancelled") == 1 { return (row.requiredInt("event_id"), day, .cancelled) }
+    private static func exception(_ row: Row) throws -> (Int64, LocalDate, EventException) {
+        let day = LocalDate(iso: try row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        if try row.requiredInt("cancelled") == 1 { return (try row.requiredInt("event_id"), day, .cancelled) }
         let date = row.text("new_date").flatMap(LocalDate.init(iso:)) ?? day
         return (
-            row.requiredInt("event_id"), day,
+            try row.requiredInt("event_id"), day,
             .moved(
                 date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)),
                 end: row.text("new_end").flatMap(LocalTime.init(iso:)))
@@ -214,7 +214,7 @@ extension Store {
     public func eventCount(in space: SpaceID) throws -> Int {
         Int(
             try db.queryOne("SELECT count(*) AS n FROM events WHERE space_id = ?", .integer(space.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 

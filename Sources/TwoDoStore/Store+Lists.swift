@@ -14,9 +14,9 @@ extension Store {
             """, .integer(space.rawValue)
         ) {
             TaskList(
-                id: ListID($0.requiredInt("id")), name: $0.requiredText("name"),
-                isDefault: $0.requiredInt("is_default") == 1,
-                openCount: Int($0.requiredInt("open_count")), doneCount: Int($0.requiredInt("done_count")))
+                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
+                isDefault: try $0.requiredInt("is_default") == 1,
+                openCount: Int(try $0.requiredInt("open_count")), doneCount: Int(try $0.requiredInt("done_count")))
         }
     }
 
@@ -27,8 +27,8 @@ extension Store {
             .integer(space.rawValue), .text(TextFold.key(name))
         ) {
             TaskList(
-                id: ListID($0.requiredInt("id")), name: $0.requiredText("name"),
-                isDefault: $0.requiredInt("is_default") == 1)
+                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
+                isDefault: try $0.requiredInt("is_default") == 1)
         }
     }
 
@@ -36,7 +36,7 @@ extension Store {
     public func defaultList(in space: SpaceID) throws -> TaskList {
         let found = try db.queryOne(
             "SELECT id, name FROM lists WHERE space_id = ? AND is_default = 1", .integer(space.rawValue)
-        ) { TaskList(id: ListID($0.requiredInt("id")), name: $0.requiredText("name"), isDefault: true) }
+        ) { TaskList(id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"), isDefault: true) }
         guard let found else { preconditionFailure("space \(space) has no default list") }
         return found
     }
@@ -70,7 +70,7 @@ extension Store {
     public func listNames(in space: SpaceID) throws -> [String] {
         try db.query("SELECT name FROM lists WHERE space_id = ? ORDER BY is_default DESC, id", .integer(space.rawValue))
         {
-            $0.requiredText("name")
+            try $0.requiredText("name")
         }
     }
 }

@@ -54,7 +54,7 @@ extension Store {
             try db.queryOne(
                 "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND is_read = 0", .integer(user.rawValue)
             ) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 

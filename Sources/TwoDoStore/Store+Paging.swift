@@ -22,7 +22,7 @@ extension Store {
     public func taskCounts(in list: ListID) throws -> (open: Int, done: Int) {
         try db.queryOne(
             "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE list_id = ?", .integer(list.rawValue)
-        ) { (Int($0.requiredInt("n") - $0.requiredInt("done")), Int($0.requiredInt("done"))) } ?? (0, 0)
+        ) { (Int(try $0.requiredInt("n") - $0.requiredInt("done")), Int(try $0.requiredInt("done"))) } ?? (0, 0)
     }
 
     /// Open tasks of a space due in `from ..< before`, optionally only those assigned to `assignee`, soonest
@@ -50,7 +50,7 @@ extension Store {
                 SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at >= ? AND due_at < ?
                 AND (? IS NULL OR assignee_id = ?)
                 """, .integer(space.rawValue), .integer(from), .integer(before), who, who
-            ) { $0.requiredInt("n") } ?? 0)
+            ) { try $0.requiredInt("n") } ?? 0)
     }
 
     /// Open tasks of a space without a due date (optionally only `assignee`'s), list by list (the default list
@@ -73,7 +73,7 @@ extension Store {
             try db.queryOne(
                 "SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL AND (? IS NULL OR assignee_id = ?)",
                 .integer(space.rawValue), who, who
-            ) { $0.requiredInt("n") } ?? 0)
+            ) { try $0.requiredInt("n") } ?? 0)
     }
 
     /// A user's notifications, newest first: rows `offset ..< offset + limit`.
@@ -82,11 +82,12 @@ extension Store {
             "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
             .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset))
         ) { row in
-            let data = Data(row.requiredText("args").utf8)
+            let data = Data(try row.requiredText("args").utf8)
             let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
             return InboxItem(
-                id: row.requiredInt("id"), at: row.requiredInt("created_at"), key: row.requiredText("key"), args: args,
-                isRead: row.requiredInt("is_read") == 1)
+                id: try row.requiredInt("id"), at: try row.requiredInt("created_at"), key: try row.requiredText("key"),
+                args: args,
+                isRead: try row.requiredInt("is_read") == 1)
         }
     }
 
@@ -94,7 +95,7 @@ extension Store {
     public func notificationCount(for user: UserID) throws -> Int {
         Int(
             try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ?", .integer(user.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 
@@ -111,8 +112,8 @@ extension Store {
             """, s, s, s, s, s
         ) {
             SpaceCounts(
-                tasks: Int($0.requiredInt("tasks")), lists: Int($0.requiredInt("lists")),
-                routines: Int($0.requiredInt("routines")), events: Int($0.requiredInt("events")))
+                tasks: Int(try $0.requiredInt("tasks")), lists: Int(try $0.requiredInt("lists")),
+                routines: Int(try $0.requiredInt("routines")), events: Int(try $0.requiredInt("events")))
         } ?? SpaceCounts(tasks: 0, lists: 0, routines: 0, events: 0)
     }
 
@@ -120,7 +121,7 @@ extension Store {
     public func listCount(in space: SpaceID) throws -> Int {
         Int(
             try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 
@@ -128,7 +129,7 @@ extension Store {
     public func routineCount(in space: SpaceID) throws -> Int {
         Int(
             try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 
@@ -141,14 +142,14 @@ extension Store {
                 SELECT (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NULL)
                      + (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NOT NULL) AS n
                 """, s, s
-            ) { $0.requiredInt("n") } ?? 0)
+            ) { try $0.requiredInt("n") } ?? 0)
     }
 
     /// The number of tasks of a space (kept by triggers in `space_task_counts`: one row read).
     public func taskCount(inSpace space: SpaceID) throws -> Int {
         Int(
             try db.queryOne("SELECT tasks AS n FROM space_task_counts WHERE space_id = ?", .integer(space.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 
@@ -157,7 +158,7 @@ extension Store {
         // Kept by triggers in `list_open_counts`: one row read, not a count of the list's index.
         Int(
             try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) {
-                $0.requiredInt("n")
+                try $0.requiredInt("n")
             } ?? 0)
     }
 
@@ -173,7 +174,7 @@ extension Store {
         } else {
             preconditionFailure("noteCount needs one item")
         }
-        return Int(try db.queryOne(sql, .integer(id)) { $0.requiredInt("n") } ?? 0)
+        return Int(try db.queryOne(sql, .integer(id)) { try $0.requiredInt("n") } ?? 0)
     }
 
     /// The open tasks the joined default list would hold after merging `source` into `target` (the default

@@ -69,7 +69,7 @@ extension Store {
     /// The space of a routine, whatever it is (for the reminder timer, which is no user).
     public func spaceOfRoutine(_ id: RoutineID) throws -> SpaceID? {
         try db.queryOne("SELECT space_id FROM routines WHERE id = ?", .integer(id.rawValue)) {
-            SpaceID($0.requiredInt("space_id"))
+            SpaceID(try $0.requiredInt("space_id"))
         }
     }
 
@@ -83,37 +83,38 @@ extension Store {
         var noteCount: Int
     }
 
-    private static func routineHead(_ row: Row) -> RoutineHead {
+    private static func routineHead(_ row: Row) throws -> RoutineHead {
         RoutineHead(
-            id: RoutineID(row.requiredInt("id")), name: row.requiredText("name"),
+            id: RoutineID(try row.requiredInt("id")), name: try row.requiredText("name"),
             time: row.text("time").flatMap(LocalTime.init(iso:)),
-            createdAt: row.requiredInt("created_at"), assignee: row.text("assignee"), createdBy: row.text("created_by"),
-            noteCount: Int(row.requiredInt("note_count")))
+            createdAt: try row.requiredInt("created_at"), assignee: row.text("assignee"),
+            createdBy: row.text("created_by"),
+            noteCount: Int(try row.requiredInt("note_count")))
     }
 
-    private static func segment(_ row: Row) -> (Int64, RoutineHistory.Segment) {
-        let since = LocalDate(iso: row.requiredText("since")) ?? LocalDate(year: 1970, month: 1, day: 1)
+    private static func segment(_ row: Row) throws -> (Int64, RoutineHistory.Segment) {
+        let since = LocalDate(iso: try row.requiredText("since")) ?? LocalDate(year: 1970, month: 1, day: 1)
         return (
-            row.requiredInt("routine_id"),
+            try row.requiredInt("routine_id"),
             RoutineHistory.Segment(
-                since: since, rule: RecurrenceCoding.decode(row.requiredText("rule")) ?? Recurrence(.daily))
+                since: since, rule: RecurrenceCoding.decode(try row.requiredText("rule")) ?? Recurrence(.daily))
         )
     }
 
-    private static func pause(_ row: Row) -> (Int64, RoutineHistory.Pause) {
-        let from = LocalDate(iso: row.requiredText("from_date")) ?? LocalDate(year: 1970, month: 1, day: 1)
+    private static func pause(_ row: Row) throws -> (Int64, RoutineHistory.Pause) {
+        let from = LocalDate(iso: try row.requiredText("from_date")) ?? LocalDate(year: 1970, month: 1, day: 1)
         return (
-            row.requiredInt("routine_id"),
+            try row.requiredInt("routine_id"),
             RoutineHistory.Pause(from: from, to: row.text("to_date").flatMap(LocalDate.init(iso:)))
         )
     }
 
-    private static func mark(_ row: Row) -> (Int64, RoutineOccurrence) {
-        let day = LocalDate(iso: row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
-        let mark = RoutineMark(rawValue: row.requiredText("state")) ?? .done
+    private static func mark(_ row: Row) throws -> (Int64, RoutineOccurrence) {
+        let day = LocalDate(iso: try row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let mark = RoutineMark(rawValue: try row.requiredText("state")) ?? .done
         return (
-            row.requiredInt("routine_id"),
-            RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: row.requiredInt("at"))
+            try row.requiredInt("routine_id"),
+            RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: try row.requiredInt("at"))
         )
     }
 
@@ -171,7 +172,7 @@ extension Store {
     public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
         let open = try db.queryOne(
             "SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", .integer(id.rawValue)
-        ) { $0.requiredInt("id") }
+        ) { try $0.requiredInt("id") }
         guard open == nil else { return }
         try db.run(
             "INSERT INTO routine_pauses (routine_id, from_date) VALUES (?, ?)", .integer(id.rawValue),
@@ -210,12 +211,12 @@ extension Store {
             row = try db.queryOne(
                 "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue),
                 .text(day.description)
-            ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
+            ) { (try $0.requiredInt("id"), try $0.requiredText("day"), try $0.requiredText("state")) }
         } else {
             row = try db.queryOne(
                 "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1",
                 .integer(id.rawValue)
-            ) { ($0.requiredInt("id"), $0.requiredText("day"), $0.requiredText("state")) }
+            ) { (try $0.requiredInt("id"), try $0.requiredText("day"), try $0.requiredText("state")) }
         }
         guard let row, let date = LocalDate(iso: row.1) else { return nil }
         try db.run("DELETE FROM routine_marks WHERE id = ?", .integer(row.0))

@@ -68,7 +68,7 @@ extension Store {
         try db.query(
             "SELECT kind, offset_minutes, fire_at FROM reminders WHERE task_id = ? AND fired_at IS NULL ORDER BY fire_at, id",
             .integer(task.rawValue)
-        ) { ($0.requiredText("kind"), $0.int("offset_minutes").map(Int.init), $0.requiredInt("fire_at")) }
+        ) { (try $0.requiredText("kind"), $0.int("offset_minutes").map(Int.init), try $0.requiredInt("fire_at")) }
     }
 
     /// Deletes the pending reminders of a task (all kinds, or those of `kinds`).
@@ -91,8 +91,9 @@ extension Store {
             .integer(horizon), .integer(Int64(limit))
         ) {
             DueReminder(
-                id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"),
-                fireAt: $0.requiredInt("fire_at"))
+                id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
+                kind: try $0.requiredText("kind"),
+                fireAt: try $0.requiredInt("fire_at"))
         }
     }
 
@@ -103,8 +104,9 @@ extension Store {
             .integer(task.rawValue), .integer(horizon)
         ) {
             DueReminder(
-                id: $0.requiredInt("id"), task: TaskID($0.requiredInt("task_id")), kind: $0.requiredText("kind"),
-                fireAt: $0.requiredInt("fire_at"))
+                id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
+                kind: try $0.requiredText("kind"),
+                fireAt: try $0.requiredInt("fire_at"))
         }
     }
 
@@ -125,7 +127,7 @@ extension Store {
         guard
             let space = try db.queryOne(
                 "SELECT space_id FROM tasks WHERE id = ?", .integer(task.rawValue),
-                map: { SpaceID($0.requiredInt("space_id")) }),
+                map: { SpaceID(try $0.requiredInt("space_id")) }),
             let item = try self.task(task, in: space)
         else { return nil }
         return (item, space)
@@ -138,6 +140,6 @@ extension Store {
         try db.query(
             "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = 'before' AND offset_minutes IS NOT NULL",
             .integer(task.rawValue)
-        ) { Int($0.requiredInt("offset_minutes")) }
+        ) { Int(try $0.requiredInt("offset_minutes")) }
     }
 }

@@ -40,8 +40,8 @@ extension Store {
             .integer(event.rawValue), map: Store.note)
     }
 
-    private static func note(_ row: Row) -> Note {
-        Note(author: row.text("author"), at: row.requiredInt("created_at"), text: row.requiredText("body"))
+    private static func note(_ row: Row) throws -> Note {
+        Note(author: row.text("author"), at: try row.requiredInt("created_at"), text: try row.requiredText("body"))
     }
 
     /// Deletes the `number`-th note (1-based, oldest first) of a task; returns it, or nil when there is none.
@@ -69,7 +69,8 @@ extension Store {
         guard number >= 1 else { return nil }
         guard
             let (id, note) = try db.queryOne(
-                select, .integer(owner), .integer(Int64(number - 1)), map: { ($0.requiredInt("id"), Store.note($0)) })
+                select, .integer(owner), .integer(Int64(number - 1)),
+                map: { (try $0.requiredInt("id"), try Store.note($0)) })
         else { return nil }
         try db.run(delete, .integer(id))
         return note
@@ -120,7 +121,7 @@ extension Store {
         try db.query(
             "SELECT fire_at FROM schedule_reminders WHERE event_id = ? AND fired_at IS NULL ORDER BY fire_at",
             .integer(event.rawValue)
-        ) { $0.requiredInt("fire_at") }
+        ) { try $0.requiredInt("fire_at") }
     }
 
     /// Pending event and routine reminders due at or before `horizon`, soonest first, at most `limit`.
@@ -130,10 +131,10 @@ extension Store {
             .integer(horizon), .integer(Int64(limit))
         ) {
             DueScheduleReminder(
-                id: $0.requiredInt("id"), event: $0.int("event_id").map(EventID.init),
+                id: try $0.requiredInt("id"), event: $0.int("event_id").map(EventID.init),
                 routine: $0.int("routine_id").map(RoutineID.init),
-                day: LocalDate(iso: $0.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1),
-                fireAt: $0.requiredInt("fire_at"))
+                day: LocalDate(iso: try $0.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1),
+                fireAt: try $0.requiredInt("fire_at"))
         }
     }
 

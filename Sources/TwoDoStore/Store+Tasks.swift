@@ -15,24 +15,25 @@ extension Store {
         LEFT JOIN users d ON d.id = t.completed_by
         """
 
-    static func task(from row: Row) -> TaskItem {
+    static func task(from row: Row) throws -> TaskItem {
         // Columns are read in SELECT order, so each lookup by name is the statement's first guess.
         var task = TaskItem(
-            id: TaskID(row.requiredInt("id")), list: ListID(row.requiredInt("list_id")),
-            listName: row.requiredText("list_name"),
-            title: row.requiredText("title"), isDone: row.requiredInt("done") == 1, assignee: row.text("assignee"),
-            createdBy: row.text("created_by"), createdAt: row.requiredInt("created_at"),
-            updatedAt: row.requiredInt("updated_at"),
+            id: TaskID(try row.requiredInt("id")), list: ListID(try row.requiredInt("list_id")),
+            listName: try row.requiredText("list_name"),
+            title: try row.requiredText("title"), isDone: try row.requiredInt("done") == 1,
+            assignee: row.text("assignee"),
+            createdBy: row.text("created_by"), createdAt: try row.requiredInt("created_at"),
+            updatedAt: try row.requiredInt("updated_at"),
             completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
         if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
             task.due = DueDate(
                 date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
         }
         task.scheduledDate = row.text("scheduled_date").flatMap(LocalDate.init(iso:))
-        task.priority = Priority(rawValue: row.requiredText("priority")) ?? .none
+        task.priority = Priority(rawValue: try row.requiredText("priority")) ?? .none
         task.recurrence = row.text("recurrence").flatMap(RecurrenceCoding.decode)
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
-        task.noteCount = Int(row.requiredInt("note_count"))
+        task.noteCount = Int(try row.requiredInt("note_count"))
         return task
     }
 
@@ -75,7 +76,7 @@ extension Store {
         let candidates: [(TaskItem, String)]
         let sql =
             Store.taskColumns + " WHERE t.space_id = ? AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT ?"
-        let map = { (row: Row) in (Store.task(from: row), row.requiredText("title_key")) }
+        let map = { (row: Row) in (try Store.task(from: row), try row.requiredText("title_key")) }
         let read = Int64(rest.isEmpty ? limit : limit * 50)
         switch sqlWords.count {
         case 1:
@@ -157,6 +158,6 @@ extension Store {
         try db.query(
             "SELECT u.name AS author, n.created_at, n.body FROM task_notes n LEFT JOIN users u ON u.id = n.author_id WHERE n.task_id = ? ORDER BY n.id",
             .integer(task.rawValue)
-        ) { Note(author: $0.text("author"), at: $0.requiredInt("created_at"), text: $0.requiredText("body")) }
+        ) { Note(author: $0.text("author"), at: try $0.requiredInt("created_at"), text: try $0.requiredText("body")) }
     }
 }

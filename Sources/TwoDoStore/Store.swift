@@ -6,8 +6,10 @@ import TwoDoCore
 
 /// TwoDo's persistent state in one SQLite file. Owned by one thread (the event loop).
 public final class Store {
-    /// The underlying connection.
-    public let db: Database
+    /// The underlying connection. Internal: the server goes through named Store methods.
+    let db: Database
+    /// How deep the open `savepoint(_:)` scopes are nested; names each savepoint uniquely.
+    private var savepointDepth = 0
 
     /// Opens the database at `path`, refusing foreign or damaged files, and migrates it.
     ///
@@ -55,7 +57,7 @@ public final class Store {
         do {
             appID = try db.queryOne("PRAGMA application_id") { $0.statement.int(at: 0) ?? 0 } ?? 0
             version = try db.queryOne("PRAGMA user_version") { $0.statement.int(at: 0) ?? 0 } ?? 0
-            tableCount = try db.queryOne("SELECT count(*) AS n FROM sqlite_schema") { $0.requiredInt("n") } ?? 0
+            tableCount = try db.queryOne("SELECT count(*) AS n FROM sqlite_schema") { try $0.requiredInt("n") } ?? 0
         } catch let e as DatabaseError {
             throw StoreOpenError.notADatabase(path: path, detail: e.message)
         }
@@ -94,6 +96,10 @@ public final class Store {
 
     // MARK: Transactions for the event loop's group commit
 
+    // The turn's transaction is the only unscoped one: it spans every command of a loop turn and
+    // whether it commits is decided after all of them ran (and the COMMIT's outcome decides what
+    // the replies say), so it cannot be a closure around one body. Everything inside it is scoped.
+
     /// Begins the loop turn's write transaction.
     public func begin() throws { try db.execute("BEGIN IMMEDIATE") }
     /// Commits the loop turn's transaction (one fsync for every command in it).
@@ -103,16 +109,31 @@ public final class Store {
         if db.isInTransaction { try? db.execute("ROLLBACK") }
         namesGeneration &+= 1
     }
-    /// Marks the start of one command inside the turn's transaction.
-    ///
-    /// Runs every command, so it uses a cached prepared statement: `execute` re-parses the SQL each time.
-    public func savepoint() throws { try db.run("SAVEPOINT cmd") }
-    /// Keeps the current command's changes (cached prepared statement, like `savepoint`).
-    public func releaseSavepoint() throws { try db.run("RELEASE cmd") }
-    /// Undoes the current command's changes only.
-    public func rollbackToSavepoint() {
-        namesGeneration &+= 1
-        try? db.execute("ROLLBACK TO cmd")
-        try? db.execute("RELEASE cmd")
+
+    /// Runs `body` inside its own SAVEPOINT: RELEASEd when it returns, rolled back to and released
+    /// when it throws (the error is rethrown), so a failure undoes `body`'s changes and nothing else.
+    /// Scopes nest: each level has its own name. Statements are cached, as this runs per command.
+    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        let name = "sp\(savepointDepth)"
+        try db.run("SAVEPOINT \(name)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let result: T
+        do {
+            result = try body()
+            try db.run("RELEASE \(name)")
+        } catch {
+            namesGeneration &+= 1
+            try? db.execute("ROLLBACK TO \(name)")
+            try? db.execute("RELEASE \(name)")
+            throw error
+        }
+        return result
+    }
+
+    /// Lets SQLite's COMMIT checkpoint the write-ahead log again (every `pages` pages), for when
+    /// the background checkpoint thread is unavailable.
+    public func enableAutomaticCheckpoints(pages: Int = 1000) throws {
+        try db.execute("PRAGMA wal_autocheckpoint = \(pages)")
     }
 }

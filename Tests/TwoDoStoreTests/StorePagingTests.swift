@@ -60,7 +60,7 @@ struct StorePagingTests {
         try store.deleteTask(ids[10])
         _ = try store.merge(user: b.id, from: b.space, into: a.space, now: 60)
         func counted(_ sql: String, _ id: Int64) throws -> Int {
-            Int(try store.db.queryOne(sql, .integer(id)) { $0.requiredInt("n") } ?? -1)
+            Int(try store.db.queryOne(sql, .integer(id)) { try $0.requiredInt("n") } ?? -1)
         }
         for list in try store.lists(in: a.space) {
             #expect(

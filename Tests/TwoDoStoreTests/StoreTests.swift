@@ -166,12 +166,16 @@ struct StoreTests {
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
         let inbox = try store.defaultList(in: a.space).id
         try store.begin()
-        try store.savepoint()
-        _ = try store.addTask(title: "kept", list: inbox, space: a.space, by: a.id, assignee: nil, now: 1)
-        try store.releaseSavepoint()
-        try store.savepoint()
-        _ = try store.addTask(title: "undone", list: inbox, space: a.space, by: a.id, assignee: nil, now: 1)
-        store.rollbackToSavepoint()
+        _ = try store.savepoint {
+            try store.addTask(title: "kept", list: inbox, space: a.space, by: a.id, assignee: nil, now: 1)
+        }
+        struct Undo: Error {}
+        #expect(throws: Undo.self) {
+            try store.savepoint {
+                _ = try store.addTask(title: "undone", list: inbox, space: a.space, by: a.id, assignee: nil, now: 1)
+                throw Undo()
+            }
+        }
         try store.commit()
         #expect(try store.tasks(in: inbox).map(\.title) == ["kept"])
     }
