@@ -8,16 +8,6 @@ public enum RecurrenceText {
         .en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
         .tr: ["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"],
     ]
-    private static let monthNames: [Language: [String]] = [
-        .en: [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December",
-        ],
-        .tr: [
-            "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım",
-            "Aralık",
-        ],
-    ]
 
     /// `every month on the 1st`, `every 2 weeks on Monday and Friday`, `3 days after done`, ...
     public static func describe(_ rule: Recurrence, lang: Language) -> String {
@@ -60,7 +50,7 @@ public enum RecurrenceText {
             if let ordinal = r.ordinal, let day = days.first { return "\(every) on the \(ordinalEN(ordinal)) \(day)" }
             return r.monthDay.map { "\(every) on the \(ordinalEN($0))" } ?? every
         case .yearly:
-            if let m = r.month, let d = r.monthDay { return "\(every) on \(d) \(monthNames[.en]![m - 1])" }
+            if let m = r.month, let d = r.monthDay { return "\(every) on \(d) \(CalendarGrid.monthName(m, lang: .en))" }
             return every
         }
     }
@@ -85,7 +75,7 @@ public enum RecurrenceText {
                 r.interval == 1 ? "her ayın \(possessive($0))" : "\(every), ayın \(possessive($0))"
             } ?? every
         case .yearly:
-            if let m = r.month, let d = r.monthDay { return "her yıl \(d) \(monthNames[.tr]![m - 1])" }
+            if let m = r.month, let d = r.monthDay { return "her yıl \(d) \(CalendarGrid.monthName(m, lang: .tr))" }
             return every
         }
     }
