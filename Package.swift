@@ -23,20 +23,26 @@ let package = Package(
             resources: [.embedInCode("strings_en.json"), .embedInCode("strings_tr.json")]
         ),
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
+        // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.
+        .target(name: "TwoDoFeatures", dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore"]),
+        // The event loop, sessions and the turn (one transaction, outcomes after COMMIT).
         .target(
             name: "TwoDoServer",
-            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
+            dependencies: ["TwoDoCore", "TwoDoFeatures", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
         ),
         .target(name: "TwoDoBridge"),
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
         .target(name: "TwoDoArguments"),
-        .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
+        .executableTarget(
+            name: "twodo", dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
         .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands", "TwoDoArguments"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
-        .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
+        .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
+        .testTarget(
+            name: "TwoDoFeaturesTests", dependencies: ["TwoDoFeatures", "TwoDoStore", "TwoDoCore", "TwoDoCommands"]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),

@@ -2,6 +2,7 @@
 
 import Glibc
 import TwoDoCore
+import TwoDoFeatures
 
 /// What a connection waits for while a password is being hashed on a worker thread.
 enum PendingAuth {
@@ -23,7 +24,10 @@ final class Connection {
     /// What per-address throttles count this connection under: its address, or, for a connection from a
     /// trusted front (`--trusted-address`: stunnel, a chat bridge), the connection itself, since everyone
     /// behind the front shares its address.
-    var throttleKey: String
+    var throttleKey: String {
+        get { session.throttleKey }
+        set { session.throttleKey = newValue }
+    }
     /// A trusted front's connection whose first line may be a PROXY protocol header naming the real client.
     var awaitsProxyHeader: Bool
 
@@ -44,18 +48,27 @@ final class Connection {
     /// Close once the output is flushed.
     var closeAfterFlush = false
 
+    /// The conversation on this connection (user, language, zone, JSON mode, last listing), which the
+    /// handlers read and update; the loop reads it to render events and replies.
+    let session: Session
     /// The logged-in user, if any.
-    var user: UserID?
+    var user: UserID? {
+        get { session.user }
+        set { session.user = newValue }
+    }
     /// The reply language (the user's setting once logged in; English before).
-    var lang: Language = .en
+    var lang: Language {
+        get { session.lang }
+        set { session.lang = newValue }
+    }
     /// The user's IANA zone, for showing times in events.
-    var tz = "UTC"
-    var json = false
-    /// Task ids of the last listing shown on this connection, for `#n` references.
-    var lastListing: [TaskID] = []
+    var tz: String {
+        get { session.tz }
+        set { session.tz = newValue }
+    }
+    /// Whether replies and events are JSON objects.
+    var json: Bool { session.json }
     var pendingAuth: PendingAuth?
-    /// The task of the last reminder shown here: `done`/`snooze` without a reference act on it.
-    var lastReminded: TaskID?
 
     var lastActivity: Double
     var bucket: TokenBucket
@@ -71,15 +84,12 @@ final class Connection {
     var heldLines: [String] = []
     var heldBytes = 0
 
-    // MARK: Paging (issue 11)
-    /// What `more` continues and where the numbered rows of `lastListing` start: a small descriptor, never rows.
-    var paging = PagingState()
-
     init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
         self.id = id
+        session = Session(
+            id: id, throttleKey: config.trustedAddresses.contains(address) ? "\(address)#\(id)" : address)
         socket = fd
         self.address = address
-        throttleKey = config.trustedAddresses.contains(address) ? "\(address)#\(id)" : address
         awaitsProxyHeader = config.trustedAddresses.contains(address)
         framer = LineFramer(limit: config.lineLimit)
         lastActivity = now

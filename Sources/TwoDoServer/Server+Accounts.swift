@@ -1,10 +1,29 @@
 // register, login and passwd: validated on the loop, checked and hashed on the worker pool, completed on the loop.
 
 import TwoDoCore
+import TwoDoFeatures
 import TwoDoStore
 import TwoDoText
 
 extension Server {
+    /// Runs a command the handlers hand back: the ones that change who a session is, and `stats`.
+    func run(_ request: LoopRequest, on c: Connection, tag: String?) throws -> Outcome? {
+        switch request {
+        case .register(let name, let password):
+            return try register(name: name, password: password, on: c, tag: tag)
+        case .login(let name, let password):
+            return try login(name: name, password: password, on: c, tag: tag)
+        case .passwd(let old, let new, let user):
+            return try changePassword(old: old, new: new, user: user, on: c, tag: tag)
+        case .logout(let user):
+            detach(c, from: user.id)
+            c.lang = user.lang
+            return Outcome(connection: c.id, tag: tag, reply: .success("auth.logged_out", [t(c, "auth.logged_out")]))
+        case .stats(let user):
+            return Outcome(connection: c.id, tag: tag, reply: statistics(user: user, on: c))
+        }
+    }
+
     func register(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
         let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
         if let user = c.user, let current = try store.user(user) {
@@ -98,7 +117,8 @@ extension Server {
             Log.info("registered", ["conn": "\(c.id)", "user": "\(user.id.rawValue)"])
             var o = Outcome(
                 connection: c.id, tag: tag,
-                reply: .success("auth.registered", [t(c, "auth.registered", ["name": user.name])], data: userJSON(user))
+                reply: .success(
+                    "auth.registered", [t(c, "auth.registered", ["name": user.name])], data: handlers.userJSON(user))
             )
             o.wrote = true
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
@@ -120,8 +140,8 @@ extension Server {
                     c, unread == 1 ? "auth.logged_in_unread_one" : "auth.logged_in_unread",
                     ["name": user.name, "count": "\(unread)"])
                 : t(c, "auth.logged_in", ["name": user.name])
-            if let summary = try dueSummary(user: user, lang: c.lang) { text += " " + summary }
-            var data = userJSON(user)
+            if let summary = try handlers.dueSummary(user: user, lang: c.lang) { text += " " + summary }
+            var data = handlers.userJSON(user)
             if case .object(var members) = data {
                 members.append(("unread", .int(Int64(unread))))
                 data = .object(members)
@@ -187,9 +207,5 @@ extension Server {
         other.closeAfterFlush = true
         other.readClosed = true
         updateInterest(other)
-    }
-
-    func userJSON(_ user: User) -> JSONValue {
-        .object([("name", .string(user.name)), ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz))])
     }
 }

@@ -1,6 +1,7 @@
 // Handing password-hash work to the pool fairly: caps per address and per account, tickets back to connections.
 
 import TwoDoCore
+import TwoDoFeatures
 
 /// A hash job in flight, remembered until its result comes back.
 struct HashTicket {

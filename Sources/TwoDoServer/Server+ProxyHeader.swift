@@ -1,6 +1,7 @@
 // The PROXY protocol (version 1) from a trusted front: the real client's address for the per-address defences.
 
 import Glibc
+import TwoDoFeatures
 
 extension Server {
     /// Takes `PROXY TCP4|TCP6 <client> <server> <client port> <server port>` (HAProxy's PROXY protocol,

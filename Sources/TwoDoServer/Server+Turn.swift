@@ -1,32 +1,9 @@
 // One loop turn's work: every complete command runs inside one transaction, then one commit, then replies.
 
-import TwoDoCommands
 import TwoDoCore
+import TwoDoFeatures
 import TwoDoStore
 import TwoDoText
-
-/// The result of one command, held until the turn's commit decides whether it stands.
-struct Outcome {
-    var connection: UInt64
-    var tag: String?
-    var reply: Reply
-    var events: [Event] = []
-    /// Whether the command changed stored state (its reply must wait for the commit).
-    var wrote = false
-    /// Undoes in-memory effects if the commit fails.
-    var undo: (() -> Void)?
-    /// Close the connection after this reply (quit).
-    var close = false
-    /// Lines sent as they are instead of the rendered reply (reminders pushed by the timer).
-    var rawLines: [String]? = nil
-    /// The reply as wire lines, rendered when the command ran (so its size counts against the output cap
-    /// within the turn); nil after a failed commit replaced the reply.
-    var lines: [String]? = nil
-    /// A long reply to write piece by piece after the commit, instead of `reply`'s lines (export).
-    var stream: (any ReplyStream)? = nil
-    /// Connections to tell and close once the commit succeeded (the other sessions after `passwd`).
-    var endsSessions: [UInt64] = []
-}
 
 extension Server {
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
@@ -114,10 +91,14 @@ extension Server {
         }
         deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
-        do {
-            outcomes += try store.savepoint { try fireDueReminders() }
-        } catch {
-            Log.error("firing reminders failed", ["error": "\(error)"])
+        // Checked again: a `clock advance` in this turn may have passed the head.
+        if let next = nextReminderAt, next <= clock.now {
+            do {
+                outcomes += try store.savepoint { try handlers.fireDueReminders() }
+                remindersChanged = true
+            } catch {
+                Log.error("firing reminders failed", ["error": "\(error)"])
+            }
         }
         let started = Monotonic.now()
         do {
@@ -132,7 +113,7 @@ extension Server {
         deliver(outcomes)
         if remindersChanged {
             remindersChanged = false
-            refreshNextReminder()
+            nextReminderAt = handlers.nextReminderTime()
         }
         advanceStreams()
     }
@@ -161,7 +142,7 @@ extension Server {
             var piece: [UInt8] = []
             do {
                 while !done && c.pendingOutput + piece.count < Server.streamTurnBudget {
-                    done = try stream.write(into: &piece, budget: 64 * 1024, server: self)
+                    done = try stream.write(into: &piece, budget: 64 * 1024)
                 }
             } catch {
                 // The reply is half written and cannot be taken back: end the line and close.
@@ -231,6 +212,7 @@ extension Server {
             } else {
                 emit(o.lines ?? o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
             }
+            if let task = o.reminded { c.session.lastReminded = task }
             for event in o.events { publish(event, except: o.connection) }
             for id in o.endsSessions { endSession(id) }
             if o.close {
@@ -285,48 +267,32 @@ extension Server {
                 connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
         }
         stats.commands += 1
-        if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return refusal }
         return runCommand(on: c, tag: tag) {
-            let user = try c.user.flatMap { try store.user($0) }
-            let context = try parseContext(for: user)
-            switch Parser.parse(String(body), context: context) {
-            case .success(let command):
-                if case .register = command, c.user == nil, Server.isTurkishVerb(body) { c.lang = .tr }
-                guard var outcome = try dispatch(command, on: c, user: user, tag: tag) else { return nil }
-                outcome.wrote = outcome.wrote || command.isWrite
-                return outcome
-            case .failure(let error):
-                return Outcome(connection: c.id, tag: tag, reply: parseFailure(error, c))
+            switch try handlers.run(body, on: c.session, tag: tag) {
+            case .outcome(let outcome): return outcome
+            case .loop(let request): return try run(request, on: c, tag: tag)
             }
         }
     }
 
-    /// Runs one command's body inside a savepoint, so a storage failure undoes only that command.
+    /// Runs one command's body inside a savepoint, so a storage failure undoes only that command; applies
+    /// its effects on other sessions at once (undone if the turn's commit fails).
     private func runCommand(on c: Connection, tag: String?, _ body: () throws -> Outcome?) -> Outcome? {
-        commandEvents = []
-        commandUndo = nil
+        handlers.beginCommand()
         do {
-            return try store.savepoint {
-                var outcome = try body()
-                if var o = outcome {
-                    if o.tag == nil { o.tag = tag }
-                    o.events += commandEvents
-                    if let undo = commandUndo {
-                        let earlier = o.undo
-                        o.undo = {
-                            undo(); earlier?()
-                        }
-                    }
-                    outcome = o
+            guard var o = try store.savepoint({ handlers.finishCommand(try body()) }) else { return nil }
+            if o.tag == nil { o.tag = tag }
+            if o.remindersChanged { remindersChanged = true }
+            if let undo = apply(o.effects) {
+                let earlier = o.undo
+                o.undo = {
+                    undo()
+                    earlier?()
                 }
-                commandEvents = []
-                commandUndo = nil
-                return outcome
             }
+            return o
         } catch {
-            commandEvents = []
-            commandUndo?()
-            commandUndo = nil
+            handlers.abandonCommand()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
             let key = (error as? DatabaseError) != nil ? "error.storage" : "error.internal"
             return Outcome(connection: c.id, tag: tag, reply: .failure(key, t(c, key)))
@@ -343,79 +309,6 @@ extension Server {
             token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) })
         else { return (nil, s) }
         return (String(token), afterPrefix.dropFirst(token.count))
-    }
-
-    /// What the parser may know: the user's list and member names, the clock and the user's zone.
-    ///
-    /// The names and their matchers are cached per space and rebuilt only when the store says names or
-    /// membership may have changed (`namesGeneration`): rebuilding them on every command cost about a
-    /// sixth of the server's CPU in the throughput benchmark, and most of it with many lists.
-    func parseContext(for user: User?) throws -> ParseContext {
-        guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
-        if parseContextsGeneration != store.namesGeneration {
-            parseContexts.removeAll(keepingCapacity: true)
-            parseContextsGeneration = store.namesGeneration
-        }
-        var context: ParseContext
-        if let cached = parseContexts[user.space] {
-            context = cached
-        } else {
-            context = ParseContext(
-                listNames: try store.listNames(in: user.space),
-                memberNames: try store.members(of: user.space).map(\.name),
-                testClock: clock.isTest)
-            parseContexts[user.space] = context
-        }
-        context.now = clock.now
-        context.timeZone = user.tz
-        return context
-    }
-
-    private func parseFailure(_ error: ParseError, _ c: Connection) -> Reply {
-        switch error {
-        case .unknownCommand(let word, let suggestion):
-            if let suggestion {
-                return .failure(
-                    "error.unknown_command",
-                    t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
-                    data: .object([("word", .string(word)), ("suggestion", .string(suggestion))]))
-            }
-            return .failure(
-                "error.unknown_command", t(c, "error.unknown_command", ["word": word]),
-                data: .object([("word", .string(word))]))
-        case .usage(let verb):
-            return .failure(
-                "error.usage", t(c, "error.usage", ["verb": t(c, "verb.\(verb)"), "usage": t(c, "usage.\(verb)")]),
-                data: .object([("verb", .string(verb))]))
-        case .badValue("nag", let value):
-            // The parser refuses every nag interval it cannot use; the one rule to tell is the range.
-            return .failure(
-                "error.nag_range", t(c, "error.nag_range_value", ["value": value]),
-                data: .object([("value", .string(value))]))
-        case .badValue(let verb, let value):
-            return .failure(
-                "error.bad_value",
-                t(
-                    c, "error.bad_value",
-                    ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
-                data: .object([("verb", .string(verb)), ("value", .string(value))]))
-        case .badDate(let verb, let value, let problem):
-            return .failure(
-                "error.bad_date",
-                t(
-                    c, "error.bad_date",
-                    [
-                        "value": value, "problem": t(c, "date_problem.\(problem.rawValue)"),
-                        "usage": t(c, "usage.\(verb)"),
-                    ]),
-                data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
-        }
-    }
-
-    /// Whether a line starts with a Turkish verb (so a new account registered with `kaydol` speaks Turkish).
-    static func isTurkishVerb(_ line: Substring) -> Bool {
-        let first = line.split(separator: " ").first.map { TextFold.key($0) } ?? ""
-        return ["kaydol", "kayit", "kayıt"].contains(first)
     }
 
     /// Localized text in the connection's language.

@@ -3,8 +3,8 @@
 import CLinux
 import Foundation
 import Glibc
-import TwoDoCommands
 import TwoDoCore
+import TwoDoFeatures
 import TwoDoStore
 import TwoDoText
 
@@ -21,7 +21,9 @@ public final class Server {
 
     let config: ServerConfig
     let store: Store
-    let clock: WallClock
+    /// The feature handlers: every domain command runs there and comes back as an `Outcome`.
+    let handlers: Handlers
+    var clock: WallClock { handlers.clock }
     let epoll: Epoll
     let hashPool: HashPool
     let listenFD: Int32
@@ -57,24 +59,14 @@ public final class Server {
     /// Connections with output to flush this turn.
     var dirty: Set<UInt64> = []
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
-    /// Events raised by the command now running; attached to its outcome, dropped if it fails.
-    var commandEvents: [Event] = []
     /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
     var nextReminderAt: Int64?
     /// Copies the WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
     let checkpointer: Checkpointer?
-    /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
-    var parseContexts: [SpaceID: ParseContext] = [:]
-    var parseContextsGeneration: UInt64 = 0
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
-    /// The wall-clock second the server started: a reminder due before it was missed while the server was down.
-    let startedAt: Int64
-    /// Undoes the running command's in-memory effects if the turn's commit fails.
-    var commandUndo: (() -> Void)?
 
     var logins = LoginThrottle()
-    var inviteFailures = FailureThrottle(threshold: 5)
     var registrations = FailureThrottle(threshold: 20, baseDelay: 60)
     var stats = ServerStats()
     var running = true
@@ -118,8 +110,9 @@ public final class Server {
         } else {
             checkpointer = nil
         }
-        clock = WallClock(testStart: config.testClockStart)
-        startedAt = clock.now
+        handlers = Handlers(
+            store: store, clock: WallClock(testStart: config.testClockStart), limits: config.limits,
+            admins: config.admins)
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
         _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login
@@ -129,7 +122,8 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
-        refreshNextReminder()
+        handlers.presence = self
+        nextReminderAt = handlers.nextReminderTime()
     }
 
     deinit { readBuffer.deallocate() }
@@ -515,12 +509,9 @@ public final class Server {
         sessions[user]?.removeAll { $0 == c.id }
         if sessions[user]?.isEmpty == true { sessions[user] = nil }
         c.user = nil
-        c.lastListing = []
+        c.session.forgetListing()
         c.loginDeadline = Monotonic.now() + config.loginTimeout
     }
-
-    /// Whether `user` has any open session.
-    func isOnline(_ user: UserID) -> Bool { sessions[user] != nil }
 
     // MARK: Timers
 
@@ -577,7 +568,7 @@ public final class Server {
         }
         if Int(now) % 60 == 0 {
             logins.prune(now: now)
-            inviteFailures.prune(now: now)
+            handlers.pruneThrottles(now: now)
         }
     }
 }

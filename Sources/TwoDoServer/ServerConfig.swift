@@ -1,5 +1,7 @@
 // Everything the server can be configured with, with the defaults the CLI documents.
 
+import TwoDoCore
+
 /// Server settings, filled in by the CLI from flags and environment variables.
 public struct ServerConfig: Sendable {
     public var host = "127.0.0.1"

@@ -1,5 +1,7 @@
 // Counters and commit-latency samples for the admin `stats` command.
 
+import TwoDoFeatures
+
 /// Operational counters. Owned by the loop thread.
 struct ServerStats {
     let started = Monotonic.now()
@@ -12,7 +14,6 @@ struct ServerStats {
     var outputDrops = 0
     /// Password-hash jobs refused with "busy" (pool queue full, or the address at its cap).
     var busyRefusals = 0
-    var remindersFired = 0
     var bytesIn = 0
     var bytesOut = 0
     /// The most recent commit durations, in seconds (a ring of 1024).

@@ -2,6 +2,7 @@
 
 import Foundation
 import TwoDoArguments
+import TwoDoCore
 import TwoDoServer
 
 extension CLI {

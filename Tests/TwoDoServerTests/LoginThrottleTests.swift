@@ -1,6 +1,7 @@
 // Unit tests of login throttling: per (name, address), the name-wide limit that spares clean addresses, passwd.
 
 import Testing
+@testable import TwoDoFeatures
 @testable import TwoDoServer
 
 @Suite("LoginThrottle")

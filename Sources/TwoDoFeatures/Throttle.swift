@@ -5,7 +5,7 @@
 /// After `threshold` failures a key must wait `baseDelay × 2^(extra failures)` seconds (capped at
 /// `maxDelay`) after its last failure. Entries are forgotten `window` seconds after their last failure,
 /// and the table never holds more than `capacity` keys, so an attacker cannot grow memory.
-struct FailureThrottle {
+public struct FailureThrottle {
     let threshold: Int
     let baseDelay: Double
     let maxDelay: Double
@@ -13,8 +13,9 @@ struct FailureThrottle {
     let capacity: Int
     private var entries: [String: (count: Int, last: Double)] = [:]
 
-    init(threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000)
-    {
+    public init(
+        threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000
+    ) {
         self.threshold = threshold
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -23,7 +24,7 @@ struct FailureThrottle {
     }
 
     /// Seconds `key` must still wait, or nil when it may try now.
-    func retryAfter(_ key: String, now: Double) -> Int? {
+    public func retryAfter(_ key: String, now: Double) -> Int? {
         guard let e = entries[key], e.count >= threshold else { return nil }
         let exponent = min(e.count - threshold, 10)
         let delay = min(maxDelay, baseDelay * Double(1 << exponent))
@@ -32,7 +33,7 @@ struct FailureThrottle {
     }
 
     /// Records a failure of `key`.
-    mutating func fail(_ key: String, now: Double) {
+    public mutating func fail(_ key: String, now: Double) {
         if entries.count >= capacity { prune(now: now) }
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         var e = entries[key] ?? (0, now)
@@ -43,16 +44,16 @@ struct FailureThrottle {
     }
 
     /// Failures of `key` still inside the window (0 when none).
-    func failures(_ key: String, now: Double) -> Int {
+    public func failures(_ key: String, now: Double) -> Int {
         guard let e = entries[key], now - e.last <= window else { return 0 }
         return e.count
     }
 
     /// Forgets `key` (after a success).
-    mutating func succeed(_ key: String) { entries[key] = nil }
+    public mutating func succeed(_ key: String) { entries[key] = nil }
 
     /// Drops entries idle for longer than the window.
-    mutating func prune(now: Double) {
+    public mutating func prune(now: Double) {
         entries = entries.filter { now - $0.value.last <= window + maxDelay }
     }
 
@@ -69,15 +70,18 @@ struct FailureThrottle {
 /// - Per address, across names: after 20 failures the address waits (one place trying many names).
 /// `passwd` in a logged-in session is never held back by any of these (its wrong old passwords back off
 /// per session, under their own key).
-struct LoginThrottle {
+public struct LoginThrottle {
     private(set) var pairs = FailureThrottle(threshold: 5)
     private(set) var names = FailureThrottle(threshold: 20, baseDelay: 10, maxDelay: 300)
     private(set) var addresses = FailureThrottle(threshold: 20)
 
+    /// No failures yet.
+    public init() {}
+
     private static func pair(_ name: String, _ address: String) -> String { name + "\u{0}" + address }
 
     /// Seconds the `address` must wait before trying `name` (a folded key), or nil when it may try now.
-    func retryAfter(name: String, address: String, now: Double) -> Int? {
+    public func retryAfter(name: String, address: String, now: Double) -> Int? {
         let pairKey = Self.pair(name, address)
         var waits = [pairs.retryAfter(pairKey, now: now), addresses.retryAfter(address, now: now)]
         if pairs.failures(pairKey, now: now) > 0 { waits.append(names.retryAfter(name, now: now)) }
@@ -85,7 +89,7 @@ struct LoginThrottle {
     }
 
     /// Records a wrong password for `name` from `address`.
-    mutating func fail(name: String, address: String, now: Double) {
+    public mutating func fail(name: String, address: String, now: Double) {
         pairs.fail(Self.pair(name, address), now: now)
         names.fail(name, now: now)
         addresses.fail(address, now: now)
@@ -93,22 +97,22 @@ struct LoginThrottle {
 
     /// Records a successful login: that address starts afresh on that name (the name's global count stays,
     /// so the owner logging in does not reset an attacker's back-off elsewhere).
-    mutating func succeed(name: String, address: String) {
+    public mutating func succeed(name: String, address: String) {
         pairs.succeed(Self.pair(name, address))
     }
 
     /// Seconds a session must wait before its next `passwd` after wrong old passwords, or nil.
-    func passwdRetryAfter(session: UInt64, now: Double) -> Int? {
+    public func passwdRetryAfter(session: UInt64, now: Double) -> Int? {
         pairs.retryAfter("passwd\u{0}\(session)", now: now)
     }
 
     /// Records a wrong old password given to `passwd` in a session.
-    mutating func passwdFailed(session: UInt64, now: Double) {
+    public mutating func passwdFailed(session: UInt64, now: Double) {
         pairs.fail("passwd\u{0}\(session)", now: now)
     }
 
     /// Drops idle entries.
-    mutating func prune(now: Double) {
+    public mutating func prune(now: Double) {
         pairs.prune(now: now)
         names.prune(now: now)
         addresses.prune(now: now)
@@ -116,13 +120,13 @@ struct LoginThrottle {
 }
 
 /// A token bucket: `rate` tokens per second, holding at most `burst`.
-struct TokenBucket {
+public struct TokenBucket {
     let rate: Double
     let burst: Double
     private var tokens: Double
     private var updated: Double
 
-    init(rate: Double, burst: Double, now: Double) {
+    public init(rate: Double, burst: Double, now: Double) {
         self.rate = rate
         self.burst = burst
         tokens = burst
@@ -130,7 +134,7 @@ struct TokenBucket {
     }
 
     /// Takes one token; false when the bucket is empty. A zero rate means unlimited.
-    mutating func take(now: Double) -> Bool {
+    public mutating func take(now: Double) -> Bool {
         guard rate > 0 else { return true }
         tokens = min(burst, tokens + (now - updated) * rate)
         updated = now

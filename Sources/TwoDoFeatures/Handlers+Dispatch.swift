@@ -5,26 +5,26 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
-    /// Runs `command` for connection `c`. Returns nil when the reply will come later (password hashing).
-    func dispatch(_ command: Command, on c: Connection, user: User?, tag: String?) throws -> Outcome? {
-        let reply = { (r: Reply) in Outcome(connection: c.id, tag: tag, reply: r) }
+extension Handlers {
+    /// Runs `command` for session `c`, or hands it back to the loop (see `LoopRequest`).
+    func dispatch(_ command: Command, on c: Session, user: User?, tag: String?) throws -> Handled {
+        let reply = { (r: Reply) in Handled.outcome(Outcome(connection: c.id, tag: tag, reply: r)) }
         switch command {
         case .help(let topic):
             return reply(help(topic: topic, c))
         case .ping:
             return reply(.success("pong", [t(c, "pong")]))
         case .quit:
-            var o = reply(.success("bye", [t(c, "bye")]))
+            var o = Outcome(connection: c.id, tag: tag, reply: .success("bye", [t(c, "bye")]))
             o.close = true
-            return o
+            return .outcome(o)
         case .json(let on):
             c.json = on
             return reply(.success(on ? "json.on" : "json.off", [t(c, on ? "json.on" : "json.off")]))
         case .register(let name, let password):
-            return try register(name: name, password: password, on: c, tag: tag)
+            return .loop(.register(name: name, password: password))
         case .login(let name, let password):
-            return try login(name: name, password: password, on: c, tag: tag)
+            return .loop(.login(name: name, password: password))
         case .clock(let action):
             switch action {
             case .advance(let seconds): clock.advance(by: seconds)
@@ -39,12 +39,9 @@ extension Server {
         guard let user else { return reply(.failure("error.not_logged_in", t(c, "error.not_logged_in"))) }
         switch command {
         case .logout:
-            detach(c, from: user.id)
-            c.paging = PagingState()
-            c.lang = user.lang
-            return reply(.success("auth.logged_out", [t(c, "auth.logged_out")]))
+            return .loop(.logout(user))
         case .passwd(let old, let new):
-            return try changePassword(old: old, new: new, user: user, on: c, tag: tag)
+            return .loop(.passwd(old: old, new: new, user: user))
         case .couple(let action):
             return reply(try couple(action, user: user, on: c))
         case .who:
@@ -92,9 +89,9 @@ extension Server {
         case .tz(let zone):
             return reply(try setTimeZone(zone, user: user, on: c))
         case .export:
-            return export(user: user, on: c, tag: tag)
+            return .outcome(export(user: user, on: c, tag: tag))
         case .stats:
-            return reply(statistics(user: user, on: c))
+            return .loop(.stats(user))
         case .help, .ping, .quit, .json, .register, .login, .clock:
             preconditionFailure("handled above")
         }

@@ -5,7 +5,7 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// `when` text for an instant or an all-day date, in a reader's zone and language.
     func when(_ due: DueDate, tz: String, lang: Language) -> String { TimeText.human(due, readerTZ: tz, lang: lang) }
 
@@ -35,7 +35,7 @@ extension Server {
     }
 
     /// Validates and resolves an assignee of the couple.
-    func member(_ ref: AssigneeRef, user: User, members: [User], _ c: Connection) throws -> User? {
+    func member(_ ref: AssigneeRef, user: User, members: [User], _ c: Session) throws -> User? {
         switch ref {
         case .me: return user
         case .nobody: return nil
@@ -51,7 +51,7 @@ extension Server {
 
     /// Applies the details of an `add` line to the new task; returns what was understood, to be shown to each reader.
     func apply(
-        _ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Connection
+        _ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Session
     ) throws -> [TaskDetail] {
         let now = clock.now
         var parts: [TaskDetail] = []
@@ -161,7 +161,7 @@ extension Server {
     }
 
     /// due, priority, repeat, remind, nag, unnag and snooze.
-    func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: Connection) throws -> Reply {
+    func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
         let now = clock.now
         let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
         // `key` words the reply; the partner's event uses `event.<name>` (or `event.<name>_cleared`), worded for them.
@@ -303,7 +303,7 @@ extension Server {
     }
 
     /// The segments of a time view, in its order: each a due-time range (or the undated tasks) fetched by page.
-    func viewSegments(_ view: TaskView, user: User, _ c: Connection) throws -> [TaskSegment] {
+    func viewSegments(_ view: TaskView, user: User, _ c: Session) throws -> [TaskSegment] {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
@@ -350,7 +350,7 @@ extension Server {
     }
 
     /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`: one page, numbered on from the pages before.
-    func view(_ view: TaskView, page: Int, user: User, _ c: Connection) throws -> Reply {
+    func view(_ view: TaskView, page: Int, user: User, _ c: Session) throws -> Reply {
         let segments = try viewSegments(view, user: user, c)
         let w = try pageWindow(page, total: segments.reduce(0) { $0 + $1.count }, c)
         var groups = try tasks(of: segments, offset: w.offset, limit: PageWindow.size)
@@ -378,8 +378,7 @@ extension Server {
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
-    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Connection, withList: Bool) throws -> String
-    {
+    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
         var extras: [String] = []
         if withList { extras.append(task.listName) }
@@ -399,7 +398,7 @@ extension Server {
     }
 
     /// The login summary line: `2 overdue, 3 due today.`, or nil when there is nothing due.
-    func dueSummary(user: User, lang: Language) throws -> String? {
+    public func dueSummary(user: User, lang: Language) throws -> String? {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let endToday = Calendars.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: user.tz)

@@ -9,7 +9,7 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// The earliest pending event or routine reminder (joins the task reminders' `nextReminderAt`).
     func nextScheduleReminderTime() -> Int64? {
         (try? store.nextScheduleReminderTime()) ?? nil
@@ -18,7 +18,7 @@ extension Server {
     /// Fires every event and routine reminder whose time has come; returns the lines to deliver.
     func fireScheduleReminders(now: Int64) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        for reminder in try store.scheduleRemindersDue(before: now, limit: Server.reminderBatch) {
+        for reminder in try store.scheduleRemindersDue(before: now, limit: Handlers.reminderBatch) {
             guard try store.markScheduleReminderFired(reminder.id, at: now) else { continue }
             // Late means what it means for task reminders: missed while the server was down, not merely slow.
             let late = reminder.fireAt < startedAt
@@ -47,7 +47,7 @@ extension Server {
                 }
                 try rescheduleRoutineReminder(r, zone: zone, after: reminder.day)
             }
-            stats.remindersFired += 1
+            remindersFired += 1
         }
         remindersChanged = true
         return outcomes
@@ -90,8 +90,7 @@ extension Server {
             let values = args(user)
             let online = isOnline(user.id)
             try store.addNotification(for: user.id, key: key, args: values, now: now, read: online)
-            for id in sessions[user.id] ?? [] {
-                guard let c = connections[id] else { continue }
+            for c in presence?.sessions(of: user.id) ?? [] {
                 let text = Catalog.text(key, c.lang, values)
                 let line =
                     c.json

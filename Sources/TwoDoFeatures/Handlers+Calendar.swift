@@ -5,13 +5,13 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// The longest window `events from … to …` shows.
     static let eventWindowLimit = 366
     /// The local time an all-day event's reminder counts back from (`remind 1d before` = 09:00 the day before).
     static let allDayReminderBase = LocalTime(hour: 9, minute: 0)
 
-    func event(_ action: EventAction, user: User, on c: Connection) throws -> Reply {
+    func event(_ action: EventAction, user: User, on c: Session) throws -> Reply {
         do {
             return try runEvent(action, user: user, c)
         } catch let e as ReplyError {
@@ -20,7 +20,7 @@ extension Server {
     }
 
     /// The event a reference names: `id:N`, or words of one title (an exact title wins).
-    func findEvent(_ ref: String, user: User, _ c: Connection) throws -> CalendarEvent {
+    func findEvent(_ ref: String, user: User, _ c: Session) throws -> CalendarEvent {
         let trimmed = ref.trimmingSpaces
         if trimmed.lowercased().hasPrefix("id:"), let n = Int64(trimmed.dropFirst(3)) {
             if let e = try store.event(EventID(n), in: user.space) { return e }
@@ -46,7 +46,7 @@ extension Server {
                 data: .object([("event", .string(trimmed))])))
     }
 
-    private func runEvent(_ action: EventAction, user: User, _ c: Connection) throws -> Reply {
+    private func runEvent(_ action: EventAction, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch action {
@@ -182,8 +182,7 @@ extension Server {
     }
 
     /// The scope of a change to `e`: nil for a one-off; for a series the one given, else the error asking for one.
-    private func scopeFor(_ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: Connection) throws -> EventScope?
-    {
+    private func scopeFor(_ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: Session) throws -> EventScope? {
         guard e.recurrence != nil else { return nil }
         guard let scope else {
             throw ReplyError(
@@ -194,7 +193,7 @@ extension Server {
 
     /// The occurrence of a series on `on` (its original or moved date), or the next one from today.
     private func pickOccurrence(
-        _ e: CalendarEvent, on: LocalDate?, user: User, _ c: Connection
+        _ e: CalendarEvent, on: LocalDate?, user: User, _ c: Session
     ) throws -> EventOccurrence {
         if let on {
             if let hit = e.occurrences(in: on...on).first { return hit }
@@ -225,7 +224,7 @@ extension Server {
         return LocalTime(hour: minutes / 60, minute: minutes % 60)
     }
 
-    private func reminderMinutes(_ minutes: Int?, _ c: Connection) throws -> Int? {
+    private func reminderMinutes(_ minutes: Int?, _ c: Session) throws -> Int? {
         guard let minutes else { return nil }
         guard (0...(60 * 24 * 60)).contains(minutes) else {
             throw ReplyError(reply: .failure("error.event_remind_range", t(c, "error.event_remind_range")))
@@ -257,7 +256,7 @@ extension Server {
     }
 
     private func eventChanged(
-        _ code: String, _ id: EventID, user: User, members: [User], _ c: Connection
+        _ code: String, _ id: EventID, user: User, members: [User], _ c: Session
     ) throws -> Reply {
         guard let fresh = try store.event(id, in: user.space) else {
             preconditionFailure("event vanished inside its transaction")
@@ -282,7 +281,7 @@ extension Server {
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.
-    func eventSummary(_ e: CalendarEvent, user: User, _ c: Connection) -> String {
+    func eventSummary(_ e: CalendarEvent, user: User, _ c: Session) -> String {
         eventSummary(e, lang: c.lang, tz: user.tz)
     }
 
@@ -298,7 +297,7 @@ extension Server {
     }
 
     /// When an occurrence is, for a reader: `Fri 27 Nov 19:00–21:00` in their zone, or `Sat 12 Dec (all day)`.
-    func occurrenceWhen(_ o: EventOccurrence, user: User, _ c: Connection) -> String {
+    func occurrenceWhen(_ o: EventOccurrence, user: User, _ c: Session) -> String {
         occurrenceWhen(o, lang: c.lang, tz: user.tz)
     }
 
@@ -378,9 +377,9 @@ extension Server {
     /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
     /// Throws the localized `error.too_many_occurrences` once the window holds more than the
     /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
-    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Connection) throws -> [PlacedOccurrence] {
+    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Session) throws -> [PlacedOccurrence] {
         let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
-        let limit = config.limits.occurrencesPerListing
+        let limit = limits.occurrencesPerListing
         var out: [PlacedOccurrence] = []
         for e in try store.events(in: user.space, overlapping: padded) {
             guard out.count <= limit else { break }
@@ -432,7 +431,7 @@ extension Server {
     }
 
     private func occurrenceLine(
-        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Connection, _ cache: LineTexts = LineTexts()
+        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Session, _ cache: LineTexts = LineTexts()
     ) -> String {
         var text = "  "
         if withDate {
@@ -459,13 +458,13 @@ extension Server {
     }
 
     /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).
-    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Connection) throws -> Reply {
+    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Session) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let start = from ?? today
         let end = to ?? start.adding(days: 30)
         guard start <= end else { return .failure("error.bad_range", t(c, "error.bad_range")) }
-        guard end.dayNumber - start.dayNumber <= Server.eventWindowLimit else {
-            return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Server.eventWindowLimit)"]))
+        guard end.dayNumber - start.dayNumber <= Handlers.eventWindowLimit else {
+            return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Handlers.eventWindowLimit)"]))
         }
         // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
         // then paged; only the page is rendered.
@@ -506,7 +505,7 @@ extension Server {
 
     /// `calendar [month] [year] [page N]`: the month grid (events marked, today bracketed), then that month's
     /// events, 50 a page (the grid is on every page).
-    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Connection) throws -> Reply {
+    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Session) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let m = month ?? today.month
         let y = year ?? today.year
@@ -551,7 +550,7 @@ extension Server {
     /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
     /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
     /// many more there are, which `events` and `upcoming` page through.
-    func agendaWeek(user: User, on c: Connection) throws -> Reply {
+    func agendaWeek(user: User, on c: Session) throws -> Reply {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let last = today.adding(days: 6)
@@ -637,7 +636,7 @@ extension Server {
     }
 
     /// `weekstart [monday|sunday]`.
-    func weekStart(_ value: WeekStart?, user: User, on c: Connection) throws -> Reply {
+    func weekStart(_ value: WeekStart?, user: User, on c: Session) throws -> Reply {
         guard let value else {
             let day = try firstWeekday(user: user, lang: c.lang) == 1 ? "monday" : "sunday"
             return .success(
@@ -681,7 +680,7 @@ extension Server {
 
     /// The instant an occurrence's reminder counts back from: its start, or 09:00 for an all-day one.
     func reminderInstant(_ o: EventOccurrence) -> Int64 {
-        Calendars.instant(of: o.date, at: o.time ?? Server.allDayReminderBase, tz: o.tz)
+        Calendars.instant(of: o.date, at: o.time ?? Handlers.allDayReminderBase, tz: o.tz)
     }
 }
 

@@ -5,10 +5,10 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// `note <words>: <text>` and `notes <words>`: a task when some task matches the words; otherwise a
     /// routine of that name, then an event of that title; otherwise the usual task error.
-    func noteCommand(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
+    func noteCommand(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
         switch command {
         case .note(.words(let words), let text):
             if let target = try fallbackTarget(words, user: user) {
@@ -40,7 +40,7 @@ extension Server {
     }
 
     /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`.
-    func itemNote(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
+    func itemNote(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
         do {
             return try runItemNote(command, page: page, user: user, c)
         } catch let e as ReplyError {
@@ -48,7 +48,7 @@ extension Server {
         }
     }
 
-    private func runItemNote(_ command: Command, page: Int, user: User, _ c: Connection) throws -> Reply {
+    private func runItemNote(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch command {
@@ -132,7 +132,7 @@ extension Server {
         case event(CalendarEvent)
     }
 
-    private func resolveNoteTarget(_ target: NoteTarget, user: User, _ c: Connection) throws -> ResolvedNoteTarget {
+    private func resolveNoteTarget(_ target: NoteTarget, user: User, _ c: Session) throws -> ResolvedNoteTarget {
         switch target {
         case .routine(let name): return .routine(try findRoutine(name, user: user, c))
         case .event(let ref): return .event(try findEvent(ref, user: user, c))
@@ -145,7 +145,7 @@ extension Server {
     }
 
     /// A task reference as the task commands read it (listing number, `id:N`, or words matching one title).
-    private func taskForNote(_ ref: TaskRef, user: User, _ c: Connection) throws -> TaskItem {
+    private func taskForNote(_ ref: TaskRef, user: User, _ c: Session) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(

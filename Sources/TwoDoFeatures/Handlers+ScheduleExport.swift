@@ -4,7 +4,7 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// Every routine with its schedule, assignee, paused flag, marked occurrences, stats and notes.
     func routinesExport(user: User, members: [User]) throws -> JSONValue {
         .array(

@@ -17,6 +17,7 @@ final class ExportStream: ReplyStream {
         case finished
     }
 
+    private let handlers: Handlers
     private let user: User
     private let json: Bool
     private let tag: String?
@@ -26,33 +27,35 @@ final class ExportStream: ReplyStream {
     /// Tasks read per page (each brings its notes and reminders).
     static let pageSize = 200
 
-    init(user: User, json: Bool, tag: String?, header: String) {
+    init(handlers: Handlers, user: User, json: Bool, tag: String?, header: String) {
+        self.handlers = handlers
         self.user = user
         self.json = json
         self.tag = tag
         self.header = header
     }
 
-    func write(into out: inout [UInt8], budget: Int, server: Server) throws -> Bool {
+    func write(into out: inout [UInt8], budget: Int) throws -> Bool {
         let limit = out.count + budget
         while out.count < limit {
             switch phase {
             case .start:
-                writeStart(into: &out, server: server)
-                lists = try server.store.lists(in: user.space)
-                let members = try server.store.members(of: user.space)
-                let name = try server.store.spaceName(user.space)
+                writeStart(into: &out)
+                lists = try handlers.store.lists(in: user.space)
+                let members = try handlers.store.members(of: user.space)
+                let name = try handlers.store.spaceName(user.space)
                 out.append(contentsOf: #"{"couple":"#.utf8)
-                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(server.userJSON)))]).write(
-                    to: &out)
+                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(handlers.userJSON)))])
+                    .write(
+                        to: &out)
                 out.append(contentsOf: #","lists":["#.utf8)
                 phase = lists.isEmpty ? .schedules : .list(index: 0, cursor: nil)
                 if !lists.isEmpty { writeListStart(0, into: &out) }
             case .list(let index, let cursor):
-                let page = try server.store.tasks(in: lists[index].id, after: cursor, limit: ExportStream.pageSize)
+                let page = try handlers.store.tasks(in: lists[index].id, after: cursor, limit: ExportStream.pageSize)
                 for (i, task) in page.enumerated() {
                     if cursor != nil || i > 0 { out.append(UInt8(ascii: ",")) }
-                    try server.exportedTask(task, user: user).write(to: &out)
+                    try handlers.exportedTask(task, user: user).write(to: &out)
                 }
                 if let last = page.last, page.count == ExportStream.pageSize {
                     phase = .list(index: index, cursor: Store.TaskCursor(after: last))
@@ -68,11 +71,11 @@ final class ExportStream: ReplyStream {
                 }
             case .schedules:
                 // Routines and events are capped per space, so each section is one bounded piece.
-                let members = try server.store.members(of: user.space)
+                let members = try handlers.store.members(of: user.space)
                 out.append(contentsOf: #"],"routines":"#.utf8)
-                try server.routinesExport(user: user, members: members).write(to: &out)
+                try handlers.routinesExport(user: user, members: members).write(to: &out)
                 out.append(contentsOf: #","events":"#.utf8)
-                try server.eventsExport(user: user).write(to: &out)
+                try handlers.eventsExport(user: user).write(to: &out)
                 out.append(UInt8(ascii: "}"))
                 if json { out.append(UInt8(ascii: "}")) }
                 out.append(contentsOf: [13, 10])
@@ -85,7 +88,7 @@ final class ExportStream: ReplyStream {
         return false
     }
 
-    private func writeStart(into out: inout [UInt8], server: Server) {
+    private func writeStart(into out: inout [UInt8]) {
         guard json else {
             out.append(contentsOf: header.utf8)
             out.append(contentsOf: [13, 10])

@@ -5,18 +5,17 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// The refusal for a limit: its stable code, its text and `data.limit`.
-    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Connection) -> ReplyError
-    {
+    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Session) -> ReplyError {
         var all = args
         all["limit"] = "\(limit)"
         return ReplyError(reply: .failure(code, t(c, code, all), data: .object([("limit", .int(Int64(limit)))])))
     }
 
     /// Throws unless one more open task fits in `list` and one more task in the space.
-    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Connection) throws {
-        let limits = config.limits
+    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Session) throws {
+        let limits = limits
         if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
             throw limitReached("error.limit_list_tasks", limit: limits.openTasksPerList, ["list": list.name], c)
         }
@@ -26,30 +25,30 @@ extension Server {
     }
 
     /// Throws unless one more open task fits in a list (a task moved or reopened; the space total is unchanged).
-    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Connection) throws {
-        let limit = config.limits.openTasksPerList
+    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Session) throws {
+        let limit = limits.openTasksPerList
         if try store.openTaskCount(in: list) >= limit {
             throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c)
         }
     }
 
     /// Throws unless one more list fits in the space.
-    func checkRoomForList(space: SpaceID, _ c: Connection) throws {
-        let limit = config.limits.listsPerSpace
+    func checkRoomForList(space: SpaceID, _ c: Session) throws {
+        let limit = limits.listsPerSpace
         if try store.listCount(in: space) >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
     }
 
     /// Throws unless one more routine fits in the space.
-    func checkRoomForRoutine(space: SpaceID, _ c: Connection) throws {
-        let limit = config.limits.routinesPerSpace
+    func checkRoomForRoutine(space: SpaceID, _ c: Session) throws {
+        let limit = limits.routinesPerSpace
         if try store.routineCount(in: space) >= limit {
             throw limitReached("error.limit_routines", limit: limit, [:], c)
         }
     }
 
     /// Throws unless one more event fits in the space.
-    func checkRoomForEvent(space: SpaceID, _ c: Connection) throws {
-        let limit = config.limits.eventsPerSpace
+    func checkRoomForEvent(space: SpaceID, _ c: Session) throws {
+        let limit = limits.eventsPerSpace
         if try store.indexedEventCount(in: space) >= limit {
             throw limitReached("error.limit_events", limit: limit, [:], c)
         }
@@ -57,9 +56,9 @@ extension Server {
 
     /// Throws unless one more note fits on the item (pass exactly one of them).
     func checkRoomForNote(
-        task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Connection
+        task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Session
     ) throws {
-        let limit = config.limits.notesPerItem
+        let limit = limits.notesPerItem
         if try store.noteCount(task: task, routine: routine, event: event) >= limit {
             throw limitReached("error.limit_notes", limit: limit, ["name": name], c)
         }
@@ -67,8 +66,8 @@ extension Server {
 
     /// The refusal when joining `target` with everything of `source` would go past a limit; nil when it fits.
     /// Checked before anything moves, so a refused join leaves both spaces as they were.
-    func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: Connection) throws -> Reply? {
-        let limits = config.limits
+    func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: Session) throws -> Reply? {
+        let limits = limits
         let a = try store.counts(of: source)
         let b = try store.counts(of: target)
         let checks: [(Int, Int, String)] = [

@@ -5,9 +5,9 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// Runs a listing command for page `page` (1 for the plain command).
-    func listing(_ command: Command, page: Int, user: User, on c: Connection) throws -> Reply {
+    func listing(_ command: Command, page: Int, user: User, on c: Session) throws -> Reply {
         switch command {
         case .show(let name): return try show(listNamed: name, page: page, user: user, on: c)
         case .view(let v):
@@ -33,7 +33,7 @@ extension Server {
     /// It stops at the last page the listing had when it was shown, without reading anything (so a flood of
     /// `more` costs nothing); showing the listing again picks up rows added since. When the listing shrank
     /// below the next page meanwhile, the answer is the same "no more pages".
-    func more(user: User, on c: Connection) throws -> Reply {
+    func more(user: User, on c: Session) throws -> Reply {
         guard let cursor = c.paging.cursor else { return .failure("error.no_listing", t(c, "error.no_listing")) }
         let noMore = { (pages: Int) -> Reply in
             .failure(
@@ -46,7 +46,7 @@ extension Server {
     }
 
     /// The window for page `page` of `total` rows, or the localized error naming how many pages there are.
-    func pageWindow(_ page: Int, total: Int, _ c: Connection) throws(ReplyError) -> PageWindow {
+    func pageWindow(_ page: Int, total: Int, _ c: Session) throws(ReplyError) -> PageWindow {
         if let window = PageWindow(page: page, total: total) { return window }
         let pages = max(1, (total + PageWindow.size - 1) / PageWindow.size)
         throw ReplyError(
@@ -62,7 +62,7 @@ extension Server {
 
     /// Finishes a page of `listing`: remembers it for `more`, adds the footer (`… 950 more: type "more"`) and
     /// the JSON fields `page`, `pages` and `total`.
-    func finishPage(_ reply: Reply, _ w: PageWindow, listing: Command, _ c: Connection) -> Reply {
+    func finishPage(_ reply: Reply, _ w: PageWindow, listing: Command, _ c: Session) -> Reply {
         c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages)
         var r = reply
         if w.remaining > 0 {
@@ -84,7 +84,7 @@ extension Server {
     }
 
     /// The rows of a page of an in-memory listing (one already bounded by the space limits).
-    func page<T>(of rows: [T], _ page: Int, _ c: Connection) throws(ReplyError) -> (ArraySlice<T>, PageWindow) {
+    func page<T>(of rows: [T], _ page: Int, _ c: Session) throws(ReplyError) -> (ArraySlice<T>, PageWindow) {
         let w = try pageWindow(page, total: rows.count, c)
         return (rows[w.offset..<min(rows.count, w.offset + PageWindow.size)], w)
     }
@@ -113,21 +113,21 @@ extension Server {
 
     /// Remembers the task ids of the page shown, for `#n` (numbers continue across pages); `listing` is the
     /// task listing they come from (nil for one that is not paged, such as `agenda week`).
-    func remember(_ ids: [TaskID], offset: Int, listing: Command?, _ c: Connection) {
+    func remember(_ ids: [TaskID], offset: Int, listing: Command?, _ c: Session) {
         c.lastListing = ids
         c.paging.offset = offset
         c.paging.numbered = listing
     }
 
     /// Forgets paging and numbering (the user changed spaces).
-    func forgetListing(_ c: Connection) {
+    func forgetListing(_ c: Session) {
         remember([], offset: 0, listing: nil, c)
         c.paging.cursor = nil
     }
 
     /// The task numbered `n` in the connection's last listing (on any of its pages), or, before any listing,
     /// the n-th task of the default list; nil when there is no such row.
-    func task(atRow n: Int, user: User, _ c: Connection) throws -> TaskItem? {
+    func task(atRow n: Int, user: User, _ c: Session) throws -> TaskItem? {
         guard n >= 1 else { return nil }
         let i = n - c.paging.offset - 1
         if i >= 0 && i < c.lastListing.count { return try store.task(c.lastListing[i], in: user.space) }
@@ -143,7 +143,7 @@ extension Server {
     }
 
     /// The segments of a task listing (`show`, the views), or nil for other listings.
-    func taskSegments(of listing: Command, user: User, _ c: Connection) throws -> [TaskSegment]? {
+    func taskSegments(of listing: Command, user: User, _ c: Session) throws -> [TaskSegment]? {
         switch listing {
         case .show(let name):
             guard

@@ -10,9 +10,9 @@ struct ReplyError: Error {
     let reply: Reply
 }
 
-extension Server {
+extension Handlers {
     /// Trims and checks user text, mapping problems to their localized error.
-    func cleaned(_ text: String, limit: Int, _ c: Connection) throws(ReplyError) -> String {
+    func cleaned(_ text: String, limit: Int, _ c: Session) throws(ReplyError) -> String {
         do {
             return try TextRules.clean(text, limit: limit)
         } catch {
@@ -27,7 +27,7 @@ extension Server {
     }
 
     /// The list named `name` in the user's space, or the localized "no such list" error naming the lists.
-    func findList(_ name: String, user: User, _ c: Connection) throws -> TaskList {
+    func findList(_ name: String, user: User, _ c: Session) throws -> TaskList {
         if let list = try store.list(named: name, in: user.space) { return list }
         let names = try store.listNames(in: user.space).joined(separator: ", ")
         throw ReplyError(
@@ -37,7 +37,7 @@ extension Server {
     }
 
     /// `lists`: every list with its counts, a page at a time (a space has at most `listsPerSpace` lists).
-    func lists(page: Int, user: User, on c: Connection) throws -> Reply {
+    func lists(page: Int, user: User, on c: Session) throws -> Reply {
         do {
             let (lists, w) = try self.page(of: try store.lists(in: user.space), page, c)
             var lines = [t(c, "list.index_header")]
@@ -60,7 +60,7 @@ extension Server {
         }
     }
 
-    func list(_ action: ListAction, user: User, on c: Connection) throws -> Reply {
+    func list(_ action: ListAction, user: User, on c: Session) throws -> Reply {
         do {
             let members = try store.members(of: user.space)
             switch action {
@@ -112,7 +112,7 @@ extension Server {
     }
 
     /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
-    func show(listNamed name: String?, page: Int, user: User, on c: Connection) throws -> Reply {
+    func show(listNamed name: String?, page: Int, user: User, on c: Session) throws -> Reply {
         do {
             let list = try name.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
             let counts = try store.taskCounts(in: list.id)
@@ -148,7 +148,7 @@ extension Server {
     private enum Preference { case open, done, any }
 
     /// Resolves a reference to one task of the user's space, or throws the reply explaining why not.
-    private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Connection) throws -> TaskItem {
+    private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Session) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(
@@ -187,7 +187,7 @@ extension Server {
         }
     }
 
-    func task(_ command: Command, page: Int = 1, user: User, on c: Connection) throws -> Reply {
+    func task(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
         do {
             return try runTask(command, page: page, user: user, c)
         } catch let e as ReplyError {
@@ -195,7 +195,7 @@ extension Server {
         }
     }
 
-    private func runTask(_ command: Command, page: Int, user: User, _ c: Connection) throws -> Reply {
+    private func runTask(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         func changed(

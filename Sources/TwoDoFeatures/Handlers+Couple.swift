@@ -5,7 +5,7 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// How long an invite code works.
     static let inviteLifetime: Int64 = 24 * 3600
 
@@ -23,14 +23,14 @@ extension Server {
             if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
             try store.addNotification(for: r.id, key: catalogKey, args: stored, now: clock.now)
         }
-        commandEvents.append(
+        events.append(
             Event(
                 name: name, actor: actor.name, key: catalogKey, args: args, data: data,
                 recipients: recipients.map(\.id), when: when,
                 localArgs: localArgs))
     }
 
-    func couple(_ action: CoupleAction, user: User, on c: Connection) throws -> Reply {
+    func couple(_ action: CoupleAction, user: User, on c: Session) throws -> Reply {
         let members = try store.members(of: user.space)
         let now = clock.now
         switch action {
@@ -48,12 +48,12 @@ extension Server {
             }
             let code = InviteCode.random()
             try store.createInvite(
-                code: code, space: user.space, by: user.id, now: now, lifetime: Server.inviteLifetime)
+                code: code, space: user.space, by: user.id, now: now, lifetime: Handlers.inviteLifetime)
             return .success(
                 "couple.created", [t(c, "couple.created", ["code": code.description])],
                 data: .object([
                     ("code", .string(code.description)),
-                    ("expires_at", .string(TimeText.iso8601(now + Server.inviteLifetime, tz: user.tz))),
+                    ("expires_at", .string(TimeText.iso8601(now + Handlers.inviteLifetime, tz: user.tz))),
                 ]))
 
         case .join(let text):
@@ -78,7 +78,7 @@ extension Server {
                 guard partners.count < 2 else { return .failure("error.couple_full", t(c, "error.couple_full")) }
                 if let refusal = try mergeRefusal(from: user.space, into: space, c) { return refusal }
                 let moved = try store.merge(user: user.id, from: user.space, into: space, now: now)
-                for id in sessions[user.id] ?? [] { if let other = connections[id] { forgetListing(other) } }
+                effects.append(.forgetListings(user.id))
                 try store.useInvite(code, by: user.id, now: now)
                 for k in keys { inviteFailures.succeed(k) }
                 let everyone = try store.members(of: space)
@@ -107,12 +107,12 @@ extension Server {
             guard members.count >= 2 else { return .failure("error.not_in_couple", t(c, "error.not_in_couple")) }
             try raise("couple.left", actor: user, recipients: members, args: [:], data: .object([]))
             _ = try store.leave(user: user.id, lang: user.lang, now: now)
-            for id in sessions[user.id] ?? [] { if let other = connections[id] { forgetListing(other) } }
+            effects.append(.forgetListings(user.id))
             return .success("couple.left", [t(c, "couple.left")])
         }
     }
 
-    private func coupleInfo(user: User, members: [User], on c: Connection) throws -> Reply {
+    private func coupleInfo(user: User, members: [User], on c: Session) throws -> Reply {
         let spaceName = try store.spaceName(user.space) ?? t(c, "couple.unnamed")
         let memberData = JSONValue.array(
             members.map {
@@ -130,7 +130,7 @@ extension Server {
             data: data)
     }
 
-    func who(user: User, on c: Connection) throws -> Reply {
+    func who(user: User, on c: Session) throws -> Reply {
         let members = try store.members(of: user.space)
         let partners = members.filter { $0.id != user.id }
         let data = JSONValue.object([
@@ -146,7 +146,7 @@ extension Server {
         return .success("who", lines, data: data)
     }
 
-    func say(_ text: String, user: User, on c: Connection) throws -> Reply {
+    func say(_ text: String, user: User, on c: Session) throws -> Reply {
         guard let clean = try? TextRules.clean(text, limit: TextRules.noteLimit) else {
             return .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.noteLimit)"]))
         }

@@ -3,31 +3,31 @@
 import Foundation
 
 /// The time the server believes it is, in Unix seconds. Used for stored times, never for timeouts.
-final class WallClock {
+public final class WallClock {
     private var frozen: Int64?
 
     /// A system clock, or a test clock frozen at `testStart`.
-    init(testStart: Int64?) { frozen = testStart }
+    public init(testStart: Int64?) { frozen = testStart }
 
     /// Whether this is a test clock.
-    var isTest: Bool { frozen != nil }
+    public var isTest: Bool { frozen != nil }
 
     /// The current Unix time in seconds.
-    var now: Int64 {
+    public var now: Int64 {
         if let frozen { return frozen }
         return Int64(Date().timeIntervalSince1970)
     }
 
     /// Moves a test clock forward (no-op for the system clock).
-    func advance(by seconds: Int64) { if let f = frozen { frozen = f + max(0, seconds) } }
+    public func advance(by seconds: Int64) { if let f = frozen { frozen = f + max(0, seconds) } }
 
     /// Sets a test clock.
-    func set(_ seconds: Int64) { if frozen != nil { frozen = seconds } }
+    public func set(_ seconds: Int64) { if frozen != nil { frozen = seconds } }
 }
 
 /// Monotonic seconds for timeouts and rate limits, immune to wall-clock changes.
-enum Monotonic {
-    static func now() -> Double {
+public enum Monotonic {
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

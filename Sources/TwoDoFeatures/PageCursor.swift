@@ -6,7 +6,7 @@ import TwoDoCommands
 ///
 /// Bounded: one command (at most one line's worth of arguments) and two numbers; the rows are fetched
 /// again for each page, so `more` shows the listing as it is now.
-struct PageCursor {
+public struct PageCursor {
     /// The listing command without its page clause (`show groceries`, `agenda`, `inbox` …).
     var listing: Command
     /// The page shown last (1-based).
@@ -16,7 +16,10 @@ struct PageCursor {
 }
 
 /// A connection's paging state: bounded (two commands and two numbers), whatever the listings hold.
-struct PagingState {
+public struct PagingState {
+    /// No listing shown yet.
+    public init() {}
+
     /// The listing `more` continues; nil before any paged listing.
     var cursor: PageCursor?
     /// Rows of the numbered listing before `lastListing[0]`: `#n` is `lastListing[n - offset - 1]`.

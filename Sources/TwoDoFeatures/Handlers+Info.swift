@@ -1,4 +1,4 @@
-// help, inbox, lang, tz, export and stats.
+// help, inbox, lang, tz and export.
 
 import Foundation
 import TwoDoCommands
@@ -6,8 +6,8 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
-    func help(topic: String?, _ c: Connection) -> Reply {
+extension Handlers {
+    func help(topic: String?, _ c: Session) -> Reply {
         guard let topic, !topic.isEmpty else { return .success("help", [t(c, "help.index")]) }
         // The page clause is no command of its own, but has its help line.
         if ["page", "sayfa"].contains(TextFold.key(topic)) {
@@ -27,7 +27,7 @@ extension Server {
     }
 
     /// `inbox [page N]`: notifications, newest first, a page at a time.
-    func inbox(page: Int, user: User, on c: Connection) throws -> Reply {
+    func inbox(page: Int, user: User, on c: Session) throws -> Reply {
         try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
         let total = try store.notificationCount(for: user.id)
         let w: PageWindow
@@ -62,20 +62,16 @@ extension Server {
         return finishPage(.success("inbox.list", lines, data: data), w, listing: .inbox, c)
     }
 
-    func setLanguage(_ lang: Language?, user: User, on c: Connection) throws -> Reply {
+    func setLanguage(_ lang: Language?, user: User, on c: Session) throws -> Reply {
         guard let lang else {
             return .success("lang.show", [t(c, "lang.show")], data: .object([("lang", .string(user.lang.rawValue))]))
         }
         try store.setLanguage(lang, for: user.id)
-        let previous = user.lang
-        for id in sessions[user.id] ?? [] { connections[id]?.lang = lang }
-        commandUndo = { [weak self] in
-            for id in self?.sessions[user.id] ?? [] { self?.connections[id]?.lang = previous }
-        }
-        return .success("lang.set", [t(c, "lang.set")], data: .object([("lang", .string(lang.rawValue))]))
+        effects.append(.language(user.id, lang))  // this session too, so the answer is in the new language
+        return .success("lang.set", [Catalog.text("lang.set", lang)], data: .object([("lang", .string(lang.rawValue))]))
     }
 
-    func setTimeZone(_ zone: String?, user: User, on c: Connection) throws -> Reply {
+    func setTimeZone(_ zone: String?, user: User, on c: Session) throws -> Reply {
         guard let zone else {
             return .success("tz.show", [t(c, "tz.show", ["zone": user.tz])], data: .object([("tz", .string(user.tz))]))
         }
@@ -83,17 +79,14 @@ extension Server {
             return .failure("error.bad_timezone", t(c, "error.bad_timezone", ["zone": zone]))
         }
         try store.setTimeZone(zone, for: user.id)
-        let previous = user.tz
-        for id in sessions[user.id] ?? [] { connections[id]?.tz = zone }
-        commandUndo = { [weak self] in for id in self?.sessions[user.id] ?? [] { self?.connections[id]?.tz = previous }
-        }
+        effects.append(.timeZone(user.id, zone))
         return .success("tz.set", [t(c, "tz.set", ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 
     /// `export`: the whole space as JSON, streamed as the client reads (see `ExportStream`).
-    func export(user: User, on c: Connection, tag: String?) -> Outcome {
+    func export(user: User, on c: Session, tag: String?) -> Outcome {
         var o = Outcome(connection: c.id, tag: tag, reply: .success("export", [t(c, "export.done")]))
-        o.stream = ExportStream(user: user, json: c.json, tag: tag, header: t(c, "export.done"))
+        o.stream = ExportStream(handlers: self, user: user, json: c.json, tag: tag, header: t(c, "export.done"))
         return o
     }
 
@@ -108,33 +101,8 @@ extension Server {
         return .object(fields)
     }
 
-    func statistics(user: User, on c: Connection) -> Reply {
-        guard config.admins.contains(where: { UserName.key($0) == UserName.key(user.name) }) else {
-            return .failure("error.forbidden", t(c, "error.forbidden"))
-        }
-        let uptime = Monotonic.now() - stats.started
-        let rate = uptime > 0 ? Double(stats.commands) / uptime : 0
-        let values: [(String, JSONValue)] = [
-            ("connections", .int(Int64(connections.count))),
-            ("sessions", .int(Int64(sessions.values.reduce(0) { $0 + $1.count }))),
-            ("users_online", .int(Int64(sessions.count))), ("commands", .int(Int64(stats.commands))),
-            ("commands_per_second", .int(Int64(rate.rounded()))), ("commits", .int(Int64(stats.commits))),
-            ("commit_failures", .int(Int64(stats.commitFailures))),
-            ("commit_p50_us", .int(Int64(stats.commitMilliseconds(quantile: 0.5) * 1000))),
-            ("commit_p99_us", .int(Int64(stats.commitMilliseconds(quantile: 0.99) * 1000))),
-            ("output_drops", .int(Int64(stats.outputDrops))), ("busy_refusals", .int(Int64(stats.busyRefusals))),
-            ("refused", .int(Int64(stats.refused))),
-            ("accepted", .int(Int64(stats.accepted))), ("uptime_seconds", .int(Int64(uptime))),
-        ]
-        let text = t(
-            c, "stats.line",
-            [
-                "connections": "\(connections.count)", "sessions": "\(sessions.values.reduce(0) { $0 + $1.count })",
-                "commands": "\(stats.commands)", "rate": "\(Int(rate))",
-                "commit_p50": String(format: "%.2f", stats.commitMilliseconds(quantile: 0.5)),
-                "commit_p99": String(format: "%.2f", stats.commitMilliseconds(quantile: 0.99)),
-                "drops": "\(stats.outputDrops)", "uptime": "\(Int(uptime))",
-            ])
-        return .success("stats", [text], data: .object(values))
+    /// A user as JSON (`name`, `lang`, `tz`).
+    public func userJSON(_ user: User) -> JSONValue {
+        .object([("name", .string(user.name)), ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz))])
     }
 }

@@ -5,12 +5,12 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// Days shown in the `routines` strip and in `routine stats`.
     static let routineStripDays = 14
     static let routineStatsDays = 30
 
-    func routine(_ action: RoutineAction, user: User, on c: Connection) throws -> Reply {
+    func routine(_ action: RoutineAction, user: User, on c: Session) throws -> Reply {
         do {
             return try runRoutine(action, user: user, c)
         } catch let e as ReplyError {
@@ -26,7 +26,7 @@ extension Server {
     }
 
     /// The routine named `name` (folded; an exact name wins, else the one whose name holds every word).
-    func findRoutine(_ name: String, user: User, _ c: Connection) throws -> Routine {
+    func findRoutine(_ name: String, user: User, _ c: Session) throws -> Routine {
         let all = try store.routines(in: user.space)
         for candidate in [name] {
             let key = TextFold.key(candidate)
@@ -49,7 +49,7 @@ extension Server {
                 data: .object([("routine", .string(name))])))
     }
 
-    private func runRoutine(_ action: RoutineAction, user: User, _ c: Connection) throws -> Reply {
+    private func runRoutine(_ action: RoutineAction, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch action {
@@ -201,7 +201,7 @@ extension Server {
     }
 
     private func markRoutine(
-        _ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: Connection
+        _ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: Session
     ) throws -> Reply {
         let now = clock.now
         let zone = routineZone(routine, members: members, reader: user)
@@ -280,7 +280,7 @@ extension Server {
 
     /// `routines`: due today first (with a checkbox), then the rest; schedule, streak and a 14-day strip. A page
     /// at a time (a space has at most `routinesPerSpace` routines, so they are sorted in memory).
-    func routineList(page: Int, user: User, on c: Connection) throws -> Reply {
+    func routineList(page: Int, user: User, on c: Session) throws -> Reply {
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
         var rows: [(Routine, String, Bool)] = []
@@ -327,7 +327,7 @@ extension Server {
             .success("routine.list", lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
-    private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Connection) -> String {
+    private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Session) -> String {
         let today = LocalDate(instant: clock.now, tz: zone)
         let check: String
         switch r.history.state(on: today, today: today) {
@@ -339,7 +339,7 @@ extension Server {
         if let who = r.assignee, who != user.name { schedule += ", " + t(c, "task.for", ["name": who]) }
         if r.assignee == nil { schedule += ", " + t(c, "routine.for_both") }
         if r.isPaused { schedule += ", " + t(c, "routine.paused_tag") }
-        let strip = CalendarGrid.strip(r.history.strip(today: today, days: Server.routineStripDays))
+        let strip = CalendarGrid.strip(r.history.strip(today: today, days: Handlers.routineStripDays))
         return "  "
             + t(
                 c, "routine.row",
@@ -349,7 +349,7 @@ extension Server {
                 ])
     }
 
-    private func routineStats(_ r: Routine, user: User, members: [User], _ c: Connection) -> Reply {
+    private func routineStats(_ r: Routine, user: User, members: [User], _ c: Session) -> Reply {
         let zone = routineZone(r, members: members, reader: user)
         let today = LocalDate(instant: clock.now, tz: zone)
         let h = r.history
@@ -382,17 +382,17 @@ extension Server {
                 ]),
             t(
                 c, "routine.stats_strip",
-                ["strip": CalendarGrid.strip(h.strip(today: today, days: Server.routineStatsDays))]),
+                ["strip": CalendarGrid.strip(h.strip(today: today, days: Handlers.routineStatsDays))]),
             t(c, "routine.legend"),
         ]
         return .success(
-            "routine.stats", lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Server.routineStatsDays))
+            "routine.stats", lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays))
     }
 
     /// A routine as JSON: name, schedule, assignee, paused, today's state, stats and strip; `full` adds
     /// every marked occurrence (export).
     func routineJSON(
-        _ r: Routine, zone: String, tz: String, stripDays: Int = Server.routineStripDays, full: Bool = false,
+        _ r: Routine, zone: String, tz: String, stripDays: Int = Handlers.routineStripDays, full: Bool = false,
         notes: [Note]? = nil
     ) -> JSONValue {
         let today = LocalDate(instant: clock.now, tz: zone)

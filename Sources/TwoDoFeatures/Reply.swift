@@ -4,27 +4,27 @@ import TwoDoCore
 import TwoDoText
 
 /// The one answer to one command.
-struct Reply {
-    var ok: Bool
+public struct Reply {
+    public var ok: Bool
     /// The stable dotted code (`task.added`, `error.not_found`, ...).
-    var code: String
+    public var code: String
     /// Localized text lines for people; JSON mode joins them with "\n" into `text`.
-    var lines: [String]
+    public var lines: [String]
     /// Structured data for bots (JSON mode only).
-    var data: JSONValue?
+    public var data: JSONValue?
     /// Lines shown to people only (in JSON mode `data` already carries them), e.g. export's JSON dump.
-    var humanOnly: [String] = []
+    public var humanOnly: [String] = []
 
-    static func success(_ code: String, _ lines: [String], data: JSONValue? = nil) -> Reply {
+    public static func success(_ code: String, _ lines: [String], data: JSONValue? = nil) -> Reply {
         Reply(ok: true, code: code, lines: lines, data: data)
     }
 
-    static func failure(_ code: String, _ text: String, data: JSONValue? = nil) -> Reply {
+    public static func failure(_ code: String, _ text: String, data: JSONValue? = nil) -> Reply {
         Reply(ok: false, code: code, lines: [text], data: data)
     }
 
     /// The reply as wire lines (without CRLF).
-    func render(json: Bool, tag: String?) -> [String] {
+    public func render(json: Bool, tag: String?) -> [String] {
         guard json else { return lines + humanOnly }
         var members: [(String, JSONValue)] = [("type", .string("reply"))]
         if let tag { members.append(("id", .string(tag))) }
@@ -37,26 +37,26 @@ struct Reply {
 }
 
 /// Catalog arguments worded for one receiver: (language, IANA zone) → arguments.
-typealias LocalArgs = (Language, String) -> [String: String]
+public typealias LocalArgs = (Language, String) -> [String: String]
 
 /// A change pushed to the other sessions of a space, localized per receiver.
-struct Event {
+public struct Event {
     /// The stable event name (`task.added`, ...).
-    var name: String
+    public var name: String
     /// The acting user's name.
-    var actor: String
+    public var actor: String
     /// The catalog key of the text.
-    var key: String
-    var args: [String: String]
-    var data: JSONValue
+    public var key: String
+    public var args: [String: String]
+    public var data: JSONValue
     /// Users who should receive it (their every session except the acting connection).
-    var recipients: [UserID]
+    public var recipients: [UserID]
     /// A due date shown as `{when}` in each receiver's own zone and language.
-    var when: DueDate? = nil
+    public var when: DueDate? = nil
     /// Arguments worded per receiver (a rule, a priority, an add line's details), merged over `args`.
-    var localArgs: LocalArgs? = nil
+    public var localArgs: LocalArgs? = nil
 
-    func render(lang: Language, tz: String, json: Bool) -> String {
+    public func render(lang: Language, tz: String, json: Bool) -> String {
         var allArgs = args
         allArgs["actor"] = actor
         if let when { allArgs["when"] = TimeText.human(when, readerTZ: tz, lang: lang) }

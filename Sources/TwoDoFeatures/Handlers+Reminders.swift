@@ -10,7 +10,7 @@ import TwoDoCore
 import TwoDoStore
 import TwoDoText
 
-extension Server {
+extension Handlers {
     /// Most reminders read per query; a turn fires them until its time budget is spent.
     static let reminderBatch = 100
     /// Seconds of one loop turn that firing reminders may take: a burst of due reminders is spread over turns
@@ -20,11 +20,12 @@ extension Server {
     /// together (or passed by one jump of a test clock) go out together, answered before the next command.
     static let reminderTurnMinimum = 10
 
-    /// Recomputes the earliest pending reminder (an O(log n) indexed query).
-    func refreshNextReminder() {
-        nextReminderAt = (try? store.nextReminderTime()) ?? nil
-        // Event and routine reminders share the timer (Server+ScheduleReminders.swift).
-        if let other = nextScheduleReminderTime() { nextReminderAt = min(nextReminderAt ?? other, other) }
+    /// The earliest pending reminder of any kind (O(log n) indexed queries): the head of the loop's timer.
+    public func nextReminderTime() -> Int64? {
+        let next = (try? store.nextReminderTime()) ?? nil
+        // Event and routine reminders share the timer (Handlers+ScheduleReminders.swift).
+        guard let other = nextScheduleReminderTime() else { return next }
+        return min(next ?? other, other)
     }
 
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
@@ -45,17 +46,19 @@ extension Server {
         remindersChanged = true
     }
 
-    /// Fires every reminder whose time has come (in this turn's transaction); returns outcomes to deliver.
-    func fireDueReminders() throws -> [Outcome] {
+    /// Fires every reminder whose time has come (in this turn's transaction, within its time budget); returns
+    /// the lines to push. The loop calls it when its timer head (`nextReminderTime()`) is due.
+    public func fireDueReminders() throws -> [Outcome] {
         let now = clock.now
-        guard let next = nextReminderAt, next <= now else { return [] }
         var outcomes: [Outcome] = []
         let started = Monotonic.now()
-        let due = try store.remindersDue(before: now, limit: Server.reminderBatch)
+        let due = try store.remindersDue(before: now, limit: Handlers.reminderBatch)
         var membersBySpace: [SpaceID: [User]] = [:]
         for (index, first) in due.enumerated() {
-            // The rest stay pending and fire in the next turn, which comes at once (nextReminderAt is still due).
-            if index >= Server.reminderTurnMinimum && Monotonic.now() - started > Server.reminderTurnBudget { break }
+            // The rest stay pending and fire in the next turn, which comes at once (the timer head is still due).
+            if index >= Handlers.reminderTurnMinimum && Monotonic.now() - started > Handlers.reminderTurnBudget {
+                break
+            }
             // Every reminder of this task that is due now fires together, as one line per person.
             var fired: [DueReminder] = []
             for reminder in try store.remindersDue(of: first.task, before: now)
@@ -63,7 +66,7 @@ extension Server {
                 fired.append(reminder)
             }
             guard !fired.isEmpty else { continue }  // already fired with an earlier reminder of its task
-            stats.remindersFired += fired.count
+            remindersFired += fired.count
             guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { continue }
             let members = try membersBySpace[space] ?? store.members(of: space)
             membersBySpace[space] = members
@@ -104,10 +107,9 @@ extension Server {
             var args = ["title": task.title, "list": task.listName]
             if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }
             // A session the client already closed its side of is leaving: the line would be lost, so keep it unread.
-            let live = (sessions[user.id] ?? []).compactMap { connections[$0] }.filter { !$0.closeAfterFlush }
+            let live = (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
             try store.addNotification(for: user.id, key: key, args: args, now: now, read: !live.isEmpty)
             for c in live {
-                c.lastReminded = task.id
                 let text = Catalog.text(key, c.lang, args) + " " + Catalog.text("reminder.answers", c.lang)
                 var data = taskJSON(task, tz: user.tz, number: nil)
                 if case .object(var members) = data {
@@ -122,8 +124,9 @@ extension Server {
                         ("text", .string(text)), ("data", data),
                     ]).serialized
                     : text
-                outcomes.append(
-                    Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line]))
+                var o = Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line])
+                o.reminded = task.id
+                outcomes.append(o)
             }
         }
         return outcomes

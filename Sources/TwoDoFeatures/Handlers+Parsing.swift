@@ -1,0 +1,81 @@
+// The parser's context per space (cached by names generation) and parse errors worded for people.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Handlers {
+    /// What the parser may know: the user's list and member names, the clock and the user's zone.
+    ///
+    /// The names and their matchers are cached per space and rebuilt only when the store says names or
+    /// membership may have changed (`namesGeneration`): rebuilding them on every command cost about a
+    /// sixth of the server's CPU in the throughput benchmark, and most of it with many lists.
+    func parseContext(for user: User?) throws -> ParseContext {
+        guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
+        if parseContextsGeneration != store.namesGeneration {
+            parseContexts.removeAll(keepingCapacity: true)
+            parseContextsGeneration = store.namesGeneration
+        }
+        var context: ParseContext
+        if let cached = parseContexts[user.space] {
+            context = cached
+        } else {
+            context = ParseContext(
+                listNames: try store.listNames(in: user.space),
+                memberNames: try store.members(of: user.space).map(\.name),
+                testClock: clock.isTest)
+            parseContexts[user.space] = context
+        }
+        context.now = clock.now
+        context.timeZone = user.tz
+        return context
+    }
+
+    func parseFailure(_ error: ParseError, _ c: Session) -> Reply {
+        switch error {
+        case .unknownCommand(let word, let suggestion):
+            if let suggestion {
+                return .failure(
+                    "error.unknown_command",
+                    t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
+                    data: .object([("word", .string(word)), ("suggestion", .string(suggestion))]))
+            }
+            return .failure(
+                "error.unknown_command", t(c, "error.unknown_command", ["word": word]),
+                data: .object([("word", .string(word))]))
+        case .usage(let verb):
+            return .failure(
+                "error.usage", t(c, "error.usage", ["verb": t(c, "verb.\(verb)"), "usage": t(c, "usage.\(verb)")]),
+                data: .object([("verb", .string(verb))]))
+        case .badValue("nag", let value):
+            // The parser refuses every nag interval it cannot use; the one rule to tell is the range.
+            return .failure(
+                "error.nag_range", t(c, "error.nag_range_value", ["value": value]),
+                data: .object([("value", .string(value))]))
+        case .badValue(let verb, let value):
+            return .failure(
+                "error.bad_value",
+                t(
+                    c, "error.bad_value",
+                    ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
+                data: .object([("verb", .string(verb)), ("value", .string(value))]))
+        case .badDate(let verb, let value, let problem):
+            return .failure(
+                "error.bad_date",
+                t(
+                    c, "error.bad_date",
+                    [
+                        "value": value, "problem": t(c, "date_problem.\(problem.rawValue)"),
+                        "usage": t(c, "usage.\(verb)"),
+                    ]),
+                data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
+        }
+    }
+
+    /// Whether a line starts with a Turkish verb (so a new account registered with `kaydol` speaks Turkish).
+    static func isTurkishVerb(_ line: Substring) -> Bool {
+        let first = line.split(separator: " ").first.map { TextFold.key($0) } ?? ""
+        return ["kaydol", "kayit", "kayıt"].contains(first)
+    }
+}

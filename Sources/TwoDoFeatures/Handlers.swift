@@ -1,0 +1,132 @@
+// The feature handlers: every domain command runs here, against the store, and returns an Outcome.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+/// Runs TwoDo's commands: tasks, lists, couple, time and reminders, routines, calendar, notes, inbox, info.
+///
+/// A handler takes the store (inside the loop's turn transaction), the clock, the acting user and the
+/// session the command came from, and returns an `Outcome`: the reply, the events for the partner, and
+/// effects for the loop to apply (other sessions' language, reminders changed). It never touches a socket
+/// or the loop's state; who is online comes from the read-only `Presence`. The loop wraps each command in
+/// a savepoint (`beginCommand`/`finishCommand`/`abandonCommand`) and delivers outcomes after COMMIT.
+///
+/// Owned by the event-loop thread, like the store.
+public final class Handlers {
+    /// The store, in the loop's turn transaction while commands run.
+    public let store: Store
+    /// The wall clock (a frozen test clock under `--test-clock`).
+    public let clock: WallClock
+    /// How much one space may hold.
+    let limits: SpaceLimits
+    /// Names of users who may run `stats`.
+    let admins: Set<String>
+    /// The wall-clock second the server started: a reminder due before it was missed while the server was down.
+    let startedAt: Int64
+    /// Who is connected (the loop's session registry), read-only.
+    public weak var presence: (any Presence)?
+    /// Wrong invite codes per user and per address.
+    var inviteFailures = FailureThrottle(threshold: 5)
+    /// Reminders fired since start (task, routine and event reminders), for `stats`.
+    public internal(set) var remindersFired = 0
+
+    /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
+    var parseContexts: [SpaceID: ParseContext] = [:]
+    var parseContextsGeneration: UInt64 = 0
+
+    // The running command's scope: what it raised, set aside until `finishCommand` folds it into the outcome.
+    /// Events raised by the command now running; dropped if it fails.
+    var events: [Event] = []
+    /// Effects on other sessions asked for by the command now running.
+    var effects: [SessionEffect] = []
+    /// Set when the running command (or the firing) added, removed or fired reminders.
+    var remindersChanged = false
+
+    /// Handlers over `store`, with `clock`, a space's `limits` and the `admins` who may run `stats`.
+    public init(store: Store, clock: WallClock, limits: SpaceLimits = SpaceLimits(), admins: Set<String> = []) {
+        self.store = store
+        self.clock = clock
+        self.limits = limits
+        self.admins = admins
+        startedAt = clock.now
+    }
+
+    // MARK: The command scope
+
+    /// Starts a command's scope: nothing raised yet.
+    public func beginCommand() {
+        events = []
+        effects = []
+        remindersChanged = false
+    }
+
+    /// Ends a command's scope that succeeded: its events and effects go into its outcome.
+    public func finishCommand(_ outcome: Outcome?) -> Outcome? {
+        defer { beginCommand() }
+        guard var o = outcome else { return nil }
+        o.events += events
+        o.effects += effects
+        o.remindersChanged = o.remindersChanged || remindersChanged
+        return o
+    }
+
+    /// Ends a command's scope that failed (its savepoint was rolled back): what it raised is dropped.
+    public func abandonCommand() { beginCommand() }
+
+    // MARK: Running a line
+
+    /// Parses and runs one command line of session `c`.
+    ///
+    /// - Returns: `.outcome` for commands handled here (nil: nothing to answer), or `.loop` for the commands
+    ///   that change the session itself (register, login, passwd, logout) or report on the server (`stats`).
+    /// - Throws: storage errors; the loop rolls back the command's savepoint and answers `error.storage`.
+    public func run(_ body: Substring, on c: Session, tag: String?) throws -> Handled {
+        if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return .outcome(refusal) }
+        let user = try c.user.flatMap { try store.user($0) }
+        let context = try parseContext(for: user)
+        switch Parser.parse(String(body), context: context) {
+        case .success(let command):
+            if case .register = command, c.user == nil, Handlers.isTurkishVerb(body) { c.lang = .tr }
+            let handled = try dispatch(command, on: c, user: user, tag: tag)
+            guard case .outcome(var outcome?) = handled else { return handled }
+            outcome.wrote = outcome.wrote || command.isWrite
+            return .outcome(outcome)
+        case .failure(let error):
+            return .outcome(Outcome(connection: c.id, tag: tag, reply: parseFailure(error, c)))
+        }
+    }
+
+    /// Whether `user` has any open session.
+    func isOnline(_ user: UserID) -> Bool { presence?.isOnline(user) ?? false }
+
+    /// Localized text in the session's language.
+    public func t(_ c: Session, _ key: String, _ args: [String: String] = [:]) -> String {
+        Catalog.text(key, c.lang, args)
+    }
+}
+
+/// Where a parsed command goes: answered by the handlers, or back to the loop.
+public enum Handled {
+    /// The handlers answered (nil: nothing to say, e.g. a blank line).
+    case outcome(Outcome?)
+    /// A command about the session or the server itself, which the loop runs.
+    case loop(LoopRequest)
+}
+
+/// The commands the loop runs itself: they change which user a session is (and need the password-hash
+/// workers), or report on the loop.
+public enum LoopRequest {
+    case register(name: String, password: String)
+    case login(name: String, password: String)
+    case passwd(old: String, new: String, user: User)
+    case logout(User)
+    /// `stats` by `user` (admins only).
+    case stats(User)
+}
+
+extension Handlers {
+    /// Forgets throttle entries past their window (the loop calls it about once a minute).
+    public func pruneThrottles(now: Double) { inviteFailures.prune(now: now) }
+}

@@ -1,0 +1,43 @@
+// The session registry as the handlers see it: who is online and how each of their sessions reads.
+
+import TwoDoCore
+import TwoDoFeatures
+
+extension Server: Presence {
+    /// Whether `user` has any open session.
+    public func isOnline(_ user: UserID) -> Bool { sessions[user] != nil }
+
+    /// Every open session of `user`, as read-only views.
+    public func sessions(of user: UserID) -> [SessionView] {
+        (sessions[user] ?? []).compactMap { id in
+            guard let c = connections[id] else { return nil }
+            return SessionView(id: c.id, lang: c.lang, tz: c.tz, json: c.json, isClosing: c.closeAfterFlush)
+        }
+    }
+
+    /// Applies a command's effects on other sessions now (so later commands in the turn see them); returns
+    /// what undoes them if the turn's commit fails.
+    func apply(_ effects: [SessionEffect]) -> (() -> Void)? {
+        guard !effects.isEmpty else { return nil }
+        var undo: [() -> Void] = []
+        for effect in effects {
+            switch effect {
+            case .language(let user, let lang):
+                for c in (sessions[user] ?? []).compactMap({ connections[$0] }) {
+                    let previous = c.lang
+                    c.lang = lang
+                    undo.append { [weak c] in c?.lang = previous }
+                }
+            case .timeZone(let user, let zone):
+                for c in (sessions[user] ?? []).compactMap({ connections[$0] }) {
+                    let previous = c.tz
+                    c.tz = zone
+                    undo.append { [weak c] in c?.tz = previous }
+                }
+            case .forgetListings(let user):
+                for c in (sessions[user] ?? []).compactMap({ connections[$0] }) { c.session.forgetListing() }
+            }
+        }
+        return { for step in undo.reversed() { step() } }
+    }
+}

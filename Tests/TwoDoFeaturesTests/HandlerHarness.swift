@@ -1,0 +1,112 @@
+// A test bench for the feature handlers: an in-memory store, a frozen clock, sessions and a fake presence.
+
+import TwoDoCore
+import TwoDoFeatures
+import TwoDoStore
+
+/// Who is "connected" in a handler test: sessions the test opened, all online.
+final class FakePresence: Presence {
+    var sessionsByUser: [UserID: [Session]] = [:]
+    /// Users the test marks offline although they have a session object (to check inbox fallbacks).
+    var offline: Set<UserID> = []
+
+    func isOnline(_ user: UserID) -> Bool { !(sessionsByUser[user] ?? []).isEmpty && !offline.contains(user) }
+
+    func sessions(of user: UserID) -> [SessionView] {
+        guard isOnline(user) else { return [] }
+        return (sessionsByUser[user] ?? []).map {
+            SessionView(id: $0.id, lang: $0.lang, tz: $0.tz, json: $0.json, isClosing: false)
+        }
+    }
+}
+
+/// Handlers over a fresh in-memory store at a fixed instant (Mon 2026-11-23 09:00 UTC), with helpers that
+/// run command lines the way the loop does: one savepoint per command, effects applied afterwards.
+final class HandlerHarness {
+    static let start: Int64 = 1_795_424_400  // 2026-11-23T09:00:00Z, a Monday
+    let store: Store
+    let handlers: Handlers
+    let presence = FakePresence()
+    private var nextID: UInt64 = 100
+
+    init(limits: SpaceLimits = SpaceLimits()) throws {
+        store = try Store(path: ":memory:", durable: false)
+        handlers = Handlers(store: store, clock: WallClock(testStart: HandlerHarness.start), limits: limits)
+        handlers.presence = presence
+    }
+
+    /// A registered user with a logged-in session (registration itself needs the loop's hash workers).
+    func user(_ name: String, lang: Language = .en) throws -> (User, Session) {
+        let user = try requireUser(
+            store.createUser(name: name, passwordHash: "x", lang: lang, now: HandlerHarness.start))
+        nextID += 1
+        let session = Session(id: nextID, throttleKey: "10.0.0.\(nextID)")
+        session.user = user.id
+        session.lang = lang
+        presence.sessionsByUser[user.id, default: []].append(session)
+        return (user, session)
+    }
+
+    /// Runs one line as `session`, in its own savepoint like the loop's turn does.
+    @discardableResult
+    func run(_ line: String, as session: Session) throws -> Outcome {
+        handlers.beginCommand()
+        let handled = try store.savepoint { () -> Handled in
+            switch try handlers.run(Substring(line), on: session, tag: nil) {
+            case .outcome(let o): return .outcome(handlers.finishCommand(o))
+            case .loop(let request): return .loop(request)
+            }
+        }
+        switch handled {
+        case .outcome(let o?):
+            apply(o.effects)
+            return o
+        case .outcome(nil): throw HarnessError.noReply(line)
+        case .loop: throw HarnessError.loopRequest(line)
+        }
+    }
+
+    /// Two users paired into one space, each with a session: the usual couple of a test.
+    func couple(
+        _ a: String = "alice", _ b: String = "bob", lang: Language = .en
+    ) throws -> (
+        alice: (User, Session), bob: (User, Session)
+    ) {
+        let alice = try user(a, lang: lang)
+        let bob = try user(b, lang: lang)
+        let invite = try run(lang == .tr ? "çift oluştur" : "couple create", as: alice.1)
+        guard case .object(let fields)? = invite.reply.data,
+            case .string(let code)? = fields.first(where: { $0.0 == "code" })?.1
+        else { throw HarnessError.noInviteCode(invite.reply.lines) }
+        try run("couple join \(code)", as: bob.1)
+        return (try refreshed(alice), try refreshed(bob))
+    }
+
+    /// The user as the store has it now (space and settings change when a couple forms).
+    func refreshed(_ pair: (User, Session)) throws -> (User, Session) {
+        (try requireUser(store.user(pair.0.id)), pair.1)
+    }
+
+    private func apply(_ effects: [SessionEffect]) {
+        for effect in effects {
+            switch effect {
+            case .language(let user, let lang): presence.sessionsByUser[user]?.forEach { $0.lang = lang }
+            case .timeZone(let user, let zone): presence.sessionsByUser[user]?.forEach { $0.tz = zone }
+            case .forgetListings(let user): presence.sessionsByUser[user]?.forEach { $0.forgetListing() }
+            }
+        }
+    }
+}
+
+enum HarnessError: Error {
+    case noReply(String)
+    case loopRequest(String)
+    case noInviteCode([String])
+    case missingUser
+}
+
+/// Unwraps a user or throws (a tiny `#require` for the harness, which is not a test function).
+func requireUser(_ user: User?) throws -> User {
+    guard let user else { throw HarnessError.missingUser }
+    return user
+}
