@@ -17,9 +17,11 @@ let package = Package(
         // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
         .target(name: "TwoDoCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),
+        // The protocol's vocabulary: reply codes, event names, catalog keys and messages; depends on nothing.
+        .target(name: "TwoDoProtocol"),
         .target(
             name: "TwoDoText",
-            dependencies: ["TwoDoCore"],
+            dependencies: ["TwoDoCore", "TwoDoProtocol"],
             resources: [.embedInCode("strings_en.json"), .embedInCode("strings_tr.json")]
         ),
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
@@ -38,7 +40,8 @@ let package = Package(
         .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands", "TwoDoArguments"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
-        .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
+        .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
+        .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText", "TwoDoProtocol"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
         .testTarget(

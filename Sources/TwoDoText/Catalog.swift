@@ -2,6 +2,7 @@
 
 import Foundation
 import TwoDoCore
+import TwoDoProtocol
 
 /// Localized user-facing text. Every key exists in every language (a test enforces it).
 public enum Catalog {
@@ -29,6 +30,16 @@ public enum Catalog {
     public static func text(_ key: String, _ lang: Language, _ args: [String: String] = [:]) -> String {
         let template = tables[lang]?[key] ?? tables[.en]?[key] ?? key
         return substitute(template, args)
+    }
+
+    /// The text for `key` in `lang` with `{placeholder}`s replaced from `args`.
+    public static func text(_ key: TextKey, _ lang: Language, _ args: [String: String] = [:]) -> String {
+        text(key.rawValue, lang, args)
+    }
+
+    /// The text of `message` in `lang`.
+    public static func text(_ message: Message, _ lang: Language) -> String {
+        text(message.key.rawValue, lang, message.args)
     }
 
     /// Replaces each `{name}` in `template` with `args[name]`; unknown placeholders stay as written.

@@ -2,6 +2,7 @@
 
 import Testing
 import TwoDoCore
+import TwoDoProtocol
 import TwoDoText
 
 @Suite("Catalog")
@@ -30,6 +31,36 @@ struct CatalogTests {
                 Catalog.placeholders(in: text) == Catalog.placeholders(in: tr[key] ?? ""),
                 "placeholders differ for \(key)")
         }
+        // The same through the typed keys, which cover both catalogs (TwoDoProtocolTests checks no key is missing).
+        for key in TextKey.allCases {
+            let english = try #require(en[key.rawValue], "no \(key.rawValue) in en")
+            let turkish = try #require(tr[key.rawValue], "no \(key.rawValue) in tr")
+            #expect(
+                Catalog.placeholders(in: english) == Catalog.placeholders(in: turkish),
+                "placeholders differ for \(key.rawValue)")
+        }
+    }
+
+    @Test(
+        "a typed key and a message read like the string key",
+        arguments: [
+            (Language.en, Message(.taskAdded, ["title": "milk", "list": "Groceries"]), "Added \"milk\" to Groceries."),
+            (.tr, Message(.taskAdded, ["title": "süt", "list": "Market"]), "\"süt\" Market listesine eklendi."),
+            (.en, Message(.pong), "pong"),
+            (.tr, Message(.verbDue), "son tarih"),
+        ])
+    func typed(lang: Language, message: Message, expected: String) {
+        #expect(Catalog.text(message, lang) == expected)
+        #expect(Catalog.text(message.key, lang, message.args) == expected)
+        #expect(Catalog.text(message.key.rawValue, lang, message.args) == expected)
+    }
+
+    @Test("a message renders per reader: one value, two languages")
+    func messagePerReader() {
+        let message = ReplyCode.errorNotFound.message(["ref": "#9"])
+        #expect(Catalog.text(message, .en) != Catalog.text(message, .tr))
+        #expect(Catalog.text(message, .en).contains("#9"))
+        #expect(Catalog.text(message, .tr).contains("#9"))
     }
 
     @Test("every verb with a usage line has a name to quote in errors, in its language")

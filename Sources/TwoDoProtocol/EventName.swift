@@ -1,0 +1,130 @@
+// The names of the events pushed to partners' sessions, each owning its catalog key.
+
+/// The stable dotted name of a pushed event (`task.added`, `reminder.due`, ...): `event` in JSON mode.
+/// The raw value is the wire name.
+///
+/// A partner event is worded with `event.<name>` (the catalog's `event.task.added`), or a variant of it
+/// named beside its case; a reminder with one of the `reminder.*` texts.
+public enum EventName: String, CaseIterable, Sendable {
+    /// A task was added (`event.task.added_details` when the line set more than its title).
+    case taskAdded = "task.added"
+    /// A task was completed.
+    case taskCompleted = "task.completed"
+    /// A done task was reopened.
+    case taskReopened = "task.reopened"
+    /// A task's title changed.
+    case taskEdited = "task.edited"
+    /// A task was deleted.
+    case taskDeleted = "task.deleted"
+    /// A task moved to another list.
+    case taskMoved = "task.moved"
+    /// A task was assigned (`event.task.unassigned` when assigned to nobody).
+    case taskAssigned = "task.assigned"
+    /// A note was added to a task.
+    case taskNoted = "task.noted"
+    /// A task's due date changed (`event.task.due_cleared` when removed).
+    case taskDue = "task.due"
+    /// A task's priority changed (`event.task.priority_cleared` when removed).
+    case taskPriority = "task.priority"
+    /// A task's repeat rule changed (`event.task.repeat_cleared` when removed).
+    case taskRepeat = "task.repeat"
+    /// A task's due time was pushed back.
+    case taskSnoozed = "task.snoozed"
+    /// A list was added.
+    case listAdded = "list.added"
+    /// A list was renamed.
+    case listRenamed = "list.renamed"
+    /// A list was deleted.
+    case listDeleted = "list.deleted"
+    /// A partner joined the couple.
+    case coupleJoined = "couple.joined"
+    /// A partner left the couple.
+    case coupleLeft = "couple.left"
+    /// The couple was renamed.
+    case coupleRenamed = "couple.renamed"
+    /// A partner's `say` message.
+    case chatMessage = "chat.message"
+    /// A reminder or nag fired (actor `twodo`); the text is one of the `reminder.*` keys.
+    case reminderDue = "reminder.due"
+    /// A routine was added.
+    case routineAdded = "routine.added"
+    /// A routine's schedule changed.
+    case routineEdited = "routine.edited"
+    /// A routine was renamed.
+    case routineRenamed = "routine.renamed"
+    /// A routine was paused.
+    case routinePaused = "routine.paused"
+    /// A paused routine was resumed.
+    case routineResumed = "routine.resumed"
+    /// A routine was deleted.
+    case routineDeleted = "routine.deleted"
+    /// A routine's day was marked done (`event.routine.streak_<unit>` from a streak of 2).
+    case routineDone = "routine.done"
+    /// A routine's day was skipped.
+    case routineSkipped = "routine.skipped"
+    /// A routine's mark was removed.
+    case routineUndone = "routine.undone"
+    /// A note was added to a routine.
+    case routineNoted = "routine.noted"
+    /// A calendar event was added.
+    case eventAdded = "event.added"
+    /// A calendar event changed.
+    case eventEdited = "event.edited"
+    /// A calendar event (or one occurrence) moved.
+    case eventMoved = "event.moved"
+    /// One occurrence of a repeating event was cancelled.
+    case eventCancelled = "event.cancelled"
+    /// A calendar event was deleted.
+    case eventDeleted = "event.deleted"
+    /// A note was added to a calendar event.
+    case eventNoted = "event.noted"
+    /// A note was deleted from a task, routine or event.
+    case noteDeleted = "note.deleted"
+
+    /// The usual text with `args` filled in.
+    public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
+
+    /// The catalog key of the event's text: `event.<name>`, except `reminder.due`, worded `reminder.due` (and
+    /// the other `reminder.*` texts).
+    public var key: TextKey {
+        switch self {
+        case .taskAdded: .eventTaskAdded
+        case .taskCompleted: .eventTaskCompleted
+        case .taskReopened: .eventTaskReopened
+        case .taskEdited: .eventTaskEdited
+        case .taskDeleted: .eventTaskDeleted
+        case .taskMoved: .eventTaskMoved
+        case .taskAssigned: .eventTaskAssigned
+        case .taskNoted: .eventTaskNoted
+        case .taskDue: .eventTaskDue
+        case .taskPriority: .eventTaskPriority
+        case .taskRepeat: .eventTaskRepeat
+        case .taskSnoozed: .eventTaskSnoozed
+        case .listAdded: .eventListAdded
+        case .listRenamed: .eventListRenamed
+        case .listDeleted: .eventListDeleted
+        case .coupleJoined: .eventCoupleJoined
+        case .coupleLeft: .eventCoupleLeft
+        case .coupleRenamed: .eventCoupleRenamed
+        case .chatMessage: .eventChatMessage
+        case .reminderDue: .reminderDue
+        case .routineAdded: .eventRoutineAdded
+        case .routineEdited: .eventRoutineEdited
+        case .routineRenamed: .eventRoutineRenamed
+        case .routinePaused: .eventRoutinePaused
+        case .routineResumed: .eventRoutineResumed
+        case .routineDeleted: .eventRoutineDeleted
+        case .routineDone: .eventRoutineDone
+        case .routineSkipped: .eventRoutineSkipped
+        case .routineUndone: .eventRoutineUndone
+        case .routineNoted: .eventRoutineNoted
+        case .eventAdded: .eventEventAdded
+        case .eventEdited: .eventEventEdited
+        case .eventMoved: .eventEventMoved
+        case .eventCancelled: .eventEventCancelled
+        case .eventDeleted: .eventEventDeleted
+        case .eventNoted: .eventEventNoted
+        case .noteDeleted: .eventNoteDeleted
+        }
+    }
+}
