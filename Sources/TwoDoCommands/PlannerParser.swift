@@ -24,22 +24,24 @@ public enum PlannerParser {
         "week", "weekstart", "haftabasi", "hafta", "note", "not", "notes", "notlar",
     ]
 
-    /// Whether `line` can be one of these commands, from its first word and its last two only.
+    /// Whether `words` can be one of these commands, from the first word and the last two only.
     ///
-    /// Every line goes through `parse` before the task parser; tokenizing whole lines that are plainly
+    /// Every line is offered to this parser before the task verbs; reading whole lines that are plainly
     /// not for it (`add milk`) cost about a tenth of the server's CPU in the throughput benchmark.
-    static func mightHandle(_ line: String) -> Bool {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
-        guard let first = words.popFirst() else { return false }
-        if leadingStems.contains(PlannerToken(first).stem) { return true }
-        return PlannerVerbLast.mightHandle(words)
+    static func mightHandle(_ words: [Word]) -> Bool {
+        guard let first = words.first else { return false }
+        if leadingStems.contains(first.stem) { return true }
+        return PlannerVerbLast.mightHandle(words.dropFirst())
     }
 
     /// The command on `line`, or nil when the line is none of these commands.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError>? {
-        guard mightHandle(line) else { return nil }
-        let t = PlannerToken.split(line[...])
-        guard let first = t.first else { return nil }
+        parse(Word.split(line[...]), context: context)
+    }
+
+    /// The command spelled by `t`, the words of a line, or nil when they are none of these commands.
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        guard mightHandle(t), let first = t.first else { return nil }
         let rest = Array(t.dropFirst())
         switch first.stem {
         case "routine", "rutin", "aliskanlik", "habit":
@@ -77,7 +79,7 @@ public enum PlannerParser {
 
     private enum Kind { case routine, event }
 
-    private static func kind(_ token: PlannerToken) -> Kind? {
+    private static func kind(_ token: Word) -> Kind? {
         switch token.stem {
         case "routine", "rutin", "aliskanlik", "habit": .routine
         case "event", "etkinlik": .event
@@ -86,10 +88,10 @@ public enum PlannerParser {
     }
 
     /// `note routine|event <ref>: <text>` and `note delete <ref> <n>`; nil for task notes.
-    private static func note(_ t: [PlannerToken]) -> Result<Command, ParseError>? {
+    private static func note(_ t: [Word]) -> Result<Command, ParseError>? {
         guard let first = t.first else { return nil }
         if ["delete", "remove", "rm", "del", "sil"].contains(first.stem), t.count >= 3 {
-            let last = t[t.count - 1].key
+            let last = t[t.count - 1].bareKey
             let digits = last.hasPrefix("#") ? String(last.dropFirst()) : last
             guard let n = Int(digits), n >= 1 else { return nil }
             let refWords = Array(t[1..<(t.count - 1)])
@@ -117,7 +119,7 @@ public enum PlannerParser {
         return .words(text)
     }
 
-    private static func weekStart(_ t: [PlannerToken]) -> Result<Command, ParseError> {
+    private static func weekStart(_ t: [Word]) -> Result<Command, ParseError> {
         guard let first = t.first else { return .success(.weekStart(nil)) }
         guard t.count == 1 else { return .failure(.badValue(verb: "weekstart", value: t[...].typedText)) }
         switch first.stem {
@@ -129,7 +131,7 @@ public enum PlannerParser {
 
     /// `calendar`, `calendar december`, `calendar 12 2026`, `calendar 2026-12`, `takvim aralık 2026`,
     /// `calendar next|previous [month]`, `takvim gelecek|önceki|geçen [ay]`.
-    private static func calendar(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+    private static func calendar(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "calendar")
         var month: Int?
         var year: Int?
@@ -148,7 +150,7 @@ public enum PlannerParser {
                 if j < t.count && ["month", "ay"].contains(t[j].stem) { j += 1 }
                 continue
             }
-            if let m = PlannerDateParser.months[k], month == nil {
+            if let m = Vocabulary.month(k), month == nil {
                 month = m
             } else if k.count == 7, k.dropFirst(4).first == "-", let y = Int(k.prefix(4)), let m = Int(k.suffix(2)),
                 (1...12).contains(m)

@@ -38,7 +38,7 @@ enum RoutineParser {
         return map
     }()
 
-    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "routine")
         guard let first = t.first else { return .failure(usage) }
         var start = 1
@@ -52,7 +52,7 @@ enum RoutineParser {
             }
         }
         guard let sub else { return .failure(usage) }
-        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
         let rest = Array(t[start...])
         guard !rest.isEmpty else { return .failure(usage) }
         switch sub {
@@ -71,7 +71,7 @@ enum RoutineParser {
         }
     }
 
-    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    static func add(_ t: [Word], clock: LocalClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(
                 t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames)
@@ -93,7 +93,7 @@ enum RoutineParser {
     }
 
     private static func edit(
-        _ t: [PlannerToken], clock: PlannerClock, context: ParseContext
+        _ t: [Word], clock: LocalClock, context: ParseContext
     ) -> Result<Command, ParseError> {
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
@@ -112,7 +112,7 @@ enum RoutineParser {
     }
 
     private static func mark(
-        _ t: [PlannerToken], _ mark: RoutineMark, clock: PlannerClock
+        _ t: [Word], _ mark: RoutineMark, clock: LocalClock
     ) -> Result<Command, ParseError> {
         let (name, date, whole) = nameAndDate(t, clock: clock, direction: mark == .done ? .past : .future)
         return .success(.routine(.mark(name: name, mark: mark, date: date, wholeName: whole)))
@@ -120,7 +120,7 @@ enum RoutineParser {
 
     /// Splits `<name> [<date>]`: the longest ending (1–4 words) that is a whole date, if a name remains.
     static func nameAndDate(
-        _ t: [PlannerToken], clock: PlannerClock, direction: DateDirection
+        _ t: [Word], clock: LocalClock, direction: DateDirection
     ) -> (String, LocalDate?, String?) {
         let whole = t[...].typedText
         for size in stride(from: min(4, t.count - 1), through: 1, by: -1) {
@@ -135,11 +135,12 @@ enum RoutineParser {
     }
 
     /// `<name> to|as|->|→|=> <new>`: the first arrow, else the first `to`/`as`/`olarak`.
-    private static func rename(_ t: [PlannerToken]) -> Result<Command, ParseError> {
+    private static func rename(_ t: [Word]) -> Result<Command, ParseError> {
         let arrows: Set<String> = ["->", "→", "=>", ">"]
         let words: Set<String> = ["to", "as", "olarak"]
         let split =
-            t.indices.first { arrows.contains(t[$0].key) } ?? t.indices.first { words.contains(t[$0].key) && $0 > 0 }
+            t.indices.first { arrows.contains(t[$0].bareKey) }
+            ?? t.indices.first { words.contains(t[$0].bareKey) && $0 > 0 }
         guard let split, split > 0, split + 1 < t.count else { return .failure(.usage(verb: "routine")) }
         return .success(.routine(.rename(name: t[0..<split].typedText, to: t[(split + 1)...].typedText)))
     }
