@@ -84,7 +84,7 @@ extension ParseError {
     /// first word of a routine, event or calendar command); 0 when the line starts with no verb.
     private static func argumentStart(_ words: [Word]) -> Int {
         if let match = VerbTable.leading(words) { return match.wordCount }
-        if let first = words.first, PlannerParser.leadingStems.contains(first.stem) { return 1 }
+        if let first = words.first, VerbTable.headByKey[first.stem] != nil { return 1 }
         return 0
     }
 

@@ -12,17 +12,7 @@ import TwoDoCore
 /// Turkish `not rutin|etkinlik …`, `notlar rutin|etkinlik …`, `not sil <ref> <n>`).
 public enum PlannerParser {
     /// The first words this parser answers to, as shown in suggestions ("did you mean"), English first.
-    static let spellings: [String] = [
-        "routine", "routines", "habit", "habits", "event", "events", "calendar", "weekstart",
-        "rutin", "rutinler", "alışkanlık", "alışkanlıklar", "etkinlik", "etkinlikler", "takvim",
-    ]
-
-    /// The folded first-word stems `parse` dispatches on (kept in step with its `switch`).
-    static let leadingStems: Set<String> = [
-        "routine", "rutin", "aliskanlik", "habit", "routines", "rutinler", "aliskanliklar", "habits", "event",
-        "etkinlik", "events", "etkinlikler", "calendar", "cal", "takvim", "agenda", "ajanda", "weekly", "haftalik",
-        "week", "weekstart", "haftabasi", "hafta", "note", "not", "notes", "notlar",
-    ]
+    static var spellings: [String] { VerbTable.heads.filter(\.suggested).map(\.text) }
 
     /// Whether `words` can be one of these commands, from the first word and the last two only.
     ///
@@ -30,7 +20,7 @@ public enum PlannerParser {
     /// not for it (`add milk`) cost about a tenth of the server's CPU in the throughput benchmark.
     static func mightHandle(_ words: [Word]) -> Bool {
         guard let first = words.first else { return false }
-        if leadingStems.contains(first.stem) { return true }
+        if VerbTable.headByKey[first.stem] != nil { return true }
         return PlannerVerbLast.mightHandle(words.dropFirst())
     }
 
@@ -43,37 +33,36 @@ public enum PlannerParser {
     static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError>? {
         guard mightHandle(t), let first = t.first else { return nil }
         let rest = Array(t.dropFirst())
-        switch first.stem {
-        case "routine", "rutin", "aliskanlik", "habit":
+        guard let head = VerbTable.headByKey[first.stem] else { return PlannerVerbLast.parse(t, context: context) }
+        switch head {
+        case .routine:
             return RoutineParser.parse(rest, context: context)
-        case "routines", "rutinler", "aliskanliklar", "habits":
+        case .routines:
             return rest.isEmpty ? .success(.routines) : .failure(.usage(verb: "routines"))
-        case "event", "etkinlik":
+        case .event:
             return EventParser.parse(rest, context: context)
-        case "events", "etkinlikler":
+        case .events:
             return EventParser.range(rest, context: context)
-        case "calendar", "cal", "takvim":
+        case .calendar:
             return calendar(rest, context: context)
-        case "agenda", "ajanda":
+        case .agenda:
             guard rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) else { return nil }
             return .success(.agendaWeek)
-        case "weekly", "haftalik", "week":
+        case .weekly, .week:
             if rest.count == 1 && ["agenda", "ajanda"].contains(rest[0].stem) { return .success(.agendaWeek) }
-            if first.stem == "week" && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
+            if head == .week && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
             return nil
-        case "weekstart", "haftabasi":
+        case .weekStart:
             return weekStart(rest)
-        case "hafta":
+        case .hafta:
             guard rest.first?.stem == "basi" else { return nil }
             return weekStart(Array(rest.dropFirst()))
-        case "note", "not":
+        case .note:
             return note(rest)
-        case "notes", "notlar":
+        case .notes:
             guard let target = rest.first.flatMap(kind), rest.count >= 2 else { return nil }
             let ref = rest[1...].typedText
             return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
-        default:
-            return PlannerVerbLast.parse(t, context: context)
         }
     }
 
