@@ -46,11 +46,14 @@ enum PlannerDateParser {
         }
         let today = clock.today
         let k = t[i].stem
+        switch Vocabulary.keyword(k) {
+        case .today?, .bugun?, .tonight?: return .yes(today, next: i + 1)
+        case .tomorrow?, .yarin?: return .yes(today.adding(days: 1), next: i + 1)
+        case .yesterday?, .dun?: return .yes(today.adding(days: -1), next: i + 1)
+        case .oburgun?: return .yes(today.adding(days: 2), next: i + 1)
+        default: break
+        }
         switch k {
-        case "today", "bugun", "tonight": return .yes(today, next: i + 1)
-        case "tomorrow", "yarin": return .yes(today.adding(days: 1), next: i + 1)
-        case "yesterday", "dun": return .yes(today.adding(days: -1), next: i + 1)
-        case "oburgun": return .yes(today.adding(days: 2), next: i + 1)
         case "obur":
             if i + 1 < end && t[i + 1].stem == "gun" { return .yes(today.adding(days: 2), next: i + 2) }
         case "day":
@@ -210,9 +213,11 @@ enum PlannerDateParser {
     static func time(_ t: [Word], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
         let k = t[i].stem
+        switch Vocabulary.timeOfDay(k) {
+        case .noon?, .midnight?: return .yes(Vocabulary.timeOfDay(k)!.time, next: i + 1)
+        default: break
+        }
         switch k {
-        case "noon", "ogle", "oglen": return .yes(LocalTime(hour: 12, minute: 0), next: i + 1)
-        case "midnight": return .yes(LocalTime(hour: 0, minute: 0), next: i + 1)
         case "gece":
             if i + 1 < end && t[i + 1].stem == "yarisi" { return .yes(LocalTime(hour: 0, minute: 0), next: i + 2) }
             return .no
@@ -321,15 +326,6 @@ enum PlannerDateParser {
 
     // MARK: Durations
 
-    private static let units: [String: Int] = {
-        var map: [String: Int] = [:]
-        for u in ["m", "min", "mins", "minute", "minutes", "dk", "dakika", "dak"] { map[Fold.key(u)] = 1 }
-        for u in ["h", "hr", "hrs", "hour", "hours", "sa", "saat"] { map[Fold.key(u)] = 60 }
-        for u in ["d", "day", "days", "gün"] { map[Fold.key(u)] = 1440 }
-        for u in ["w", "wk", "week", "weeks", "hafta"] { map[Fold.key(u)] = 10080 }
-        return map
-    }()
-
     /// A duration in minutes: `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`.
     static func duration(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Int> {
         var j = i
@@ -337,7 +333,7 @@ enum PlannerDateParser {
         var parts = 0
         while j < end {
             let k = t[j].stem
-            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = units[t[j + 1].stem] {
+            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = Vocabulary.unitMinutes(t[j + 1].stem) {
                 total += n * unit
                 parts += 1
                 j += 2
@@ -361,7 +357,7 @@ enum PlannerDateParser {
         var unit = ""
         var parts = 0
         func flush() -> Bool {
-            guard let n = Int(number), let size = units[unit] else { return false }
+            guard let n = Int(number), let size = Vocabulary.unitMinutes(unit) else { return false }
             total += n * size
             parts += 1
             number = ""

@@ -196,6 +196,29 @@ enum Vocabulary {
         return nil
     }
 
+    /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
+    static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
+
+    /// The part of the day a folded spelling names (`noon`, `öğlen`, `midnight`), endings not removed.
+    static func timeOfDay(_ key: String) -> TimeOfDay? {
+        if case .timeOfDay(let part)? = exact[key]?.kind { return part }
+        return nil
+    }
+
+    /// Minutes in the unit a folded spelling names, for durations in minutes: minutes, hours, days and
+    /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
+    static func unitMinutes(_ key: String) -> Int? {
+        switch key {
+        case "m": return 1
+        case "h": return 60
+        case "d": return 1440
+        case "w": return 10080
+        default:
+            guard let unit = exact[key]?.unit, unit != .second else { return nil }
+            return unit.minutes
+        }
+    }
+
     /// The token of `word`.
     static func token(_ word: Word) -> Token {
         let bytes = word.text.utf8

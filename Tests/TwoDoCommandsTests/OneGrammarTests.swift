@@ -60,6 +60,43 @@ struct OneGrammarTests {
     }
 
     @Test(
+        "the task grammar's words for days, parts of the day and units work in events",
+        arguments: [
+            ("event add dinner tmrw 7pm", event("dinner", "2026-11-23", "19:00")),
+            ("event add dinner tmr 7pm", event("dinner", "2026-11-23", "19:00")),
+            ("event add lunch tomorrow midday", event("lunch", "2026-11-23", "12:00")),
+            ("etkinlik ekle öğle yemeği yarın öğleyin", event("öğle yemeği", "2026-11-23", "12:00")),
+        ] as [(String, Command)])
+    func taskWordsInEvents(line: String, expected: Command) {
+        #expect(parse(line) == .success(expected))
+    }
+
+    @Test("a reminder lead written with a task unit spelling (`wks`) is read for an event")
+    func eventReminderUnit() throws {
+        guard case .success(.event(.add(let draft))) = parse("event add trip 3 dec 8am remind me 2 wks before") else {
+            Issue.record("not an event")
+            return
+        }
+        #expect(draft.remindMinutes == 2 * 7 * 24 * 60)
+    }
+
+    @Test("weekday spellings repeat tasks and routines alike: `every weds`, `her pzt`")
+    func repeats() {
+        let weds = Recurrence(.weekly, weekdays: [3])
+        #expect(
+            parse("add water plants every weds")
+                == .success(.add(title: "water plants", list: nil, details: TaskDetails(recurrence: weds))))
+        #expect(
+            parse("routine add plants every weds")
+                == .success(.routine(.add(name: "plants", rule: weds, time: nil, assignee: nil))))
+        #expect(
+            parse("rutin ekle spor her pzt")
+                == .success(
+                    .routine(.add(name: "spor", rule: Recurrence(.weekly, weekdays: [1]), time: nil, assignee: nil)))
+        )
+    }
+
+    @Test(
         "one vocabulary answers both grammars' weekday and month lookups",
         arguments: [
             ("weds", 3, nil), ("wednesdays", 3, nil), ("pzt", 1, nil), ("cmt", 6, nil), ("sali", 2, nil),
