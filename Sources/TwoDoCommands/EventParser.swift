@@ -18,26 +18,14 @@ import TwoDoCore
 ///
 /// `<ref>` is `id:N` or words of the title.
 enum EventParser {
-    private enum Sub {
-        case add, edit, move, delete, show
-    }
-
-    private static let subs: [String: Sub] = {
-        var map: [String: Sub] = [:]
-        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
-        for w in ["edit", "change", "update", "duzenle", "degistir"] { map[w] = .edit }
-        for w in ["move", "reschedule", "tasi", "ertele"] { map[w] = .move }
-        for w in ["delete", "remove", "rm", "del", "cancel", "sil", "iptal"] { map[w] = .delete }
-        for w in ["show", "info", "goster"] { map[w] = .show }
-        return map
-    }()
-
     private static let thisWords: Set<String> = ["this", "bu", "only", "sadece"]
     private static let allWords: Set<String> = ["all", "tumu", "hepsi", "hepsini", "tumunu", "series", "seri"]
 
     static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "event")
-        guard let first = t.first, let sub = subs[first.stem], t.count >= 2 else { return .failure(usage) }
+        guard let first = t.first, let sub = VerbTable.eventVerbs[first.stem], t.count >= 2 else {
+            return .failure(usage)
+        }
         let rest = Array(t[1...])
         let clock = LocalClock(now: context.now, tz: context.timeZone)
         switch sub {

@@ -17,32 +17,11 @@ import TwoDoCore
 /// For `done` and `undo` a weekday or a date without a year means the latest one on or before today;
 /// for `skip` the next one on or after today.
 enum RoutineParser {
-    private enum Sub {
-        case add, done, skip, undo, stats, edit, rename, pause, resume, delete
-    }
-
-    private static let subs: [String: Sub] = {
-        var map: [String: Sub] = [:]
-        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
-        for w in ["done", "did", "check", "complete", "yapildi", "bitti", "tamam", "yaptim", "tamamla"] {
-            map[w] = .done
-        }
-        for w in ["skip", "atla", "gec"] { map[w] = .skip }
-        for w in ["undo", "uncheck"] { map[w] = .undo }
-        for w in ["stats", "stat", "show", "istatistik", "istatistikler", "goster"] { map[w] = .stats }
-        for w in ["edit", "change", "duzenle", "degistir"] { map[w] = .edit }
-        for w in ["rename", "adlandir"] { map[w] = .rename }
-        for w in ["pause", "duraklat", "durdur"] { map[w] = .pause }
-        for w in ["resume", "unpause", "devam", "surdur"] { map[w] = .resume }
-        for w in ["delete", "remove", "rm", "del", "sil"] { map[w] = .delete }
-        return map
-    }()
-
     static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "routine")
         guard let first = t.first else { return .failure(usage) }
         var start = 1
-        var sub = subs[first.stem]
+        var sub = VerbTable.routineVerbs[first.stem]
         // Two-word spellings: `geri al`, `yeniden adlandır`, `ad değiştir`.
         if t.count >= 2 {
             let pair = first.stem + " " + t[1].stem

@@ -1,4 +1,4 @@
-// Every spelling of every verb and command head, English and Turkish, and the lookups from folded words.
+// Every spelling of every verb, English and Turkish, and the lookups from folded words to verbs.
 
 /// How each verb may be spelled, and how the verb of a line is found.
 enum VerbTable {
@@ -121,29 +121,6 @@ enum VerbTable {
         for text in ["ertele"] { map[Fold.key(text)] = .snooze }
         return map
     }()
-
-    /// What the first word of a routine, event or calendar line starts; `PlannerParser` reads the rest.
-    enum Head: Sendable, Equatable {
-        case routine, routines, event, events, calendar, agenda, weekly, week, weekStart, hafta, note, notes
-    }
-
-    /// The first words of routine, event and calendar lines. The suggested ones are offered as "did you
-    /// mean" (English first; order breaks ties), the others only start a line (`cal`, `week start`).
-    static let heads: [(text: String, head: Head, suggested: Bool)] = [
-        ("routine", .routine, true), ("routines", .routines, true), ("habit", .routine, true),
-        ("habits", .routines, true), ("event", .event, true), ("events", .events, true),
-        ("calendar", .calendar, true), ("weekstart", .weekStart, true), ("rutin", .routine, true),
-        ("rutinler", .routines, true), ("alışkanlık", .routine, true), ("alışkanlıklar", .routines, true),
-        ("etkinlik", .event, true), ("etkinlikler", .events, true), ("takvim", .calendar, true),
-        ("cal", .calendar, false), ("agenda", .agenda, false), ("ajanda", .agenda, false),
-        ("weekly", .weekly, false), ("haftalık", .weekly, false), ("week", .week, false),
-        ("haftabaşı", .weekStart, false), ("hafta", .hafta, false), ("note", .note, false), ("not", .note, false),
-        ("notes", .notes, false), ("notlar", .notes, false),
-    ]
-
-    /// `heads` by folding key.
-    static let headByKey: [String: Head] = Dictionary(
-        heads.map { (Fold.key($0.text), $0.head) }, uniquingKeysWith: { first, _ in first })
 
     /// The most bytes a typed spelling of one verb word can take: four per scalar of the longest key
     /// (room for letters typed with combining accents). Longer words are ruled out without folding.

@@ -128,6 +128,24 @@ struct OneGrammarTests {
         #expect(word.caseEnding == ending)
     }
 
+    @Test(
+        "routine and event verbs are spelled once, with Turkish letters, and found by folding key",
+        arguments: [
+            "oluştur", "yapıldı", "yaptım", "geç", "göster", "düzenle", "değiştir", "adlandır", "sürdür", "durdur",
+        ])
+    func routineVerbs(spelling: String) {
+        #expect(VerbTable.routineVerbs[Word(spelling[...]).key] != nil)
+    }
+
+    @Test("every suggested routine, event or calendar head starts a planner line")
+    func heads() {
+        for (text, head, _) in VerbTable.heads {
+            #expect(VerbTable.headByKey[Fold.key(text)] == head, "\(text)")
+        }
+        #expect(VerbTable.eventVerbs[Fold.key("taşı")] == .move)
+        #expect(VerbTable.eventVerbs[Fold.key("İPTAL")] == .delete)
+    }
+
     @Test("the readings are tried in one explicit order, most specific first")
     func order() {
         #expect(
