@@ -2,7 +2,8 @@
 
 import TwoDoCore
 
-/// Recognizes the commands of routines, the calendar and their notes; `Parser.parse` asks it first.
+/// Recognizes the commands of routines, the calendar and their notes: the reading `Parser.alternatives` tries
+/// right after a page clause, before any task verb.
 ///
 /// Returns nil for every line that is not one of these commands, so the rest of the language is untouched:
 /// `routine …`/`rutin …`/`alışkanlık …`/`habit …`, `routines`/`rutinler`/`alışkanlıklar`/`habits`,
