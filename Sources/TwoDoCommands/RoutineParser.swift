@@ -115,10 +115,9 @@ enum RoutineParser {
 
     /// `<name> to|as|->|→|=> <new>`: the first arrow, else the first `to`/`as`/`olarak`.
     private static func rename(_ t: [Word]) -> Result<Command, ParseError> {
-        let arrows: Set<String> = ["->", "→", "=>", ">"]
         let words: Set<String> = ["to", "as", "olarak"]
         let split =
-            t.indices.first { arrows.contains(t[$0].bareKey) }
+            t.indices.first { Separator.isArrow(t[$0].bareKey) }
             ?? t.indices.first { words.contains(t[$0].bareKey) && $0 > 0 }
         guard let split, split > 0, split + 1 < t.count else { return .failure(.usage(verb: "routine")) }
         return .success(.routine(.rename(name: t[0..<split].typedText, to: t[(split + 1)...].typedText)))
