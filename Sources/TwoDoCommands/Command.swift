@@ -248,27 +248,3 @@ public enum Command: Sendable, Equatable {
         }
     }
 }
-
-/// Why a line could not be understood. Each case maps to a stable wire code and a catalog key.
-public enum ParseError: Error, Sendable, Equatable {
-    /// The first word is no command; `suggestion` is the nearest verb by edit distance, if close.
-    case unknownCommand(word: String, suggestion: String?)
-    /// The verb is known but its arguments are not in a valid form; `usage` names the help topic.
-    case usage(verb: String)
-    /// A value was given but is not valid (e.g. `lang xx`); `value` is what was typed.
-    case badValue(verb: String, value: String)
-    /// A date or time was recognized but cannot be: `Feb 30`, `25:00`, a `remind` time in the past.
-    case badDate(verb: String, value: String, problem: DateProblem)
-}
-
-/// What is wrong with a date or time the user typed.
-public enum DateProblem: String, Sendable, Equatable, CaseIterable {
-    /// No such day (`Feb 30`, `31.04`).
-    case noSuchDay
-    /// No such time (`25:00`, `12:75`, `13pm`).
-    case noSuchTime
-    /// A date that must be in the future is not (`until yesterday`).
-    case inThePast
-    /// Words that look like a date or time but do not form one (`next blursday`).
-    case unrecognized
-}

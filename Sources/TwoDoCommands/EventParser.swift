@@ -18,28 +18,16 @@ import TwoDoCore
 ///
 /// `<ref>` is `id:N` or words of the title.
 enum EventParser {
-    private enum Sub {
-        case add, edit, move, delete, show
-    }
-
-    private static let subs: [String: Sub] = {
-        var map: [String: Sub] = [:]
-        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
-        for w in ["edit", "change", "update", "duzenle", "degistir"] { map[w] = .edit }
-        for w in ["move", "reschedule", "tasi", "ertele"] { map[w] = .move }
-        for w in ["delete", "remove", "rm", "del", "cancel", "sil", "iptal"] { map[w] = .delete }
-        for w in ["show", "info", "goster"] { map[w] = .show }
-        return map
-    }()
-
     private static let thisWords: Set<String> = ["this", "bu", "only", "sadece"]
     private static let allWords: Set<String> = ["all", "tumu", "hepsi", "hepsini", "tumunu", "series", "seri"]
 
-    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "event")
-        guard let first = t.first, let sub = subs[first.stem], t.count >= 2 else { return .failure(usage) }
+        guard let first = t.first, let sub = VerbTable.eventVerbs[first.stem], t.count >= 2 else {
+            return .failure(usage)
+        }
         let rest = Array(t[1...])
-        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
         switch sub {
         case .add: return add(rest, clock: clock, context: context)
         case .edit: return edit(rest, clock: clock, context: context)
@@ -49,7 +37,7 @@ enum EventParser {
         }
     }
 
-    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    static func add(_ t: [Word], clock: LocalClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(
                 t, i, end: t.count, allowed: .eventAdd, clock: clock, members: context.memberNames)
@@ -93,7 +81,7 @@ enum EventParser {
     }
 
     private static func edit(
-        _ t: [PlannerToken], clock: PlannerClock, context: ParseContext
+        _ t: [Word], clock: LocalClock, context: ParseContext
     ) -> Result<Command, ParseError> {
         // `event edit dinner: at Sam's` — a colon ends the ref.
         if let colon = t.indices.first(where: { t[$0].text.hasSuffix(":") }), colon + 1 < t.count {
@@ -122,7 +110,7 @@ enum EventParser {
         return .failure(firstBad ?? .usage(verb: "event"))
     }
 
-    private static func scope(_ t: [PlannerToken], _ i: Int) -> (EventScope?, Int) {
+    private static func scope(_ t: [Word], _ i: Int) -> (EventScope?, Int) {
         guard i < t.count else { return (nil, i) }
         if thisWords.contains(t[i].stem) {
             // `only this`, `sadece bu`, `this one`, `this occurrence`.
@@ -138,7 +126,7 @@ enum EventParser {
         return (nil, i)
     }
 
-    private static func move(_ t: [PlannerToken], clock: PlannerClock) -> Result<Command, ParseError> {
+    private static func move(_ t: [Word], clock: LocalClock) -> Result<Command, ParseError> {
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
             var (scope, j) = self.scope(t, i)
@@ -173,7 +161,7 @@ enum EventParser {
         return .failure(firstBad ?? .usage(verb: "event"))
     }
 
-    private static func delete(_ t: [PlannerToken], clock: PlannerClock) -> Result<Command, ParseError> {
+    private static func delete(_ t: [Word], clock: LocalClock) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             let (scope, j) = self.scope(t, i)
             guard let scope else { continue }
@@ -190,8 +178,8 @@ enum EventParser {
     }
 
     /// `events [from <date>] [to|until <date>]`, `etkinlikler [<tarih>'den] [<tarih>'e kadar]`, or one date.
-    static func range(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
-        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+    static func range(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
         var from: LocalDate?
         var to: LocalDate?
         var j = 0
@@ -207,7 +195,7 @@ enum EventParser {
             }
             switch PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: .thisYear) {
             case .yes(let d, var next):
-                let ending = t[next - 1].ending
+                let ending = t[next - 1].caseEnding
                 if ["den", "dan", "ten", "tan"].contains(ending) { target = 0 }
                 if ["e", "a", "ye", "ya"].contains(ending) { target = 1 }
                 if next < t.count && t[next].stem == "kadar" {

@@ -10,50 +10,100 @@
 /// `yarın` are also dates, so by the same rule `yarın 18:00 annemi ara ekle` adds "annemi ara". A line that
 /// is only a known member's possessive (`bob's`, `bob'unkiler`) is that member's view.
 public enum Parser {
+    /// One reading of a line: the result when the line has this form, nil to let the next reading try.
+    typealias Alternative = @Sendable (_ line: Line, _ context: ParseContext) -> Result<Command, ParseError>?
+
+    /// A line being parsed: its text and its words (split once, folded lazily, shared by every reading).
+    struct Line {
+        /// The line as received.
+        let text: String
+        /// `text` split at spaces.
+        let words: [Word]
+
+        /// Splits `text` into words.
+        init(_ text: String) {
+            self.text = text
+            self.words = Word.split(text[...])
+        }
+    }
+
+    /// The readings of a line, most specific first; the first that answers wins. A line none of them
+    /// reads is an unknown command.
+    static let alternatives: [(name: String, read: Alternative)] = [
+        // `show groceries page 3`: a page clause after a listing (only there: `add read page 3` adds that title).
+        ("paged listing", { line, context in PageParser.parse(line.text, context: context) }),
+        // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
+        ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
+        ("verb first", verbFirst),
+        // A line that is only a member's possessive (`bob's`, `bob'unkiler`) is that member's view.
+        ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
+        ("verb last", verbLast),
+        ("add in the middle", { line, context in middleAdd(line.words, context: context) }),
+    ]
+
     /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
     ///
     /// Pure: no I/O, no clock reads. A line of only spaces gives `.usage(verb: "help")`.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
-        // `show groceries page 3`: a page clause at the end of a listing command (only there: `add read page 3`
-        // adds that title).
-        if let paged = PageParser.parse(line, context: context) { return paged }
-        return parseLine(line, context: context)
+        read(Line(line), context: context, alternatives: alternatives[...])
     }
 
-    /// Parses a line that has no page clause to strip.
+    /// Parses `line` and, when it fails, says where: the position of the first word not understood.
+    public static func parseLocated(_ line: String, context: ParseContext) -> Result<Command, ParseError.Located> {
+        let parsed = Line(line)
+        switch read(parsed, context: context, alternatives: alternatives[...]) {
+        case .success(let command): return .success(command)
+        case .failure(let error): return .failure(error.located(in: parsed))
+        }
+    }
+
+    /// Parses a line that has no page clause to strip (every reading but the first).
     static func parseLine(_ line: String, context: ParseContext) -> Result<Command, ParseError> {
-        // Routines, events, calendar and their notes (issue 5) have their own self-contained parser.
-        if let planned = PlannerParser.parse(line, context: context) { return planned }
-        let words = Word.split(line[...])
-        guard let first = words.first else { return .failure(.usage(verb: "help")) }
-        if let match = VerbTable.leading(words), match.verb != .clock || context.testClock {
-            // "yeni" is also the adjective "new": `yeni ekmek ekle` adds "yeni ekmek".
-            if first.key == "yeni" && words.count >= 3 && words[words.count - 1].key == "ekle" {
-                return run(.add, words[0..<(words.count - 1)], turkish: true, list: nil, context: context)
-            }
-            let result = run(
-                match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
-            // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
-            // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
-            // arguments go beyond the first verb (so not `liste ekle`) is taken instead.
-            if case .failure(.usage) = result, match.isTurkish,
-                let trailing = TrailingVerb.find(in: words, context: context),
-                trailing.args.count > match.wordCount,
-                case .success(let command) = run(
-                    trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
-            {
-                return .success(command)
-            }
-            return result
+        read(Line(line), context: context, alternatives: alternatives.dropFirst())
+    }
+
+    /// Tries `alternatives` in order.
+    private static func read(
+        _ line: Line, context: ParseContext, alternatives: ArraySlice<(name: String, read: Alternative)>
+    ) -> Result<Command, ParseError> {
+        guard let first = line.words.first else { return .failure(.usage(verb: "help")) }
+        for alternative in alternatives {
+            if let result = alternative.read(line, context) { return result }
         }
-        if let view = ViewParser.member(words, context: context) { return .success(view) }
-        if let match = TrailingVerb.find(in: words, context: context) {
-            return run(match.verb, match.args, turkish: true, list: match.list, context: context)
-        }
-        if let added = middleAdd(words, context: context) { return added }
         return .failure(
             .unknownCommand(
                 word: String(first.text), suggestion: Suggester.nearest(to: first, testClock: context.testClock)))
+    }
+
+    /// A verb at the start of the line (one- and two-word spellings, any language).
+    private static func verbFirst(_ line: Line, context: ParseContext) -> Result<Command, ParseError>? {
+        let words = line.words
+        guard let first = words.first, let match = VerbTable.leading(words), match.verb != .clock || context.testClock
+        else { return nil }
+        // "yeni" is also the adjective "new": `yeni ekmek ekle` adds "yeni ekmek".
+        if first.key == "yeni" && words.count >= 3 && words[words.count - 1].key == "ekle" {
+            return run(.add, words[0..<(words.count - 1)], turkish: true, list: nil, context: context)
+        }
+        let result = run(match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
+        // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
+        // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
+        // arguments go beyond the first verb (so not `liste ekle`) is taken instead.
+        if case .failure(.usage) = result, match.isTurkish,
+            let trailing = TrailingVerb.find(in: words, context: context),
+            trailing.args.count > match.wordCount,
+            case .success(let command) = run(
+                trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
+        {
+            return .success(command)
+        }
+        return result
+    }
+
+    /// A Turkish verb at the end (`#3 bitti`, `markete süt ekle`) or before a trailing list phrase
+    /// (`süt ekle markete`).
+    private static func verbLast(_ line: Line, context: ParseContext) -> Result<Command, ParseError>? {
+        guard let match = TrailingVerb.find(in: line.words, context: context) else { return nil }
+        return run(match.verb, match.args, turkish: true, list: match.list, context: context)
     }
 
     /// The canonical English verb for a spelling in either language (`ekle` → `add`, `GÖSTER` → `show`),

@@ -56,7 +56,7 @@ struct PlannerClauses {
     /// Reads `t[i..<end]` completely as clauses; nil when some words are no clause.
     /// - Returns: `.bad` when a clause looks like a date or time but cannot be one.
     static func read(
-        _ t: [PlannerToken], _ i: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String]
+        _ t: [Word], _ i: Int, end: Int, allowed: Allowed, clock: LocalClock, members: [String]
     ) -> PlannerMatch<PlannerClauses> {
         var result = PlannerClauses()
         var j = i
@@ -124,7 +124,7 @@ struct PlannerClauses {
 
     /// Whether a clause starts at `j` (used to end a place).
     private static func startsClause(
-        _ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String]
+        _ t: [Word], _ j: Int, end: Int, allowed: Allowed, clock: LocalClock, members: [String]
     ) -> Bool {
         switch clause(t, j, end: end, allowed: allowed, clock: clock, members: members, placeAllowed: false) {
         case .yes, .bad: return true
@@ -133,7 +133,7 @@ struct PlannerClauses {
     }
 
     private static func clause(
-        _ t: [PlannerToken], _ j: Int, end: Int, allowed: Allowed, clock: PlannerClock, members: [String],
+        _ t: [Word], _ j: Int, end: Int, allowed: Allowed, clock: LocalClock, members: [String],
         placeAllowed: Bool
     ) -> PlannerMatch<Clause> {
         let k = t[j].stem
@@ -203,7 +203,7 @@ struct PlannerClauses {
 
     /// `remind [me] <duration> before`, `reminder <duration> before`, `<süre> önce hatırlat`,
     /// `hatırlat <süre> önce`, `<süre> önceden hatırlat`: minutes and the next index.
-    private static func remind(_ t: [PlannerToken], _ j: Int, end: Int) -> (Int, Int)? {
+    private static func remind(_ t: [Word], _ j: Int, end: Int) -> (Int, Int)? {
         let k = t[j].stem
         if ["remind", "reminder", "hatirlat"].contains(k) {
             var d = j + 1
@@ -222,13 +222,13 @@ struct PlannerClauses {
     }
 
     /// `for me|both|us|<member>`, `<ad> için`, `benim için`, `ikimiz için`.
-    private static func assignee(_ t: [PlannerToken], _ j: Int, end: Int, members: [String]) -> (AssigneeRef, Int)? {
+    private static func assignee(_ t: [Word], _ j: Int, end: Int, members: [String]) -> (AssigneeRef, Int)? {
         func who(_ key: String) -> AssigneeRef? {
             switch key {
             case "me", "ben", "benim", "bana": return .me
             case "both", "us", "everyone", "ikimiz", "ikimize", "herkes", "ortak": return .nobody
             default:
-                let name = members.first { TextFold.key($0) == key }
+                let name = members.first { Fold.key($0) == key }
                 return name.map { .member($0) }
             }
         }

@@ -22,20 +22,7 @@ enum DateDirection: Sendable {
     case thisYear
 }
 
-/// "Today" for resolving relative dates: the user's local date and the instant.
-struct PlannerClock: Sendable {
-    let now: Int64
-    let tz: String
-    let today: LocalDate
-
-    init(now: Int64, tz: String) {
-        self.now = now
-        self.tz = tz
-        today = LocalDate(instant: now, tz: tz)
-    }
-}
-
-/// Reads dates, times and durations from `PlannerToken`s. Pure: "today" comes from a `PlannerClock`.
+/// Reads dates, times and durations from the words of a line. Pure: "today" comes from a `LocalClock`.
 ///
 /// Dates: `today`/`bugün`, `tomorrow`/`yarın`, `yesterday`/`dün`, `day after tomorrow`/`öbür gün`,
 /// weekday names (`friday`, `fri`, `cuma`, `pzt`; `next friday`/`haftaya cuma` is the Friday of next
@@ -45,72 +32,36 @@ struct PlannerClock: Sendable {
 /// Times: `7pm`, `7:30pm`, `7 pm`, `19:00`, `14:30'da`, `noon`/`öğlen`, `midnight`/`gece yarısı`, and after
 /// `at`/`saat` also `19`, `19.30`. Ranges: `7pm-9pm`, `7-9pm`, `19:00-21:00`, `7pm to 9pm`.
 enum PlannerDateParser {
-    static let weekdays: [String: Int] = {
-        var map: [String: Int] = [:]
-        let en = [
-            ["monday", "mon", "mondays"], ["tuesday", "tue", "tues", "tuesdays"],
-            ["wednesday", "wed", "weds", "wednesdays"],
-            ["thursday", "thu", "thur", "thurs", "thursdays"], ["friday", "fri", "fridays"],
-            ["saturday", "sat", "saturdays"],
-            ["sunday", "sun", "sundays"],
-        ]
-        let tr = [
-            ["pazartesi", "pzt"], ["salı"], ["çarşamba"], ["perşembe"], ["cuma"], ["cumartesi", "cmt"], ["pazar"],
-        ]
-        for (i, names) in en.enumerated() { for n in names { map[TextFold.key(n)] = i + 1 } }
-        for (i, names) in tr.enumerated() { for n in names { map[TextFold.key(n)] = i + 1 } }
-        return map
-    }()
-
-    static let months: [String: Int] = {
-        var map: [String: Int] = [:]
-        let en = [
-            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december",
-        ]
-        let tr = [
-            "ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım",
-            "aralık",
-        ]
-        for (i, n) in en.enumerated() {
-            map[n] = i + 1
-            map[String(n.prefix(3))] = i + 1
-        }
-        map["sept"] = 9
-        for (i, n) in tr.enumerated() {
-            map[TextFold.key(n)] = i + 1
-            map[String(TextFold.key(n).prefix(3))] = i + 1
-        }
-        return map
-    }()
-
     // MARK: Dates
 
     /// A date starting at `i` (before `end`).
     static func date(
-        _ t: [PlannerToken], _ i: Int, end: Int, clock: PlannerClock, direction: DateDirection
+        _ t: [Word], _ i: Int, end: Int, clock: LocalClock, direction: DateDirection
     ) -> PlannerMatch<LocalDate> {
         guard i < end else { return .no }
-        if t[i].key == "on" && i + 1 < end {
+        if t[i].bareKey == "on" && i + 1 < end {
             if case .yes(let d, let next) = date(t, i + 1, end: end, clock: clock, direction: direction) {
                 return .yes(d, next: next)
             }
         }
         let today = clock.today
         let k = t[i].stem
+        switch Vocabulary.keyword(k) {
+        case .today?, .bugun?, .tonight?: return .yes(today, next: i + 1)
+        case .tomorrow?, .yarin?: return .yes(today.adding(days: 1), next: i + 1)
+        case .yesterday?, .dun?: return .yes(today.adding(days: -1), next: i + 1)
+        case .oburgun?: return .yes(today.adding(days: 2), next: i + 1)
+        default: break
+        }
         switch k {
-        case "today", "bugun", "tonight": return .yes(today, next: i + 1)
-        case "tomorrow", "yarin": return .yes(today.adding(days: 1), next: i + 1)
-        case "yesterday", "dun": return .yes(today.adding(days: -1), next: i + 1)
-        case "oburgun": return .yes(today.adding(days: 2), next: i + 1)
         case "obur":
             if i + 1 < end && t[i + 1].stem == "gun" { return .yes(today.adding(days: 2), next: i + 2) }
         case "day":
-            if i + 3 <= end && t[i + 1].key == "after" && t[i + 2].stem == "tomorrow" {
+            if i + 3 <= end && t[i + 1].bareKey == "after" && t[i + 2].stem == "tomorrow" {
                 return .yes(today.adding(days: 2), next: i + 3)
             }
         case "next", "haftaya", "gelecek", "last", "gecen", "this", "bu":
-            if i + 1 < end, let w = weekdays[t[i + 1].stem] {
+            if i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
                 let monday = today.adding(days: 1 - today.weekday)
                 switch k {
                 case "next", "haftaya", "gelecek": return .yes(monday.adding(days: 7 + w - 1), next: i + 2)
@@ -120,7 +71,7 @@ enum PlannerDateParser {
             }
         default: break
         }
-        if let w = weekdays[k] { return .yes(weekday(w, from: today, direction: direction), next: i + 1) }
+        if let w = Vocabulary.weekday(k) { return .yes(weekday(w, from: today, direction: direction), next: i + 1) }
         if let iso = numericDate(k) {
             switch iso {
             case .full(let y, let m, let d):
@@ -137,7 +88,7 @@ enum PlannerDateParser {
             }
         }
         // `24 December [2026]`, `3 Aralık`.
-        if let day = dayNumber(t[i]), i + 1 < end, let month = months[t[i + 1].stem] {
+        if let day = dayNumber(t[i]), i + 1 < end, let month = Vocabulary.month(t[i + 1].stem) {
             var next = i + 2
             var year: Int?
             if next < end, let y = yearNumber(t[next]) {
@@ -149,7 +100,7 @@ enum PlannerDateParser {
                 month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
         }
         // `Dec 24`, `December 24, 2026`.
-        if let month = months[k], i + 1 < end, let day = dayNumber(t[i + 1]) {
+        if let month = Vocabulary.month(k), i + 1 < end, let day = dayNumber(t[i + 1]) {
             var next = i + 2
             var year: Int?
             if next < end, let y = yearNumber(t[next]) {
@@ -172,7 +123,7 @@ enum PlannerDateParser {
     }
 
     private static func resolve(
-        month: Int, day: Int, year: Int?, clock: PlannerClock, direction: DateDirection, typed: String, next: Int
+        month: Int, day: Int, year: Int?, clock: LocalClock, direction: DateDirection, typed: String, next: Int
     ) -> PlannerMatch<LocalDate> {
         guard (1...12).contains(month), day >= 1, day <= (month == 2 ? 29 : LocalDate.daysIn(year: 2001, month: month))
         else {
@@ -235,7 +186,7 @@ enum PlannerDateParser {
     }
 
     /// A day of the month: `24`, `24th`, `1st`, `24.`, `24'ü`, `24,`.
-    static func dayNumber(_ token: PlannerToken) -> Int? {
+    static func dayNumber(_ token: Word) -> Int? {
         var s = Substring(token.stem)
         if s.hasSuffix(".") { s = s.dropLast() }
         for suffix in ["st", "nd", "rd", "th"] where s.hasSuffix(suffix) {
@@ -248,7 +199,7 @@ enum PlannerDateParser {
         return n
     }
 
-    private static func yearNumber(_ token: PlannerToken) -> Int? {
+    private static func yearNumber(_ token: Word) -> Int? {
         let s = token.stem
         guard s.count == 4, s.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(s), (1900...2999).contains(y)
         else { return nil }
@@ -259,27 +210,29 @@ enum PlannerDateParser {
 
     /// One time of day at `i`; bare hours and `19.30` only when `prefixed` (after `at`/`saat`) or with a
     /// locative ending (`8'de`).
-    static func time(_ t: [PlannerToken], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
+    static func time(_ t: [Word], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
         let k = t[i].stem
+        switch Vocabulary.timeOfDay(k) {
+        case .noon?, .midnight?: return .yes(Vocabulary.timeOfDay(k)!.time, next: i + 1)
+        default: break
+        }
         switch k {
-        case "noon", "ogle", "oglen": return .yes(LocalTime(hour: 12, minute: 0), next: i + 1)
-        case "midnight": return .yes(LocalTime(hour: 0, minute: 0), next: i + 1)
         case "gece":
             if i + 1 < end && t[i + 1].stem == "yarisi" { return .yes(LocalTime(hour: 0, minute: 0), next: i + 2) }
             return .no
         default: break
         }
         // `7 pm`, `7:30 am`
-        if i + 1 < end, ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(t[i + 1].key) {
-            switch clockTime(k + t[i + 1].key.filter { $0 != "." }, prefixed: true) {
+        if i + 1 < end, ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(t[i + 1].bareKey) {
+            switch clockTime(k + t[i + 1].bareKey.filter { $0 != "." }, prefixed: true) {
             case .some(.some(let time)): return .yes(time, next: i + 2)
             case .some(.none): return .bad(.noSuchTime, t[i..<(i + 2)].typedText)
             case .none: break
             }
         }
         // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`.
-        let marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].ending)
+        let marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].caseEnding)
         switch clockTime(k, prefixed: marked) {
         case .some(.some(let time)): return .yes(time, next: i + 1)
         case .some(.none): return .bad(.noSuchTime, String(t[i].text))
@@ -288,11 +241,11 @@ enum PlannerDateParser {
     }
 
     /// A time, or a range `start-end` / `start to end`, with an optional leading `at`/`saat`/`from`.
-    static func timeRange(_ t: [PlannerToken], _ i: Int, end: Int) -> PlannerMatch<(LocalTime, LocalTime?)> {
+    static func timeRange(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<(LocalTime, LocalTime?)> {
         guard i < end else { return .no }
         var start = i
         var prefixed = false
-        if ["at", "saat", "from", "@"].contains(t[i].key) {
+        if ["at", "saat", "from", "@"].contains(t[i].bareKey) {
             guard i + 1 < end else { return .no }
             start = i + 1
             prefixed = true
@@ -314,12 +267,12 @@ enum PlannerDateParser {
             if case .bad(let p, let s) = first { return .bad(p, s) }
             return .no
         }
-        if afterStart + 1 < end, ["-", "\u{2013}", "to", "till", "until", "until:"].contains(t[afterStart].key) {
+        if afterStart + 1 < end, ["-", "\u{2013}", "to", "till", "until", "until:"].contains(t[afterStart].bareKey) {
             switch time(t, afterStart + 1, end: end, prefixed: true) {
             case .yes(let endTime, let next):
                 let typedStart = t[start..<afterStart].typedText
                 let fixed = inheritMeridiem(
-                    startTime, typed: TextFold.key(typedStart), endTyped: t[afterStart + 1].key, end: endTime)
+                    startTime, typed: Fold.key(typedStart), endTyped: t[afterStart + 1].bareKey, end: endTime)
                 return .yes((fixed, endTime), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
@@ -373,23 +326,14 @@ enum PlannerDateParser {
 
     // MARK: Durations
 
-    private static let units: [String: Int] = {
-        var map: [String: Int] = [:]
-        for u in ["m", "min", "mins", "minute", "minutes", "dk", "dakika", "dak"] { map[TextFold.key(u)] = 1 }
-        for u in ["h", "hr", "hrs", "hour", "hours", "sa", "saat"] { map[TextFold.key(u)] = 60 }
-        for u in ["d", "day", "days", "gün"] { map[TextFold.key(u)] = 1440 }
-        for u in ["w", "wk", "week", "weeks", "hafta"] { map[TextFold.key(u)] = 10080 }
-        return map
-    }()
-
     /// A duration in minutes: `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`.
-    static func duration(_ t: [PlannerToken], _ i: Int, end: Int) -> PlannerMatch<Int> {
+    static func duration(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Int> {
         var j = i
         var total = 0
         var parts = 0
         while j < end {
             let k = t[j].stem
-            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = units[t[j + 1].stem] {
+            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = Vocabulary.unitMinutes(t[j + 1].stem) {
                 total += n * unit
                 parts += 1
                 j += 2
@@ -413,7 +357,7 @@ enum PlannerDateParser {
         var unit = ""
         var parts = 0
         func flush() -> Bool {
-            guard let n = Int(number), let size = units[unit] else { return false }
+            guard let n = Int(number), let size = Vocabulary.unitMinutes(unit) else { return false }
             total += n * size
             parts += 1
             number = ""

@@ -2,7 +2,8 @@
 
 import TwoDoCore
 
-/// Recognizes the commands of routines, the calendar and their notes; `Parser.parse` asks it first.
+/// Recognizes the commands of routines, the calendar and their notes: the reading `Parser.alternatives` tries
+/// right after a page clause, before any task verb.
 ///
 /// Returns nil for every line that is not one of these commands, so the rest of the language is untouched:
 /// `routine …`/`rutin …`/`alışkanlık …`/`habit …`, `routines`/`rutinler`/`alışkanlıklar`/`habits`,
@@ -12,72 +13,63 @@ import TwoDoCore
 /// Turkish `not rutin|etkinlik …`, `notlar rutin|etkinlik …`, `not sil <ref> <n>`).
 public enum PlannerParser {
     /// The first words this parser answers to, as shown in suggestions ("did you mean"), English first.
-    static let spellings: [String] = [
-        "routine", "routines", "habit", "habits", "event", "events", "calendar", "weekstart",
-        "rutin", "rutinler", "alışkanlık", "alışkanlıklar", "etkinlik", "etkinlikler", "takvim",
-    ]
+    static var spellings: [String] { VerbTable.heads.filter(\.suggested).map(\.text) }
 
-    /// The folded first-word stems `parse` dispatches on (kept in step with its `switch`).
-    static let leadingStems: Set<String> = [
-        "routine", "rutin", "aliskanlik", "habit", "routines", "rutinler", "aliskanliklar", "habits", "event",
-        "etkinlik", "events", "etkinlikler", "calendar", "cal", "takvim", "agenda", "ajanda", "weekly", "haftalik",
-        "week", "weekstart", "haftabasi", "hafta", "note", "not", "notes", "notlar",
-    ]
-
-    /// Whether `line` can be one of these commands, from its first word and its last two only.
+    /// Whether `words` can be one of these commands, from the first word and the last two only.
     ///
-    /// Every line goes through `parse` before the task parser; tokenizing whole lines that are plainly
+    /// Every line is offered to this parser before the task verbs; reading whole lines that are plainly
     /// not for it (`add milk`) cost about a tenth of the server's CPU in the throughput benchmark.
-    static func mightHandle(_ line: String) -> Bool {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
-        guard let first = words.popFirst() else { return false }
-        if leadingStems.contains(PlannerToken(first).stem) { return true }
-        return PlannerVerbLast.mightHandle(words)
+    static func mightHandle(_ words: [Word]) -> Bool {
+        guard let first = words.first else { return false }
+        if VerbTable.headByKey[first.stem] != nil { return true }
+        return PlannerVerbLast.mightHandle(words.dropFirst())
     }
 
     /// The command on `line`, or nil when the line is none of these commands.
     public static func parse(_ line: String, context: ParseContext) -> Result<Command, ParseError>? {
-        guard mightHandle(line) else { return nil }
-        let t = PlannerToken.split(line[...])
-        guard let first = t.first else { return nil }
+        parse(Word.split(line[...]), context: context)
+    }
+
+    /// The command spelled by `t`, the words of a line, or nil when they are none of these commands.
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        guard mightHandle(t), let first = t.first else { return nil }
         let rest = Array(t.dropFirst())
-        switch first.stem {
-        case "routine", "rutin", "aliskanlik", "habit":
+        guard let head = VerbTable.headByKey[first.stem] else { return PlannerVerbLast.parse(t, context: context) }
+        switch head {
+        case .routine:
             return RoutineParser.parse(rest, context: context)
-        case "routines", "rutinler", "aliskanliklar", "habits":
+        case .routines:
             return rest.isEmpty ? .success(.routines) : .failure(.usage(verb: "routines"))
-        case "event", "etkinlik":
+        case .event:
             return EventParser.parse(rest, context: context)
-        case "events", "etkinlikler":
+        case .events:
             return EventParser.range(rest, context: context)
-        case "calendar", "cal", "takvim":
+        case .calendar:
             return calendar(rest, context: context)
-        case "agenda", "ajanda":
+        case .agenda:
             guard rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) else { return nil }
             return .success(.agendaWeek)
-        case "weekly", "haftalik", "week":
+        case .weekly, .week:
             if rest.count == 1 && ["agenda", "ajanda"].contains(rest[0].stem) { return .success(.agendaWeek) }
-            if first.stem == "week" && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
+            if head == .week && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
             return nil
-        case "weekstart", "haftabasi":
+        case .weekStart:
             return weekStart(rest)
-        case "hafta":
+        case .hafta:
             guard rest.first?.stem == "basi" else { return nil }
             return weekStart(Array(rest.dropFirst()))
-        case "note", "not":
+        case .note:
             return note(rest)
-        case "notes", "notlar":
+        case .notes:
             guard let target = rest.first.flatMap(kind), rest.count >= 2 else { return nil }
             let ref = rest[1...].typedText
             return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
-        default:
-            return PlannerVerbLast.parse(t, context: context)
         }
     }
 
     private enum Kind { case routine, event }
 
-    private static func kind(_ token: PlannerToken) -> Kind? {
+    private static func kind(_ token: Word) -> Kind? {
         switch token.stem {
         case "routine", "rutin", "aliskanlik", "habit": .routine
         case "event", "etkinlik": .event
@@ -86,10 +78,10 @@ public enum PlannerParser {
     }
 
     /// `note routine|event <ref>: <text>` and `note delete <ref> <n>`; nil for task notes.
-    private static func note(_ t: [PlannerToken]) -> Result<Command, ParseError>? {
+    private static func note(_ t: [Word]) -> Result<Command, ParseError>? {
         guard let first = t.first else { return nil }
         if ["delete", "remove", "rm", "del", "sil"].contains(first.stem), t.count >= 3 {
-            let last = t[t.count - 1].key
+            let last = t[t.count - 1].bareKey
             let digits = last.hasPrefix("#") ? String(last.dropFirst()) : last
             guard let n = Int(digits), n >= 1 else { return nil }
             let refWords = Array(t[1..<(t.count - 1)])
@@ -117,7 +109,7 @@ public enum PlannerParser {
         return .words(text)
     }
 
-    private static func weekStart(_ t: [PlannerToken]) -> Result<Command, ParseError> {
+    private static func weekStart(_ t: [Word]) -> Result<Command, ParseError> {
         guard let first = t.first else { return .success(.weekStart(nil)) }
         guard t.count == 1 else { return .failure(.badValue(verb: "weekstart", value: t[...].typedText)) }
         switch first.stem {
@@ -129,7 +121,7 @@ public enum PlannerParser {
 
     /// `calendar`, `calendar december`, `calendar 12 2026`, `calendar 2026-12`, `takvim aralık 2026`,
     /// `calendar next|previous [month]`, `takvim gelecek|önceki|geçen [ay]`.
-    private static func calendar(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+    private static func calendar(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "calendar")
         var month: Int?
         var year: Int?
@@ -148,7 +140,7 @@ public enum PlannerParser {
                 if j < t.count && ["month", "ay"].contains(t[j].stem) { j += 1 }
                 continue
             }
-            if let m = PlannerDateParser.months[k], month == nil {
+            if let m = Vocabulary.month(k), month == nil {
                 month = m
             } else if k.count == 7, k.dropFirst(4).first == "-", let y = Int(k.prefix(4)), let m = Int(k.suffix(2)),
                 (1...12).contains(m)

@@ -2,7 +2,7 @@
 
 import TwoDoCore
 
-/// Reads a repeat rule from `PlannerToken`s.
+/// Reads a repeat rule from the words of a line.
 ///
 /// English: `every day`, `daily`, `every other day`, `every 2 days`, `every weekday`, `every weekend`,
 /// `every monday`, `every mon, wed and fri`, `every week [on sunday]`, `weekly`, `every 2 weeks on
@@ -24,7 +24,7 @@ enum PlannerScheduleParser {
     private static let joiners: Set<String> = ["and", "ve", "&", "or", "veya", "ile"]
 
     /// A rule starting at `i`, with an optional `until`.
-    static func rule(_ t: [PlannerToken], _ i: Int, end: Int, clock: PlannerClock) -> PlannerMatch<Recurrence> {
+    static func rule(_ t: [Word], _ i: Int, end: Int, clock: LocalClock) -> PlannerMatch<Recurrence> {
         guard case .yes(var rule, var j) = bare(t, i, end: end) else { return .no }
         if j < end {
             switch until(t, j, end: end, clock: clock) {
@@ -39,7 +39,7 @@ enum PlannerScheduleParser {
     }
 
     /// `until <date>`, `till <date>`, `<tarih>'e kadar`, `<tarih> kadar`.
-    static func until(_ t: [PlannerToken], _ i: Int, end: Int, clock: PlannerClock) -> PlannerMatch<LocalDate> {
+    static func until(_ t: [Word], _ i: Int, end: Int, clock: LocalClock) -> PlannerMatch<LocalDate> {
         if ["until", "till", "through", "bitis"].contains(t[i].stem) {
             return PlannerDateParser.date(t, i + 1, end: end, clock: clock, direction: .future)
         }
@@ -50,7 +50,7 @@ enum PlannerScheduleParser {
         }
     }
 
-    private static func bare(_ t: [PlannerToken], _ i: Int, end: Int) -> PlannerMatch<Recurrence> {
+    private static func bare(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Recurrence> {
         guard i < end else { return .no }
         let k = t[i].stem
         switch k {
@@ -77,7 +77,7 @@ enum PlannerScheduleParser {
     }
 
     /// After `every`/`her`.
-    private static func every(_ t: [PlannerToken], _ i: Int, end: Int) -> PlannerMatch<Recurrence> {
+    private static func every(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Recurrence> {
         guard i < end else { return .no }
         var j = i
         var interval = 1
@@ -124,12 +124,12 @@ enum PlannerScheduleParser {
             return .yes(Recurrence(.monthly, interval: interval, monthDay: day), next: j + 2)
         }
         // `every 3rd friday`, `every last friday`.
-        if let ordinal = ordinal(t[j]), j + 1 < end, let w = PlannerDateParser.weekdays[t[j + 1].stem] {
+        if let ordinal = ordinal(t[j]), j + 1 < end, let w = Vocabulary.weekday(t[j + 1].stem) {
             return .yes(Recurrence(.monthly, interval: interval, weekdays: [w], ordinal: ordinal), next: j + 2)
         }
         // `every 15th`.
         // `every 15th`, `her 15'i`: a day number written as an ordinal.
-        if let day = PlannerDateParser.dayNumber(t[j]), !t[j].ending.isEmpty || !t[j].stem.allSatisfy(\.isNumber) {
+        if let day = PlannerDateParser.dayNumber(t[j]), !t[j].caseEnding.isEmpty || !t[j].stem.allSatisfy(\.isNumber) {
             return .yes(Recurrence(.monthly, interval: interval, monthDay: day), next: j + 1)
         }
         if let (days, next) = weekdayList(t, j, end: end) {
@@ -139,7 +139,7 @@ enum PlannerScheduleParser {
     }
 
     private static func unitRule(
-        _ unit: String, _ t: [PlannerToken], _ j: Int, end: Int, interval: Int
+        _ unit: String, _ t: [Word], _ j: Int, end: Int, interval: Int
     ) -> PlannerMatch<Recurrence> {
         if dayUnits.contains(unit) { return .yes(Recurrence(.daily, interval: interval), next: j) }
         if weekUnits.contains(unit) { return weekly(t, j, end: end, interval: interval) }
@@ -148,7 +148,7 @@ enum PlannerScheduleParser {
     }
 
     /// A weekly rule with optional days: `on sunday`, `on mon and thu`, or (Turkish) the days directly.
-    private static func weekly(_ t: [PlannerToken], _ j: Int, end: Int, interval: Int) -> PlannerMatch<Recurrence> {
+    private static func weekly(_ t: [Word], _ j: Int, end: Int, interval: Int) -> PlannerMatch<Recurrence> {
         var k = j
         if k < end && t[k].stem == "on" { k += 1 }
         if let (days, next) = weekdayList(t, k, end: end) {
@@ -158,11 +158,11 @@ enum PlannerScheduleParser {
     }
 
     /// A monthly rule with an optional day: `on the 1st`, `on 15`, (Turkish) `1'inde`.
-    private static func monthly(_ t: [PlannerToken], _ j: Int, end: Int, interval: Int) -> PlannerMatch<Recurrence> {
+    private static func monthly(_ t: [Word], _ j: Int, end: Int, interval: Int) -> PlannerMatch<Recurrence> {
         var k = j
         if k < end && t[k].stem == "on" { k += 1 }
         if k < end && t[k].stem == "the" { k += 1 }
-        if k < end, let ordinal = ordinal(t[k]), k + 1 < end, let w = PlannerDateParser.weekdays[t[k + 1].stem] {
+        if k < end, let ordinal = ordinal(t[k]), k + 1 < end, let w = Vocabulary.weekday(t[k + 1].stem) {
             return .yes(Recurrence(.monthly, interval: interval, weekdays: [w], ordinal: ordinal), next: k + 2)
         }
         if k < end, let day = PlannerDateParser.dayNumber(t[k]) {
@@ -172,7 +172,7 @@ enum PlannerScheduleParser {
     }
 
     /// `1st`…`5th`, `first`…`fifth`, `last`, `son`; nil otherwise.
-    private static func ordinal(_ token: PlannerToken) -> Int? {
+    private static func ordinal(_ token: Word) -> Int? {
         let words = [
             "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "son": -1, "1st": 1, "2nd": 2,
             "3rd": 3, "4th": 4, "5th": 5,
@@ -181,13 +181,13 @@ enum PlannerScheduleParser {
     }
 
     /// `monday`, `mon, wed and fri`, `pazartesi, çarşamba ve cuma`: sorted ISO weekdays and the next index.
-    static func weekdayList(_ t: [PlannerToken], _ i: Int, end: Int) -> ([Int], Int)? {
+    static func weekdayList(_ t: [Word], _ i: Int, end: Int) -> ([Int], Int)? {
         var days: [Int] = []
         var j = i
-        while j < end, let w = PlannerDateParser.weekdays[t[j].stem] {
+        while j < end, let w = Vocabulary.weekday(t[j].stem) {
             if !days.contains(w) { days.append(w) }
             j += 1
-            if j + 1 < end, joiners.contains(t[j].stem), PlannerDateParser.weekdays[t[j + 1].stem] != nil { j += 1 }
+            if j + 1 < end, joiners.contains(t[j].stem), Vocabulary.weekday(t[j + 1].stem) != nil { j += 1 }
         }
         guard !days.isEmpty else { return nil }
         return (days.sorted(), j)

@@ -17,17 +17,20 @@ enum PlannerVerbLast {
     ]
 
     /// Whether the words after the first can end a verb-last line (`… rutini ekle`), checked cheaply.
-    static func mightHandle(_ rest: ArraySlice<Substring>) -> Bool {
-        guard rest.count >= 3, PlannerToken(rest[rest.endIndex - 1]).key == "ekle" else { return false }
-        return kinds[PlannerToken(rest[rest.endIndex - 2]).key] != nil
+    static func mightHandle(_ rest: ArraySlice<Word>) -> Bool {
+        guard rest.count >= 3, rest[rest.endIndex - 1].bareKey == "ekle"
+        else { return false }
+        return kinds[rest[rest.endIndex - 2].bareKey] != nil
     }
 
     /// The command of a verb-last routine or event line, or nil when `t` is none.
-    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError>? {
-        guard t.count >= 4, t[t.count - 1].key == "ekle", let kind = kinds[t[t.count - 2].key] else { return nil }
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        guard t.count >= 4, t[t.count - 1].bareKey == "ekle", let kind = kinds[t[t.count - 2].bareKey] else {
+            return nil
+        }
         let middle = Array(t[0..<(t.count - 2)])
-        let clock = PlannerClock(now: context.now, tz: context.timeZone)
-        let add = { (words: [PlannerToken]) -> Result<Command, ParseError> in
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
+        let add = { (words: [Word]) -> Result<Command, ParseError> in
             kind == .routine
                 ? RoutineParser.add(words, clock: clock, context: context)
                 : EventParser.add(words, clock: clock, context: context)

@@ -17,32 +17,11 @@ import TwoDoCore
 /// For `done` and `undo` a weekday or a date without a year means the latest one on or before today;
 /// for `skip` the next one on or after today.
 enum RoutineParser {
-    private enum Sub {
-        case add, done, skip, undo, stats, edit, rename, pause, resume, delete
-    }
-
-    private static let subs: [String: Sub] = {
-        var map: [String: Sub] = [:]
-        for w in ["add", "new", "create", "ekle", "yeni", "olustur"] { map[w] = .add }
-        for w in ["done", "did", "check", "complete", "yapildi", "bitti", "tamam", "yaptim", "tamamla"] {
-            map[w] = .done
-        }
-        for w in ["skip", "atla", "gec"] { map[w] = .skip }
-        for w in ["undo", "uncheck"] { map[w] = .undo }
-        for w in ["stats", "stat", "show", "istatistik", "istatistikler", "goster"] { map[w] = .stats }
-        for w in ["edit", "change", "duzenle", "degistir"] { map[w] = .edit }
-        for w in ["rename", "adlandir"] { map[w] = .rename }
-        for w in ["pause", "duraklat", "durdur"] { map[w] = .pause }
-        for w in ["resume", "unpause", "devam", "surdur"] { map[w] = .resume }
-        for w in ["delete", "remove", "rm", "del", "sil"] { map[w] = .delete }
-        return map
-    }()
-
-    static func parse(_ t: [PlannerToken], context: ParseContext) -> Result<Command, ParseError> {
+    static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "routine")
         guard let first = t.first else { return .failure(usage) }
         var start = 1
-        var sub = subs[first.stem]
+        var sub = VerbTable.routineVerbs[first.stem]
         // Two-word spellings: `geri al`, `yeniden adlandır`, `ad değiştir`.
         if t.count >= 2 {
             let pair = first.stem + " " + t[1].stem
@@ -52,7 +31,7 @@ enum RoutineParser {
             }
         }
         guard let sub else { return .failure(usage) }
-        let clock = PlannerClock(now: context.now, tz: context.timeZone)
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
         let rest = Array(t[start...])
         guard !rest.isEmpty else { return .failure(usage) }
         switch sub {
@@ -71,7 +50,7 @@ enum RoutineParser {
         }
     }
 
-    static func add(_ t: [PlannerToken], clock: PlannerClock, context: ParseContext) -> Result<Command, ParseError> {
+    static func add(_ t: [Word], clock: LocalClock, context: ParseContext) -> Result<Command, ParseError> {
         for i in 1..<max(1, t.count) {
             switch PlannerClauses.read(
                 t, i, end: t.count, allowed: .routineAdd, clock: clock, members: context.memberNames)
@@ -93,7 +72,7 @@ enum RoutineParser {
     }
 
     private static func edit(
-        _ t: [PlannerToken], clock: PlannerClock, context: ParseContext
+        _ t: [Word], clock: LocalClock, context: ParseContext
     ) -> Result<Command, ParseError> {
         var firstBad: ParseError?
         for i in 1..<max(1, t.count) {
@@ -112,7 +91,7 @@ enum RoutineParser {
     }
 
     private static func mark(
-        _ t: [PlannerToken], _ mark: RoutineMark, clock: PlannerClock
+        _ t: [Word], _ mark: RoutineMark, clock: LocalClock
     ) -> Result<Command, ParseError> {
         let (name, date, whole) = nameAndDate(t, clock: clock, direction: mark == .done ? .past : .future)
         return .success(.routine(.mark(name: name, mark: mark, date: date, wholeName: whole)))
@@ -120,7 +99,7 @@ enum RoutineParser {
 
     /// Splits `<name> [<date>]`: the longest ending (1–4 words) that is a whole date, if a name remains.
     static func nameAndDate(
-        _ t: [PlannerToken], clock: PlannerClock, direction: DateDirection
+        _ t: [Word], clock: LocalClock, direction: DateDirection
     ) -> (String, LocalDate?, String?) {
         let whole = t[...].typedText
         for size in stride(from: min(4, t.count - 1), through: 1, by: -1) {
@@ -135,11 +114,11 @@ enum RoutineParser {
     }
 
     /// `<name> to|as|->|→|=> <new>`: the first arrow, else the first `to`/`as`/`olarak`.
-    private static func rename(_ t: [PlannerToken]) -> Result<Command, ParseError> {
-        let arrows: Set<String> = ["->", "→", "=>", ">"]
+    private static func rename(_ t: [Word]) -> Result<Command, ParseError> {
         let words: Set<String> = ["to", "as", "olarak"]
         let split =
-            t.indices.first { arrows.contains(t[$0].key) } ?? t.indices.first { words.contains(t[$0].key) && $0 > 0 }
+            t.indices.first { Separator.isArrow(t[$0].bareKey) }
+            ?? t.indices.first { words.contains(t[$0].bareKey) && $0 > 0 }
         guard let split, split > 0, split + 1 < t.count else { return .failure(.usage(verb: "routine")) }
         return .success(.routine(.rename(name: t[0..<split].typedText, to: t[(split + 1)...].typedText)))
     }

@@ -11,14 +11,14 @@ enum Suggester {
     }
 
     /// One-word spellings (not `?`), in table order so ties go to the earlier spelling, then the first
-    /// words of the routine, event and calendar commands (`PlannerParser`).
+    /// words of the routine, event and calendar commands (`VerbTable.heads`).
     private static let candidates: [Candidate] = {
         let verbs: [Candidate] = VerbTable.spellings.compactMap { s in
             guard !s.text.contains(" "), s.text != "?" else { return nil }
             let key = Array(Fold.key(s.text).unicodeScalars)
             return Candidate(text: s.text, key: key, mask: mask(key), isClock: s.verb == .clock)
         }
-        let planner = PlannerParser.spellings.map { text in
+        let planner = VerbTable.heads.filter(\.suggested).map { text, _, _ in
             let key = Array(Fold.key(text).unicodeScalars)
             return Candidate(text: text, key: key, mask: mask(key), isClock: false)
         }

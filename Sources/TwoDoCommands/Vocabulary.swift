@@ -10,15 +10,23 @@ enum Vocabulary {
         func add(_ kind: Token.Kind, _ lang: Lang, _ words: String...) {
             for w in words { map[Fold.key(w)] = Token(kind: kind, lang: lang) }
         }
-        let weekdays: [(String, String, [String])] = [
-            ("monday", "pazartesi", ["mon"]), ("tuesday", "salı", ["tue", "tues"]),
-            ("wednesday", "çarşamba", ["wed"]), ("thursday", "perşembe", ["thu", "thur", "thurs"]),
-            ("friday", "cuma", ["fri"]), ("saturday", "cumartesi", ["sat"]), ("sunday", "pazar", ["sun"]),
+        // Weekday and month spellings: the union of what the task and the routine/event grammars once
+        // accepted separately. Short forms and plurals (`weds`, `fridays`, `pzt`) count as abbreviations: a
+        // task title takes them as a date only after a marker (`on weds`, `every fridays`).
+        let weekdays: [(String, String, [String], [String])] = [
+            ("monday", "pazartesi", ["mon", "mondays"], ["pzt"]),
+            ("tuesday", "salı", ["tue", "tues", "tuesdays"], []),
+            ("wednesday", "çarşamba", ["wed", "weds", "wednesdays"], []),
+            ("thursday", "perşembe", ["thu", "thur", "thurs", "thursdays"], []),
+            ("friday", "cuma", ["fri", "fridays"], []),
+            ("saturday", "cumartesi", ["sat", "saturdays"], ["cmt"]),
+            ("sunday", "pazar", ["sun", "sundays"], []),
         ]
-        for (n, (en, tr, short)) in weekdays.enumerated() {
+        for (n, (en, tr, short, trShort)) in weekdays.enumerated() {
             add(.weekday(n + 1, abbreviated: false), .en, en)
             add(.weekday(n + 1, abbreviated: false), .tr, tr)
             for s in short { add(.weekday(n + 1, abbreviated: true), .en, s) }
+            for s in trShort { add(.weekday(n + 1, abbreviated: true), .tr, s) }
         }
         let months: [([String], String)] = [
             (["january", "jan"], "ocak"), (["february", "feb"], "şubat"), (["march", "mar"], "mart"),
@@ -29,6 +37,12 @@ enum Vocabulary {
         for (n, (en, tr)) in months.enumerated() {
             for w in en { add(.month(n + 1), .en, w) }
             add(.month(n + 1), .tr, tr)
+        }
+        // Turkish months by their first three letters (`ara`, `şub`), as written in dates like `3 Ara`.
+        // An English spelling of the same letters (`mar`, `may`) keeps its entry.
+        for (n, (_, tr)) in months.enumerated() {
+            let short = String(Fold.key(tr).prefix(3))
+            if map[short] == nil { map[short] = Token(kind: .month(n + 1), lang: .tr) }
         }
         add(.unit(.minute), .en, "minute", "minutes", "min", "mins")
         add(.unit(.minute), .tr, "dakika", "dk", "dak")
@@ -121,6 +135,9 @@ enum Vocabulary {
         var map: [String: Token] = [:]
         for (stem, token) in exact where token.lang == .tr {
             switch token.kind {
+            // Short forms take no attached ending: `ara` + `da` is the word `arada`, not "in December".
+            case .weekday(_, abbreviated: true): continue
+            case .month where stem.utf8.count == 3: continue
             case .weekday, .month, .unit, .timeOfDay: break
             case .keyword(let k) where [.yarin, .bugun, .dun, .sonu].contains(k): break
             default: continue
@@ -166,6 +183,41 @@ enum Vocabulary {
         for u in ["w", "wk"] { map[u] = .week }
         return map
     }()
+
+    /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`).
+    static func weekday(_ key: String) -> Int? {
+        if case .weekday(let day, _)? = exact[key]?.kind { return day }
+        return nil
+    }
+
+    /// The month (1…12) a folded spelling names, in either language (`dec`, `aralık`, `ara`).
+    static func month(_ key: String) -> Int? {
+        if case .month(let month)? = exact[key]?.kind { return month }
+        return nil
+    }
+
+    /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
+    static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
+
+    /// The part of the day a folded spelling names (`noon`, `öğlen`, `midnight`), endings not removed.
+    static func timeOfDay(_ key: String) -> TimeOfDay? {
+        if case .timeOfDay(let part)? = exact[key]?.kind { return part }
+        return nil
+    }
+
+    /// Minutes in the unit a folded spelling names, for durations in minutes: minutes, hours, days and
+    /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
+    static func unitMinutes(_ key: String) -> Int? {
+        switch key {
+        case "m": return 1
+        case "h": return 60
+        case "d": return 1440
+        case "w": return 10080
+        default:
+            guard let unit = exact[key]?.unit, unit != .second else { return nil }
+            return unit.minutes
+        }
+    }
 
     /// The token of `word`.
     static func token(_ word: Word) -> Token {

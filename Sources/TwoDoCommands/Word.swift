@@ -13,6 +13,15 @@ struct Word {
     /// `Fold.key(text)`, computed once per word on first use.
     var key: String { keys.key(index, of: text) }
 
+    /// `key` without trailing `,` `;` `.` (kept when the word is only digits and dots, as in `24.12.`).
+    var bareKey: String { keys.parts(index, of: text).bare }
+
+    /// `bareKey` up to its first apostrophe: `cuma'ya` → `cuma`, `14:30'da` → `14:30`.
+    var stem: String { keys.parts(index, of: text).stem }
+
+    /// The Turkish case ending after the apostrophe of `bareKey` (`ya`, `da`), empty when there is none.
+    var caseEnding: String { keys.parts(index, of: text).ending }
+
     /// Makes a stand-alone word from its typed text.
     init(_ text: Substring) {
         self.text = text
@@ -48,15 +57,42 @@ struct Word {
     }
 }
 
-/// The folding keys of one line's words, filled in as they are first asked for.
+/// A word's key cut into the parts the clause readers compare: without trailing punctuation, the stem
+/// before an apostrophe and the ending after it.
+private struct KeyParts {
+    let bare: String
+    let stem: String
+    let ending: String
+
+    init(key: String) {
+        var bare = key
+        while let last = bare.last,
+            last == "," || last == ";" || (last == "." && !bare.dropLast().allSatisfy { $0.isNumber || $0 == "." })
+        {
+            bare.removeLast()
+        }
+        self.bare = bare
+        if let apostrophe = bare.firstIndex(of: "'") {
+            stem = String(bare[..<apostrophe])
+            ending = String(bare[bare.index(after: apostrophe)...])
+        } else {
+            stem = bare
+            ending = ""
+        }
+    }
+}
+
+/// The folding keys of one line's words (and their parts), filled in as they are first asked for.
 ///
 /// Not thread-safe: a cache lives only inside one `Parser.parse` call on one thread.
 private final class KeyCache {
     private var keys: [String?] = []
+    private var parts: [KeyParts?] = []
 
     /// Reserves a slot for the next word and returns its index.
     func add() -> Int {
         keys.append(nil)
+        parts.append(nil)
         return keys.count - 1
     }
 
@@ -66,5 +102,13 @@ private final class KeyCache {
         let key = Fold.key(text)
         keys[index] = key
         return key
+    }
+
+    /// The key parts of word `index`, whose text is `text`.
+    func parts(_ index: Int, of text: Substring) -> KeyParts {
+        if let cut = parts[index] { return cut }
+        let cut = KeyParts(key: key(index, of: text))
+        parts[index] = cut
+        return cut
     }
 }

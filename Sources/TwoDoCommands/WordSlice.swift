@@ -7,6 +7,9 @@ extension ArraySlice where Element == Word {
         return first.text.base[first.text.startIndex..<last.text.endIndex]
     }
 
+    /// `typed` as a `String`.
+    var typedText: String { String(typed) }
+
     /// The words as typed, joined by single spaces.
     var spaced: String {
         if count == 1 { return String(self[startIndex].text) }
