@@ -122,29 +122,3 @@ public final class Database {
         sqlite3_bind_text(stmt, index, text, -1, transientDestructor)
     }
 }
-
-/// A single row of a result, read by column name.
-public struct Row {
-    let statement: Statement
-
-    /// The integer in column `name`, or nil when NULL.
-    public func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
-    /// The text in column `name`, or nil when NULL.
-    public func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
-    /// The integer in column `name`; throws when it is NULL (a broken invariant, not a default).
-    public func requiredInt(_ name: String) throws -> Int64 {
-        guard let value = int(name) else { throw Row.missing(name) }
-        return value
-    }
-    /// The text in column `name`; throws when it is NULL (a broken invariant, not a default).
-    public func requiredText(_ name: String) throws -> String {
-        guard let value = text(name) else { throw Row.missing(name) }
-        return value
-    }
-
-    /// The error for a required column read as NULL: SQLITE_MISMATCH, naming the column.
-    static func missing(_ name: String) -> DatabaseError {
-        DatabaseError(
-            code: SQLITE_MISMATCH, message: "column \(name) is NULL where a value is required", sql: nil)
-    }
-}

@@ -6,7 +6,7 @@ import TwoDoCore
 public struct DueReminder: Sendable, Equatable {
     public var id: Int64
     public var task: TaskID
-    public var kind: String
+    public var kind: ReminderKind
     public var fireAt: Int64
 }
 
@@ -56,28 +56,34 @@ extension Store {
 
     /// Adds a pending reminder.
     @discardableResult
-    public func addReminder(task: TaskID, kind: String, offsetMinutes: Int?, fireAt: Int64) throws -> Int64 {
+    public func addReminder(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws -> Int64 {
         try db.run(
             "INSERT INTO reminders (task_id, kind, offset_minutes, fire_at) VALUES (?, ?, ?, ?)",
-            .integer(task.rawValue), .text(kind), offsetMinutes.map { .integer(Int64($0)) } ?? .null, .integer(fireAt))
+            .integer(task.rawValue), .text(kind.rawValue), offsetMinutes.map { .integer(Int64($0)) } ?? .null,
+            .integer(fireAt))
         return db.lastInsertID
     }
 
     /// Pending reminders of a task, soonest first: (kind, offset, fireAt).
-    public func pendingReminders(of task: TaskID) throws -> [(kind: String, offsetMinutes: Int?, fireAt: Int64)] {
+    public func pendingReminders(of task: TaskID) throws -> [(kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64)] {
         try db.query(
             "SELECT kind, offset_minutes, fire_at FROM reminders WHERE task_id = ? AND fired_at IS NULL ORDER BY fire_at, id",
             .integer(task.rawValue)
-        ) { (try $0.requiredText("kind"), $0.int("offset_minutes").map(Int.init), try $0.requiredInt("fire_at")) }
+        ) {
+            (
+                try $0.required("kind", as: ReminderKind.self), $0.int("offset_minutes").map(Int.init),
+                try $0.requiredInt("fire_at")
+            )
+        }
     }
 
     /// Deletes the pending reminders of a task (all kinds, or those of `kinds`).
-    public func cancelReminders(of task: TaskID, kinds: [String]? = nil) throws {
+    public func cancelReminders(of task: TaskID, kinds: [ReminderKind]? = nil) throws {
         if let kinds {
             for kind in kinds {
                 try db.run(
                     "DELETE FROM reminders WHERE task_id = ? AND fired_at IS NULL AND kind = ?",
-                    .integer(task.rawValue), .text(kind))
+                    .integer(task.rawValue), .text(kind.rawValue))
             }
         } else {
             try db.run("DELETE FROM reminders WHERE task_id = ? AND fired_at IS NULL", .integer(task.rawValue))
@@ -92,7 +98,7 @@ extension Store {
         ) {
             DueReminder(
                 id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
-                kind: try $0.requiredText("kind"),
+                kind: try $0.required("kind", as: ReminderKind.self),
                 fireAt: try $0.requiredInt("fire_at"))
         }
     }
@@ -105,7 +111,7 @@ extension Store {
         ) {
             DueReminder(
                 id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
-                kind: try $0.requiredText("kind"),
+                kind: try $0.required("kind", as: ReminderKind.self),
                 fireAt: try $0.requiredInt("fire_at"))
         }
     }
@@ -138,8 +144,8 @@ extension Store {
     /// Every "minutes before" offset a task's reminders had, fired or not (carried to the next occurrence).
     public func reminderOffsets(of task: TaskID) throws -> [Int] {
         try db.query(
-            "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = 'before' AND offset_minutes IS NOT NULL",
-            .integer(task.rawValue)
+            "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = ? AND offset_minutes IS NOT NULL",
+            .integer(task.rawValue), .text(ReminderKind.before.rawValue)
         ) { Int(try $0.requiredInt("offset_minutes")) }
     }
 }
