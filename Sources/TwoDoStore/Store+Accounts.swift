@@ -8,7 +8,6 @@ extension Store {
 
     /// Creates a space with its default list.
     public func createSpace(name: String?, lang: Language, now: Int64) throws -> SpaceID {
-        namesGeneration &+= 1
         try db.run(
             "INSERT INTO spaces (name, created_at) VALUES (?, ?)", name.map { .text($0) } ?? .null, .integer(now))
         let space = SpaceID(db.lastInsertID)
@@ -28,7 +27,6 @@ extension Store {
         if try userID(nameKey: key) != nil { return nil }
         let skeleton = UserName.skeleton(name)
         if try userID(skeleton: skeleton) != nil { return nil }
-        namesGeneration &+= 1
         let space = try createSpace(name: nil, lang: lang, now: now)
         try db.run(
             """
@@ -190,7 +188,6 @@ extension Store {
     /// - Returns: the number of tasks moved.
     @discardableResult
     public func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
-        namesGeneration &+= 1
         let sourceLists = try db.query(
             "SELECT id, name, is_default FROM lists WHERE space_id = ? ORDER BY id", .integer(source.rawValue)
         ) { (ListID(try $0.requiredInt("id")), try $0.requiredText("name"), try $0.requiredInt("is_default") == 1) }
@@ -223,7 +220,6 @@ extension Store {
 
     /// Moves `user` out of their shared space into a new, empty personal space.
     public func leave(user: UserID, lang: Language, now: Int64) throws -> SpaceID {
-        namesGeneration &+= 1
         let space = try createSpace(name: nil, lang: lang, now: now)
         try db.run("UPDATE users SET space_id = ? WHERE id = ?", .integer(space.rawValue), .integer(user.rawValue))
         try db.run("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))

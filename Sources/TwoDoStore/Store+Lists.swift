@@ -43,7 +43,6 @@ extension Store {
 
     /// Adds a list; the caller has checked the name is free.
     public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        namesGeneration &+= 1
         try db.run(
             "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES (?, ?, ?, 0, ?)",
             .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now))
@@ -52,7 +51,6 @@ extension Store {
 
     /// Renames a list; the caller has checked the new name is free.
     public func renameList(_ list: ListID, to name: String) throws {
-        namesGeneration &+= 1
         try db.run(
             "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
             .integer(list.rawValue))
@@ -60,7 +58,6 @@ extension Store {
 
     /// Deletes a list and its tasks.
     public func deleteList(_ list: ListID) throws {
-        namesGeneration &+= 1
         try db.run("DELETE FROM lists WHERE id = ?", .integer(list.rawValue))
     }
 }
