@@ -1,8 +1,11 @@
-// Routines: their schedules over time, pauses and marks, loaded whole and changed by routine commands.
+// SQL on `routines` and their `routine_schedules`, `routine_pauses`, `routine_marks`: loaded whole, changed by command.
 
 import TwoDoCore
 
 extension Store {
+    // Tables `routines`, `routine_schedules`, `routine_pauses`, `routine_marks`: migration 3. A routine's
+    // schedules, pauses, marks, notes and reminders go with it (ON DELETE CASCADE).
+
     private static let routineColumns = """
         SELECT r.id, r.name, r.time, r.created_at, a.name AS assignee, c.name AS created_by,
                (SELECT count(*) FROM item_notes n WHERE n.routine_id = r.id) AS note_count
@@ -230,17 +233,22 @@ extension Store {
         } ?? (nil, nil)
     }
 
-    // MARK: Week start
-
-    /// The user's first day of the week in the month grid, if set (`monday` or `sunday`).
-    public func weekStart(of user: UserID) throws -> String? {
-        try db.queryOne("SELECT week_start FROM users WHERE id = ?", .integer(user.rawValue)) { $0.text("week_start") }
-            ?? nil
+    /// The number of routines of a space (from the `routines_space` index).
+    public func routineCount(in space: SpaceID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
     }
 
-    /// Sets the user's first day of the week.
-    public func setWeekStart(_ value: String?, for user: UserID) throws {
+    /// Moves a space's routines into another space (merging spaces).
+    func moveRoutines(from source: SpaceID, into target: SpaceID) throws {
         try db.run(
-            "UPDATE users SET week_start = ? WHERE id = ?", value.map { .text($0) } ?? .null, .integer(user.rawValue))
+            "UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+    }
+
+    /// Makes `user`'s routines everyone's (the member is leaving the couple).
+    func unassignRoutines(of user: UserID) throws {
+        try db.run("UPDATE routines SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
     }
 }

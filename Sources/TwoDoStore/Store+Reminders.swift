@@ -1,58 +1,9 @@
-// Due dates, priority, recurrence, nags and reminders: the time side of tasks.
+// SQL on `reminders`: a task's pending reminders by kind, the due ones for the timer, and marking them fired.
 
 import TwoDoCore
 
-/// A reminder that is due to fire, with what is needed to deliver it.
-public struct DueReminder: Sendable, Equatable {
-    public var id: Int64
-    public var task: TaskID
-    public var kind: ReminderKind
-    public var fireAt: Int64
-}
-
 extension Store {
-    /// Sets or clears a task's due date. `scheduled` is the rule's occurrence date (nil: same as the due date).
-    public func setDue(_ task: TaskID, _ due: DueDate?, scheduled: LocalDate? = nil, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET due_date = ?, due_time = ?, due_tz = ?, due_at = ?, scheduled_date = ?, updated_at = ? WHERE id = ?",
-            due.map { .text($0.date.description) } ?? .null, due?.time.map { .text($0.description) } ?? .null,
-            due.map { .text($0.tz) } ?? .null, due.map { .integer($0.instant) } ?? .null,
-            (scheduled ?? due?.date).map { .text($0.description) } ?? .null, .integer(now), .integer(task.rawValue))
-    }
-
-    /// Sets a task's priority.
-    public func setPriority(_ task: TaskID, _ priority: Priority, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET priority = ?, updated_at = ? WHERE id = ?", .text(priority.rawValue), .integer(now),
-            .integer(task.rawValue))
-    }
-
-    /// Sets or clears a task's recurrence rule.
-    public func setRecurrence(_ task: TaskID, _ rule: Recurrence?, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET recurrence = ?, updated_at = ? WHERE id = ?",
-            rule.map { .text(RecurrenceCoding.encode($0)) } ?? .null, .integer(now), .integer(task.rawValue))
-    }
-
-    /// Sets or clears the nag interval.
-    public func setNag(_ task: TaskID, minutes: Int?, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET nag_minutes = ?, updated_at = ? WHERE id = ?",
-            minutes.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(task.rawValue))
-    }
-
-    /// The number of open tasks due before `end` and, of those, overdue at `now`.
-    public func dueCounts(in space: SpaceID, now: Int64, endOfToday: Int64) throws -> (overdue: Int, today: Int) {
-        try db.queryOne(
-            """
-            SELECT sum(due_at < ?) AS overdue, sum(due_at >= ? AND due_at < ?) AS today
-            FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NOT NULL AND due_at < ?
-            """,
-            .integer(now), .integer(now), .integer(endOfToday), .integer(space.rawValue), .integer(endOfToday)
-        ) { (Int($0.int("overdue") ?? 0), Int($0.int("today") ?? 0)) } ?? (0, 0)
-    }
-
-    // MARK: Reminders
+    // Table `reminders`: migration 2. A task's reminders go with it (ON DELETE CASCADE).
 
     /// Adds a pending reminder.
     @discardableResult
@@ -128,19 +79,6 @@ extension Store {
             == 1
     }
 
-    /// The task of a reminder with its space, regardless of space (the timer is not a user).
-    public func taskForReminder(_ task: TaskID) throws -> (TaskItem, SpaceID)? {
-        guard
-            let space = try db.queryOne(
-                "SELECT space_id FROM tasks WHERE id = ?", .integer(task.rawValue),
-                map: { SpaceID(try $0.requiredInt("space_id")) }),
-            let item = try self.task(task, in: space)
-        else { return nil }
-        return (item, space)
-    }
-}
-
-extension Store {
     /// Every "minutes before" offset a task's reminders had, fired or not (carried to the next occurrence).
     public func reminderOffsets(of task: TaskID) throws -> [Int] {
         try db.query(
