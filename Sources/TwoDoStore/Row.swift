@@ -39,6 +39,26 @@ public struct Row {
         return value
     }
 
+    /// The value of a string-backed type in column `name`, nil when NULL; throws when it holds text that is no
+    /// value of `type`.
+    public func optional<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue == String {
+        guard let raw = text(name) else { return nil }
+        guard let value = T(rawValue: raw) else { throw Row.unreadable(name, raw, as: "\(T.self)") }
+        return value
+    }
+
+    /// The recurrence rule stored as JSON (`RecurrenceCoding`) in column `name`; throws when NULL or unreadable.
+    public func requiredRecurrence(_ name: String) throws -> Recurrence {
+        let raw = try requiredText(name)
+        guard let rule = RecurrenceCoding.decode(raw) else { throw Row.unreadable(name, raw, as: "recurrence rule") }
+        return rule
+    }
+
+    /// The recurrence rule in column `name`, nil when NULL; throws when it holds text that is no rule.
+    public func recurrence(_ name: String) throws -> Recurrence? {
+        text(name) == nil ? nil : try requiredRecurrence(name)
+    }
+
     /// The ISO date (`2026-11-23`) in column `name`; throws when it is NULL or not a date.
     public func requiredDate(_ name: String) throws -> LocalDate {
         let raw = try requiredText(name)

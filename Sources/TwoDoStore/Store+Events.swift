@@ -17,19 +17,19 @@ extension Store {
 
     private static func event(from row: Row) throws -> CalendarEvent {
         var rule: Recurrence?
-        if let freq = row.text("rec_freq").flatMap(Recurrence.Frequency.init(rawValue:)) {
+        if let freq = try row.optional("rec_freq", as: Recurrence.Frequency.self) {
             let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
             rule = Recurrence(
                 freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays,
                 monthDay: row.int("rec_month_day").map(Int.init),
                 month: row.int("rec_month").map(Int.init), ordinal: row.int("rec_ordinal").map(Int.init),
-                until: row.text("rec_until").flatMap(LocalDate.init(iso:)))
+                until: try row.date("rec_until"))
         }
         return CalendarEvent(
             id: EventID(try row.requiredInt("id")), title: try row.requiredText("title"),
-            date: LocalDate(iso: try row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
-            time: row.text("start_time").flatMap(LocalTime.init(iso:)),
-            end: row.text("end_time").flatMap(LocalTime.init(iso:)),
+            date: try row.requiredDate("start_date"),
+            time: try row.time("start_time"),
+            end: try row.time("end_time"),
             tz: try row.requiredText("tz"), location: row.text("location"),
             remindMinutes: row.int("remind_minutes").map(Int.init),
             recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
@@ -112,14 +112,14 @@ extension Store {
     }
 
     private static func exception(_ row: Row) throws -> (Int64, LocalDate, EventException) {
-        let day = LocalDate(iso: try row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let day = try row.requiredDate("day")
         if try row.requiredInt("cancelled") == 1 { return (try row.requiredInt("event_id"), day, .cancelled) }
-        let date = row.text("new_date").flatMap(LocalDate.init(iso:)) ?? day
+        let date = try row.date("new_date") ?? day
         return (
             try row.requiredInt("event_id"), day,
             .moved(
-                date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)),
-                end: row.text("new_end").flatMap(LocalTime.init(iso:)))
+                date: date, time: try row.time("new_time"),
+                end: try row.time("new_end"))
         )
     }
 

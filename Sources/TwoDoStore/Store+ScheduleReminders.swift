@@ -60,7 +60,7 @@ extension Store {
             DueScheduleReminder(
                 id: try $0.requiredInt("id"), event: $0.int("event_id").map(EventID.init),
                 routine: $0.int("routine_id").map(RoutineID.init),
-                day: LocalDate(iso: try $0.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1),
+                day: try $0.requiredDate("day"),
                 fireAt: try $0.requiredInt("fire_at"))
         }
     }

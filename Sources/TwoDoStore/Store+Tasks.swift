@@ -28,13 +28,13 @@ extension Store {
             createdBy: row.text("created_by"), createdAt: try row.requiredInt("created_at"),
             updatedAt: try row.requiredInt("updated_at"),
             completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
-        if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
+        if let date = try row.date("due_date") {
             task.due = DueDate(
-                date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
+                date: date, time: try row.time("due_time"), tz: row.text("due_tz") ?? "UTC")
         }
-        task.scheduledDate = row.text("scheduled_date").flatMap(LocalDate.init(iso:))
-        task.priority = Priority(rawValue: try row.requiredText("priority")) ?? .none
-        task.recurrence = row.text("recurrence").flatMap(RecurrenceCoding.decode)
+        task.scheduledDate = try row.date("scheduled_date")
+        task.priority = try row.required("priority", as: Priority.self)
+        task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
         return task

@@ -61,7 +61,7 @@ extension Store {
     private static func user(from row: Row) throws -> User {
         User(
             id: UserID(try row.requiredInt("id")), name: try row.requiredText("name"),
-            lang: Language(rawValue: try row.requiredText("lang")) ?? .en, tz: try row.requiredText("tz"),
+            lang: try row.required("lang", as: Language.self), tz: try row.requiredText("tz"),
             space: SpaceID(try row.requiredInt("space_id")))
     }
 
