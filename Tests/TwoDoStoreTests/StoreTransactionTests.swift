@@ -117,4 +117,27 @@ struct StoreTransactionTests {
         }
         #expect(try committedTitles(in: user.space) == ["kept"])
     }
+
+    /// Seeds and reads a space through the engine-neutral surface only, as a second engine would be used.
+    private func exercise<S: TwoDoStorage>(_ storage: S) throws -> [String] {
+        let user = try storage.write { tx in
+            try #require(try tx.createUser(name: "alice", passwordHash: "h", lang: .tr, now: 0))
+        }
+        try storage.write { tx in
+            let list = try tx.addList(named: "Ev", in: user.space, now: 1)
+            _ = try tx.addTask(title: "süt", list: list, space: user.space, by: user.id, assignee: nil, now: 2)
+            try tx.addNotification(for: user.id, key: "k", args: ["a": "b"], now: 2, read: false)
+        }
+        return try storage.read { tx in
+            try tx.lists(in: user.space).map { "\($0.name):\($0.openCount)" }
+                + [String(try tx.unreadCount(for: user.id))]
+        }
+    }
+
+    @Test("the SQLite store is usable through the engine-neutral TwoDoStorage surface alone")
+    func engineNeutralSurface() throws {
+        #expect(try exercise(try open()) == ["Gelen Kutusu:0", "Ev:1", "1"])
+        // Committed: a fresh connection sees the same.
+        #expect(try open().lists(in: SpaceID(1)).map(\.name) == ["Gelen Kutusu", "Ev"])
+    }
 }
