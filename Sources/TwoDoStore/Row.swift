@@ -8,32 +8,32 @@ import TwoDoCore
 /// The optional readers answer nil for NULL. The `required…` readers are the one way rows become domain
 /// values where a value must be there: NULL, or text that is not a value of the type, throws a
 /// `DatabaseError` naming the column (a broken invariant, never a silent default).
-public struct Row {
+struct Row {
     let statement: Statement
 
     /// The integer in column `name`, or nil when NULL.
-    public func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
+    func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
     /// The text in column `name`, or nil when NULL.
-    public func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
+    func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
 
     /// The integer in column `name`; throws when it is NULL.
-    public func requiredInt(_ name: String) throws -> Int64 {
+    func requiredInt(_ name: String) throws -> Int64 {
         guard let value = int(name) else { throw Row.missing(name) }
         return value
     }
 
     /// The text in column `name`; throws when it is NULL.
-    public func requiredText(_ name: String) throws -> String {
+    func requiredText(_ name: String) throws -> String {
         guard let value = text(name) else { throw Row.missing(name) }
         return value
     }
 
     /// The 0/1 flag in column `name` as a Bool; throws when it is NULL.
-    public func requiredBool(_ name: String) throws -> Bool { try requiredInt(name) != 0 }
+    func requiredBool(_ name: String) throws -> Bool { try requiredInt(name) != 0 }
 
     /// The value of a string-backed type (a `ReminderKind`, a `RoutineMark`) in column `name`; throws when
     /// the column is NULL or holds text that is no value of `type`.
-    public func required<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T where T.RawValue == String {
+    func required<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T where T.RawValue == String {
         let raw = try requiredText(name)
         guard let value = T(rawValue: raw) else { throw Row.unreadable(name, raw, as: "\(T.self)") }
         return value
@@ -41,40 +41,40 @@ public struct Row {
 
     /// The value of a string-backed type in column `name`, nil when NULL; throws when it holds text that is no
     /// value of `type`.
-    public func optional<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue == String {
+    func optional<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue == String {
         guard let raw = text(name) else { return nil }
         guard let value = T(rawValue: raw) else { throw Row.unreadable(name, raw, as: "\(T.self)") }
         return value
     }
 
     /// The recurrence rule stored as JSON (`RecurrenceCoding`) in column `name`; throws when NULL or unreadable.
-    public func requiredRecurrence(_ name: String) throws -> Recurrence {
+    func requiredRecurrence(_ name: String) throws -> Recurrence {
         let raw = try requiredText(name)
         guard let rule = RecurrenceCoding.decode(raw) else { throw Row.unreadable(name, raw, as: "recurrence rule") }
         return rule
     }
 
     /// The recurrence rule in column `name`, nil when NULL; throws when it holds text that is no rule.
-    public func recurrence(_ name: String) throws -> Recurrence? {
+    func recurrence(_ name: String) throws -> Recurrence? {
         text(name) == nil ? nil : try requiredRecurrence(name)
     }
 
     /// The ISO date (`2026-11-23`) in column `name`; throws when it is NULL or not a date.
-    public func requiredDate(_ name: String) throws -> LocalDate {
+    func requiredDate(_ name: String) throws -> LocalDate {
         let raw = try requiredText(name)
         guard let date = LocalDate(iso: raw) else { throw Row.unreadable(name, raw, as: "date") }
         return date
     }
 
     /// The ISO date in column `name`, nil when NULL; throws when it holds text that is not a date.
-    public func date(_ name: String) throws -> LocalDate? {
+    func date(_ name: String) throws -> LocalDate? {
         guard let raw = text(name) else { return nil }
         guard let date = LocalDate(iso: raw) else { throw Row.unreadable(name, raw, as: "date") }
         return date
     }
 
     /// The time of day (`18:30`) in column `name`, nil when NULL; throws when it holds text that is not a time.
-    public func time(_ name: String) throws -> LocalTime? {
+    func time(_ name: String) throws -> LocalTime? {
         guard let raw = text(name) else { return nil }
         guard let time = LocalTime(iso: raw) else { throw Row.unreadable(name, raw, as: "time") }
         return time
