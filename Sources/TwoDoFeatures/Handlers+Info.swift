@@ -96,7 +96,7 @@ extension Handlers {
         else {
             preconditionFailure("taskJSON is an object")
         }
-        let pending = try store.pendingReminders(of: task.id).filter { $0.kind != "nag" }
+        let pending = try store.pendingReminders(of: task.id).filter { $0.kind != .nag }
         fields.append(("reminders", .array(pending.map { .string(TimeText.iso8601($0.fireAt, tz: user.tz)) })))
         return .object(fields)
     }

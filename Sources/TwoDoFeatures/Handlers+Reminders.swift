@@ -31,17 +31,17 @@ extension Handlers {
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
     /// and every "N minutes before" it had. Absolute (`at`) reminders and nags are kept.
     func rescheduleReminders(of task: TaskID, due: DueDate?) throws {
-        let offsets = try store.pendingReminders(of: task).filter { $0.kind == "before" }.compactMap(\.offsetMinutes)
-        try store.cancelReminders(of: task, kinds: ["due", "before"])
+        let offsets = try store.pendingReminders(of: task).filter { $0.kind == .before }.compactMap(\.offsetMinutes)
+        try store.cancelReminders(of: task, kinds: [.due, .before])
         guard let due, !due.isAllDay else {
             remindersChanged = true
             return
         }
         let now = clock.now
-        if due.instant > now { try addReminderOnce(task: task, kind: "due", offsetMinutes: nil, fireAt: due.instant) }
+        if due.instant > now { try addReminderOnce(task: task, kind: .due, offsetMinutes: nil, fireAt: due.instant) }
         for minutes in Set(offsets).sorted() where due.instant - Int64(minutes) * 60 > now {
             try addReminderOnce(
-                task: task, kind: "before", offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
+                task: task, kind: .before, offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
         }
         remindersChanged = true
     }
@@ -73,17 +73,17 @@ extension Handlers {
             let recipients =
                 task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 }
                 ?? members
-            if let nag = fired.last(where: { $0.kind == "nag" }), let minutes = task.nagMinutes {
+            if let nag = fired.last(where: { $0.kind == .nag }), let minutes = task.nagMinutes {
                 // The next nag counts from now, so a long outage does not unleash a storm of old nags.
                 let step = Int64(minutes) * 60
                 var fireAt = nag.fireAt + step
                 if fireAt <= now { fireAt = now + step }
-                try store.addReminder(task: task.id, kind: "nag", offsetMinutes: minutes, fireAt: fireAt)
+                try store.addReminder(task: task.id, kind: .nag, offsetMinutes: minutes, fireAt: fireAt)
             }
             // Late means missed while the server was down, not merely passed by a jump of the test clock.
             let late = fired.contains { $0.fireAt < startedAt }
             // The line says the most telling of them: due now, then due soon, then still open.
-            let kind = ["due", "before", "at", "nag"].first { k in fired.contains { $0.kind == k } } ?? first.kind
+            let kind = ReminderKind.allCases.first { k in fired.contains { $0.kind == k } } ?? first.kind
             outcomes.append(contentsOf: try deliverReminder(task, kind: kind, late: late, to: recipients, now: now))
         }
         outcomes += try fireScheduleReminders(now: now)
@@ -93,14 +93,14 @@ extension Handlers {
 
     /// Sends one reminder line to every open session of each recipient and keeps it in their inbox.
     private func deliverReminder(
-        _ task: TaskItem, kind: String, late: Bool, to recipients: [User], now: Int64
+        _ task: TaskItem, kind: ReminderKind, late: Bool, to recipients: [User], now: Int64
     ) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         let key: String
         switch kind {
         case _ where late: key = task.due == nil ? "reminder.at" : "reminder.late"
-        case "nag": key = "reminder.nag"
-        case "due": key = "reminder.due"
+        case .nag: key = "reminder.nag"
+        case .due: key = "reminder.due"
         default: key = task.due == nil ? "reminder.at" : "reminder.soon"  // "before" and "at": the task is due later
         }
         for user in recipients {
@@ -114,7 +114,7 @@ extension Handlers {
                 var data = taskJSON(task, tz: user.tz, number: nil)
                 if case .object(var members) = data {
                     members.append(("late", .bool(late)))
-                    members.append(("kind", .string(kind)))
+                    members.append(("kind", .string(kind.rawValue)))
                     data = .object(members)
                 }
                 let line =

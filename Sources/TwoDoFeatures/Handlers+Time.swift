@@ -79,12 +79,12 @@ extension Handlers {
                 guard let due, !due.isAllDay else { continue }
                 let fireAt = due.instant - Int64(minutes) * 60
                 if fireAt > now {
-                    try addReminderOnce(task: task, kind: "before", offsetMinutes: minutes, fireAt: fireAt)
+                    try addReminderOnce(task: task, kind: .before, offsetMinutes: minutes, fireAt: fireAt)
                 }
                 parts.append(.remindBefore(minutes: minutes))
             case .at(let at):
                 if at.instant > now {
-                    try addReminderOnce(task: task, kind: "at", offsetMinutes: nil, fireAt: at.instant)
+                    try addReminderOnce(task: task, kind: .at, offsetMinutes: nil, fireAt: at.instant)
                 }
                 parts.append(.remindAt(at))
             }
@@ -98,8 +98,8 @@ extension Handlers {
     }
 
     /// Adds a reminder unless the task already has a pending one at the same instant (one line, not two).
-    func addReminderOnce(task: TaskID, kind: String, offsetMinutes: Int?, fireAt: Int64) throws {
-        guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != "nag" }) else {
+    func addReminderOnce(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws {
+        guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != .nag }) else {
             return
         }
         try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt)
@@ -108,9 +108,9 @@ extension Handlers {
     @discardableResult
     private func startNag(_ task: TaskID, minutes: Int, due: DueDate?, now: Int64) throws -> Int64 {
         try store.setNag(task, minutes: minutes, now: now)
-        try store.cancelReminders(of: task, kinds: ["nag"])
+        try store.cancelReminders(of: task, kinds: [.nag])
         let start = due.map { $0.instant > now ? $0.instant : now + Int64(minutes) * 60 } ?? now + Int64(minutes) * 60
-        try store.addReminder(task: task, kind: "nag", offsetMinutes: minutes, fireAt: start)
+        try store.addReminder(task: task, kind: .nag, offsetMinutes: minutes, fireAt: start)
         remindersChanged = true
         return start
     }
@@ -154,7 +154,7 @@ extension Handlers {
         try rescheduleReminders(of: id, due: nextDue)
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
             try store.addReminder(
-                task: id, kind: "before", offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
+                task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
         }
         if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
         return (id, nextDue)
@@ -226,7 +226,7 @@ extension Handlers {
 
         case .remind(_, let spec):
             let fireAt: Int64
-            let kind: String
+            let kind: ReminderKind
             var offset: Int?
             switch spec {
             case .before(let minutes):
@@ -236,11 +236,11 @@ extension Handlers {
                         t(c, "error.no_due_time", ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
                 }
                 fireAt = due.instant - Int64(minutes) * 60
-                kind = "before"
+                kind = .before
                 offset = minutes
             case .at(let at):
                 fireAt = at.instant
-                kind = "at"
+                kind = .at
             }
             let whenText = TimeText.human(fireAt, tz: user.tz, lang: c.lang)
             guard fireAt > now else {
@@ -271,7 +271,7 @@ extension Handlers {
 
         case .unnag:
             try store.setNag(task.id, minutes: nil, now: now)
-            try store.cancelReminders(of: task.id, kinds: ["nag"])
+            try store.cancelReminders(of: task.id, kinds: [.nag])
             remindersChanged = true
             return .success("task.nag_cleared", [t(c, "task.nag_cleared", ["title": task.title])])
 
@@ -388,7 +388,7 @@ extension Handlers {
         if let who = task.assignee { extras.append(t(c, "task.for", ["name": who])) }
         if task.isDone, let by = task.completedBy { extras.append(t(c, "task.done_by", ["name": by])) }
         if !task.isDone, task.nagMinutes != nil,
-            let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == "nag" })
+            let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == .nag })
         {
             extras.append(t(c, "task.next_nag", ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
         }

@@ -11,8 +11,9 @@ extension Server {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
         guard !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || remindersDue else { return }
         var outcomes: [Outcome] = []
+        let turn: TurnTransaction
         do {
-            try store.begin()
+            turn = try store.beginTurn()
         } catch {
             Log.error("begin failed", ["error": "\(error)"])
             failEverything(error: error)
@@ -102,12 +103,11 @@ extension Server {
         }
         let started = Monotonic.now()
         do {
-            try store.commit()
+            try turn.commit()  // rolls the turn back itself when the COMMIT fails
             stats.recordCommit(seconds: Monotonic.now() - started)
         } catch {
             stats.commitFailures += 1
             Log.error("commit failed", ["error": "\(error)"])
-            store.rollback()
             outcomes = voided(outcomes)
         }
         deliver(outcomes)

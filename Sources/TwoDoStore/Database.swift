@@ -6,23 +6,24 @@ import CSQLite
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value bound to or read from an SQL statement.
-public enum SQLValue: Sendable, Equatable {
+enum SQLValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)
     case text(String)
 }
 
-/// An open SQLite connection. Not thread-safe: one owner (the event loop thread) uses it.
-public final class Database {
+/// An open SQLite connection. Not thread-safe: one owner (the event loop thread) uses it. Internal, like
+/// `Statement`, `Row` and `SQLValue`: no SQLite type can appear in the store's public surface.
+final class Database {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
     /// The file path this connection was opened with.
-    public let path: String
+    let path: String
 
     /// Opens (creating if needed) the database at `path`.
     /// - Parameter readOnly: open without the right to write or create.
-    public init(path: String, readOnly: Bool = false) throws {
+    init(path: String, readOnly: Bool = false) throws {
         var db: OpaquePointer?
         let flags =
             readOnly
@@ -46,7 +47,7 @@ public final class Database {
     }
 
     /// Runs one or more statements that take no parameters and return no rows of interest.
-    public func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         var err: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &err)
         if rc != SQLITE_OK {
@@ -57,7 +58,7 @@ public final class Database {
     }
 
     /// A cached prepared statement for `sql`, reset and with its bindings cleared.
-    public func statement(_ sql: String) throws -> Statement {
+    func statement(_ sql: String) throws -> Statement {
         if let s = cache[sql] {
             s.reset()
             return s
@@ -69,7 +70,7 @@ public final class Database {
 
     /// Runs `sql` with `values` bound, discarding rows; returns the number of changed rows.
     @discardableResult
-    public func run(_ sql: String, _ values: SQLValue...) throws -> Int {
+    func run(_ sql: String, _ values: SQLValue...) throws -> Int {
         let s = try statement(sql)
         try s.bind(values)
         while try s.step() {}
@@ -77,7 +78,7 @@ public final class Database {
     }
 
     /// Runs `sql` with `values` bound and maps every row.
-    public func query<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> [T] {
         let s = try statement(sql)
         try s.bind(values)
         var out: [T] = []
@@ -86,7 +87,7 @@ public final class Database {
     }
 
     /// Runs `sql` with `values` bound and maps the first row, if any.
-    public func queryOne<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> T? {
+    func queryOne<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> T? {
         let s = try statement(sql)
         try s.bind(values)
         defer { s.reset() }
@@ -95,10 +96,10 @@ public final class Database {
     }
 
     /// The row id of the last insert on this connection.
-    public var lastInsertID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastInsertID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Runs `body` inside BEGIN IMMEDIATE ... COMMIT, rolling back when it throws.
-    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -111,7 +112,7 @@ public final class Database {
     }
 
     /// Whether a transaction is open.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     func error(sql: String?) -> DatabaseError {
         DatabaseError(
@@ -120,31 +121,5 @@ public final class Database {
 
     static func bindText(_ stmt: OpaquePointer, _ index: Int32, _ text: String) -> Int32 {
         sqlite3_bind_text(stmt, index, text, -1, transientDestructor)
-    }
-}
-
-/// A single row of a result, read by column name.
-public struct Row {
-    let statement: Statement
-
-    /// The integer in column `name`, or nil when NULL.
-    public func int(_ name: String) -> Int64? { statement.int(at: statement.index(of: name)) }
-    /// The text in column `name`, or nil when NULL.
-    public func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
-    /// The integer in column `name`; throws when it is NULL (a broken invariant, not a default).
-    public func requiredInt(_ name: String) throws -> Int64 {
-        guard let value = int(name) else { throw Row.missing(name) }
-        return value
-    }
-    /// The text in column `name`; throws when it is NULL (a broken invariant, not a default).
-    public func requiredText(_ name: String) throws -> String {
-        guard let value = text(name) else { throw Row.missing(name) }
-        return value
-    }
-
-    /// The error for a required column read as NULL: SQLITE_MISMATCH, naming the column.
-    static func missing(_ name: String) -> DatabaseError {
-        DatabaseError(
-            code: SQLITE_MISMATCH, message: "column \(name) is NULL where a value is required", sql: nil)
     }
 }

@@ -3,7 +3,7 @@
 import CSQLite
 
 /// A prepared statement owned by one `Database`. Not Sendable; never escapes the loop thread.
-public final class Statement {
+final class Statement {
     private let stmt: OpaquePointer
     private unowned let database: Database
     private let sql: String

@@ -1,8 +1,11 @@
-// Calendar events: one row per event or series (never one per occurrence), window queries, exceptions.
+// SQL on `events` and `event_exceptions`: one row per event or series, window queries, per-occurrence changes.
 
 import TwoDoCore
 
 extension Store {
+    // Tables `events` and `event_exceptions`: migration 3. An event's exceptions, notes and reminders go
+    // with it (ON DELETE CASCADE).
+
     private static let eventColumns = """
         SELECT e.id, e.title, e.start_date, e.start_time, e.end_time, e.tz, e.location, e.remind_minutes,
                e.rec_freq, e.rec_interval, e.rec_weekdays, e.rec_month_day, e.rec_month, e.rec_ordinal, e.rec_until,
@@ -14,19 +17,19 @@ extension Store {
 
     private static func event(from row: Row) throws -> CalendarEvent {
         var rule: Recurrence?
-        if let freq = row.text("rec_freq").flatMap(Recurrence.Frequency.init(rawValue:)) {
+        if let freq = try row.optional("rec_freq", as: Recurrence.Frequency.self) {
             let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
             rule = Recurrence(
                 freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays,
                 monthDay: row.int("rec_month_day").map(Int.init),
                 month: row.int("rec_month").map(Int.init), ordinal: row.int("rec_ordinal").map(Int.init),
-                until: row.text("rec_until").flatMap(LocalDate.init(iso:)))
+                until: try row.date("rec_until"))
         }
         return CalendarEvent(
             id: EventID(try row.requiredInt("id")), title: try row.requiredText("title"),
-            date: LocalDate(iso: try row.requiredText("start_date")) ?? LocalDate(year: 1970, month: 1, day: 1),
-            time: row.text("start_time").flatMap(LocalTime.init(iso:)),
-            end: row.text("end_time").flatMap(LocalTime.init(iso:)),
+            date: try row.requiredDate("start_date"),
+            time: try row.time("start_time"),
+            end: try row.time("end_time"),
             tz: try row.requiredText("tz"), location: row.text("location"),
             remindMinutes: row.int("remind_minutes").map(Int.init),
             recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
@@ -81,10 +84,7 @@ extension Store {
             .integer(id.rawValue),
             map: Store.exception
         ).reduce(into: [:]) { $0[$1.1] = $1.2 }
-        e.noteCount = Int(
-            try db.queryOne("SELECT count(*) AS n FROM item_notes WHERE event_id = ?", .integer(id.rawValue)) {
-                try $0.requiredInt("n")
-            } ?? 0)
+        e.noteCount = try noteCount(event: id)
         return e
     }
 
@@ -112,14 +112,14 @@ extension Store {
     }
 
     private static func exception(_ row: Row) throws -> (Int64, LocalDate, EventException) {
-        let day = LocalDate(iso: try row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let day = try row.requiredDate("day")
         if try row.requiredInt("cancelled") == 1 { return (try row.requiredInt("event_id"), day, .cancelled) }
-        let date = row.text("new_date").flatMap(LocalDate.init(iso:)) ?? day
+        let date = try row.date("new_date") ?? day
         return (
             try row.requiredInt("event_id"), day,
             .moved(
-                date: date, time: row.text("new_time").flatMap(LocalTime.init(iso:)),
-                end: row.text("new_end").flatMap(LocalTime.init(iso:)))
+                date: date, time: try row.time("new_time"),
+                end: try row.time("new_end"))
         )
     }
 
@@ -218,20 +218,30 @@ extension Store {
             } ?? 0)
     }
 
-    /// Moves routines and events with a member joining another space (called by `merge`).
-    func moveSchedule(from source: SpaceID, into target: SpaceID) throws {
-        try db.run(
-            "UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+    /// The number of events of a space (from the two partial indexes, one-off and repeating).
+    public func indexedEventCount(in space: SpaceID) throws -> Int {
+        let s = SQLValue.integer(space.rawValue)
+        return Int(
+            try db.queryOne(
+                """
+                SELECT (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NULL)
+                     + (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NOT NULL) AS n
+                """, s, s
+            ) { try $0.requiredInt("n") } ?? 0)
+    }
+
+    /// Moves a space's events into another space (merging spaces).
+    func moveEvents(from source: SpaceID, into target: SpaceID) throws {
         try db.run(
             "UPDATE events SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
     }
 
-    /// A member leaving the couple is no longer anyone's assignee of shared routines and events (called by `leave`).
-    func releaseSchedule(of user: UserID) throws {
-        try db.run("UPDATE routines SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
+    /// Makes `user`'s events everyone's (the member is leaving the couple).
+    func unassignEvents(of user: UserID) throws {
         try db.run("UPDATE events SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
     }
 
     static func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
+
     static func optional(_ n: Int?) -> SQLValue { n.map { .integer(Int64($0)) } ?? .null }
 }

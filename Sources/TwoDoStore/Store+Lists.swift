@@ -1,8 +1,14 @@
-// Task lists: listing, lookup by folded name, add, rename and delete.
+// SQL on `lists` (and the trigger-kept `list_open_counts`): listing, lookup by folded name, add, rename, delete.
 
 import TwoDoCore
 
 extension Store {
+    // Table `lists`: migration 1 (created), 6 (`list_open_counts`, kept by triggers on `tasks`, and the
+    // trigger `lists_counted_delete`). Tasks of a list go with it (ON DELETE CASCADE).
+
+    /// The name of the list every new space starts with, by language.
+    public static func defaultListName(_ lang: Language) -> String { lang == .tr ? "Gelen Kutusu" : "Inbox" }
+
     /// Every list in a space with its open and done counts; the default list first, then by creation.
     public func lists(in space: SpaceID) throws -> [TaskList] {
         try db.query(
@@ -43,16 +49,20 @@ extension Store {
 
     /// Adds a list; the caller has checked the name is free.
     public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        namesGeneration &+= 1
+        try insertList(named: name, in: space, isDefault: false, now: now)
+    }
+
+    /// Inserts a list row (a space's default list, or one a member adds).
+    func insertList(named name: String, in space: SpaceID, isDefault: Bool, now: Int64) throws -> ListID {
         try db.run(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES (?, ?, ?, 0, ?)",
-            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now))
+            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES (?, ?, ?, ?, ?)",
+            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(isDefault ? 1 : 0),
+            .integer(now))
         return ListID(db.lastInsertID)
     }
 
     /// Renames a list; the caller has checked the new name is free.
     public func renameList(_ list: ListID, to name: String) throws {
-        namesGeneration &+= 1
         try db.run(
             "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
             .integer(list.rawValue))
@@ -60,17 +70,44 @@ extension Store {
 
     /// Deletes a list and its tasks.
     public func deleteList(_ list: ListID) throws {
-        namesGeneration &+= 1
         try db.run("DELETE FROM lists WHERE id = ?", .integer(list.rawValue))
     }
-}
 
-extension Store {
+    /// Deletes every list of a space with their tasks (the emptied space of a merge).
+    func deleteLists(in space: SpaceID) throws {
+        try db.run("DELETE FROM lists WHERE space_id = ?", .integer(space.rawValue))
+    }
+
     /// The names of a space's lists (cheap: used to parse every command).
     public func listNames(in space: SpaceID) throws -> [String] {
         try db.query("SELECT name FROM lists WHERE space_id = ? ORDER BY is_default DESC, id", .integer(space.rawValue))
         {
             try $0.requiredText("name")
         }
+    }
+
+    /// The number of lists of a space.
+    public func listCount(in space: SpaceID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
+    }
+
+    /// The number of open tasks of a list (from the `tasks_list_order` index).
+    public func openTaskCount(in list: ListID) throws -> Int {
+        // Kept by triggers in `list_open_counts`: one row read, not a count of the list's index.
+        Int(
+            try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
+    }
+
+    /// The open tasks the joined default list would hold after merging `source` into `target` (the default
+    /// lists join; other lists move whole, so no other list grows).
+    public func mergedDefaultOpenCount(from source: SpaceID, into target: SpaceID) throws -> Int {
+        let a = try openTaskCount(in: defaultList(in: source).id)
+        let b = try openTaskCount(in: defaultList(in: target).id)
+        return a + b
     }
 }

@@ -1,9 +1,11 @@
-// Notifications kept for users who were offline when something happened.
+// SQL on `notifications`: what members missed while offline, stored, paged, counted, read and pruned.
 
 import Foundation
 import TwoDoCore
 
 extension Store {
+    // Table `notifications`: migration 1.
+
     /// How long notifications are kept.
     public static let notificationLifetime: Int64 = 30 * 24 * 3600
 
@@ -61,6 +63,29 @@ extension Store {
     /// A user's notifications, newest first.
     public func notifications(for user: UserID, limit: Int = 50) throws -> [InboxItem] {
         try notifications(for: user, offset: 0, limit: limit)
+    }
+
+    /// A user's notifications, newest first: rows `offset ..< offset + limit`.
+    public func notifications(for user: UserID, offset: Int, limit: Int) throws -> [InboxItem] {
+        try db.query(
+            "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+            .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset))
+        ) { row in
+            let data = Data(try row.requiredText("args").utf8)
+            let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+            return InboxItem(
+                id: try row.requiredInt("id"), at: try row.requiredInt("created_at"), key: try row.requiredText("key"),
+                args: args,
+                isRead: try row.requiredInt("is_read") == 1)
+        }
+    }
+
+    /// How many notifications a user has (from the `notifications_user` index).
+    public func notificationCount(for user: UserID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM notifications WHERE user_id = ?", .integer(user.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
     }
 
     /// Marks a user's unread notifications read (only the newest `newest` when given); returns how many.

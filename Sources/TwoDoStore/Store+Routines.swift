@@ -1,8 +1,11 @@
-// Routines: their schedules over time, pauses and marks, loaded whole and changed by routine commands.
+// SQL on `routines` and their `routine_schedules`, `routine_pauses`, `routine_marks`: loaded whole, changed by command.
 
 import TwoDoCore
 
 extension Store {
+    // Tables `routines`, `routine_schedules`, `routine_pauses`, `routine_marks`: migration 3. A routine's
+    // schedules, pauses, marks, notes and reminders go with it (ON DELETE CASCADE).
+
     private static let routineColumns = """
         SELECT r.id, r.name, r.time, r.created_at, a.name AS assignee, c.name AS created_by,
                (SELECT count(*) FROM item_notes n WHERE n.routine_id = r.id) AS note_count
@@ -86,32 +89,32 @@ extension Store {
     private static func routineHead(_ row: Row) throws -> RoutineHead {
         RoutineHead(
             id: RoutineID(try row.requiredInt("id")), name: try row.requiredText("name"),
-            time: row.text("time").flatMap(LocalTime.init(iso:)),
+            time: try row.time("time"),
             createdAt: try row.requiredInt("created_at"), assignee: row.text("assignee"),
             createdBy: row.text("created_by"),
             noteCount: Int(try row.requiredInt("note_count")))
     }
 
     private static func segment(_ row: Row) throws -> (Int64, RoutineHistory.Segment) {
-        let since = LocalDate(iso: try row.requiredText("since")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let since = try row.requiredDate("since")
         return (
             try row.requiredInt("routine_id"),
             RoutineHistory.Segment(
-                since: since, rule: RecurrenceCoding.decode(try row.requiredText("rule")) ?? Recurrence(.daily))
+                since: since, rule: try row.requiredRecurrence("rule"))
         )
     }
 
     private static func pause(_ row: Row) throws -> (Int64, RoutineHistory.Pause) {
-        let from = LocalDate(iso: try row.requiredText("from_date")) ?? LocalDate(year: 1970, month: 1, day: 1)
+        let from = try row.requiredDate("from_date")
         return (
             try row.requiredInt("routine_id"),
-            RoutineHistory.Pause(from: from, to: row.text("to_date").flatMap(LocalDate.init(iso:)))
+            RoutineHistory.Pause(from: from, to: try row.date("to_date"))
         )
     }
 
     private static func mark(_ row: Row) throws -> (Int64, RoutineOccurrence) {
-        let day = LocalDate(iso: try row.requiredText("day")) ?? LocalDate(year: 1970, month: 1, day: 1)
-        let mark = RoutineMark(rawValue: try row.requiredText("state")) ?? .done
+        let day = try row.requiredDate("day")
+        let mark = try row.required("state", as: RoutineMark.self)
         return (
             try row.requiredInt("routine_id"),
             RoutineOccurrence(date: day, mark: mark, by: row.text("by_name"), at: try row.requiredInt("at"))
@@ -206,21 +209,22 @@ extension Store {
 
     /// Removes the mark of `day`, or of the most recently marked day when nil; returns the day and mark removed.
     public func unmarkRoutine(_ id: RoutineID, day: LocalDate?) throws -> (LocalDate, RoutineMark)? {
-        let row: (Int64, String, String)?
-        if let day {
-            row = try db.queryOne(
-                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue),
-                .text(day.description)
-            ) { (try $0.requiredInt("id"), try $0.requiredText("day"), try $0.requiredText("state")) }
-        } else {
-            row = try db.queryOne(
-                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1",
-                .integer(id.rawValue)
-            ) { (try $0.requiredInt("id"), try $0.requiredText("day"), try $0.requiredText("state")) }
+        let read = { (row: Row) in
+            (try row.requiredInt("id"), try row.requiredDate("day"), try row.required("state", as: RoutineMark.self))
         }
-        guard let row, let date = LocalDate(iso: row.1) else { return nil }
-        try db.run("DELETE FROM routine_marks WHERE id = ?", .integer(row.0))
-        return (date, RoutineMark(rawValue: row.2) ?? .done)
+        let found: (Int64, LocalDate, RoutineMark)?
+        if let day {
+            found = try db.queryOne(
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? AND day = ?", .integer(id.rawValue),
+                .text(day.description), map: read)
+        } else {
+            found = try db.queryOne(
+                "SELECT id, day, state FROM routine_marks WHERE routine_id = ? ORDER BY at DESC, id DESC LIMIT 1",
+                .integer(id.rawValue), map: read)
+        }
+        guard let (markID, date, mark) = found else { return nil }
+        try db.run("DELETE FROM routine_marks WHERE id = ?", .integer(markID))
+        return (date, mark)
     }
 
     /// The member a routine is for (nil: both) and its author, as ids.
@@ -230,17 +234,22 @@ extension Store {
         } ?? (nil, nil)
     }
 
-    // MARK: Week start
-
-    /// The user's first day of the week in the month grid, if set (`monday` or `sunday`).
-    public func weekStart(of user: UserID) throws -> String? {
-        try db.queryOne("SELECT week_start FROM users WHERE id = ?", .integer(user.rawValue)) { $0.text("week_start") }
-            ?? nil
+    /// The number of routines of a space (from the `routines_space` index).
+    public func routineCount(in space: SpaceID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT count(*) AS n FROM routines WHERE space_id = ?", .integer(space.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
     }
 
-    /// Sets the user's first day of the week.
-    public func setWeekStart(_ value: String?, for user: UserID) throws {
+    /// Moves a space's routines into another space (merging spaces).
+    func moveRoutines(from source: SpaceID, into target: SpaceID) throws {
         try db.run(
-            "UPDATE users SET week_start = ? WHERE id = ?", value.map { .text($0) } ?? .null, .integer(user.rawValue))
+            "UPDATE routines SET space_id = ? WHERE space_id = ?", .integer(target.rawValue), .integer(source.rawValue))
+    }
+
+    /// Makes `user`'s routines everyone's (the member is leaving the couple).
+    func unassignRoutines(of user: UserID) throws {
+        try db.run("UPDATE routines SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
     }
 }

@@ -1,8 +1,11 @@
-// Tasks: ordered listing, lookup by id within a space, word search, and every change a command makes.
+// SQL on `tasks` (and the trigger-kept `space_task_counts`): listing, paging, search, every change, due dates.
 
 import TwoDoCore
 
 extension Store {
+    // Table `tasks`: migration 1 (created), 2 (due date, priority, recurrence, nag columns), 5 (index
+    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`).
+
     static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
@@ -25,13 +28,13 @@ extension Store {
             createdBy: row.text("created_by"), createdAt: try row.requiredInt("created_at"),
             updatedAt: try row.requiredInt("updated_at"),
             completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
-        if let date = row.text("due_date").flatMap(LocalDate.init(iso:)) {
+        if let date = try row.date("due_date") {
             task.due = DueDate(
-                date: date, time: row.text("due_time").flatMap(LocalTime.init(iso:)), tz: row.text("due_tz") ?? "UTC")
+                date: date, time: try row.time("due_time"), tz: row.text("due_tz") ?? "UTC")
         }
-        task.scheduledDate = row.text("scheduled_date").flatMap(LocalDate.init(iso:))
-        task.priority = Priority(rawValue: try row.requiredText("priority")) ?? .none
-        task.recurrence = row.text("recurrence").flatMap(RecurrenceCoding.decode)
+        task.scheduledDate = try row.date("scheduled_date")
+        task.priority = try row.required("priority", as: Priority.self)
+        task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
         return task
@@ -145,19 +148,177 @@ extension Store {
         try db.run("DELETE FROM tasks WHERE id = ?", .integer(task.rawValue))
     }
 
-    /// Attaches a note to a task.
-    public func addNote(to task: TaskID, by user: UserID, text: String, now: Int64) throws {
-        try db.run(
-            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES (?, ?, ?, ?)",
-            .integer(task.rawValue), .integer(user.rawValue), .integer(now), .text(text))
+    /// Records that a task changed now (a note was added to it).
+    func touch(_ task: TaskID, now: Int64) throws {
         try db.run("UPDATE tasks SET updated_at = ? WHERE id = ?", .integer(now), .integer(task.rawValue))
     }
 
-    /// The notes of a task, oldest first.
-    public func notes(of task: TaskID) throws -> [Note] {
+    /// Moves every task of one list into another list of `space`; returns how many moved (merging spaces).
+    func moveTasks(from list: ListID, to destination: ListID, space: SpaceID) throws -> Int {
+        try db.run(
+            "UPDATE tasks SET list_id = ?, space_id = ? WHERE list_id = ?",
+            .integer(destination.rawValue), .integer(space.rawValue), .integer(list.rawValue))
+    }
+
+    /// Unassigns every task assigned to `user` (who is leaving the couple).
+    func unassignTasks(of user: UserID) throws {
+        try db.run("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = ?", .integer(user.rawValue))
+    }
+
+    // MARK: Time: due dates, priority, recurrence, nags
+
+    /// Sets or clears a task's due date. `scheduled` is the rule's occurrence date (nil: same as the due date).
+    public func setDue(_ task: TaskID, _ due: DueDate?, scheduled: LocalDate? = nil, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET due_date = ?, due_time = ?, due_tz = ?, due_at = ?, scheduled_date = ?, updated_at = ? WHERE id = ?",
+            due.map { .text($0.date.description) } ?? .null, due?.time.map { .text($0.description) } ?? .null,
+            due.map { .text($0.tz) } ?? .null, due.map { .integer($0.instant) } ?? .null,
+            (scheduled ?? due?.date).map { .text($0.description) } ?? .null, .integer(now), .integer(task.rawValue))
+    }
+
+    /// Sets a task's priority.
+    public func setPriority(_ task: TaskID, _ priority: Priority, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET priority = ?, updated_at = ? WHERE id = ?", .text(priority.rawValue), .integer(now),
+            .integer(task.rawValue))
+    }
+
+    /// Sets or clears a task's recurrence rule.
+    public func setRecurrence(_ task: TaskID, _ rule: Recurrence?, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET recurrence = ?, updated_at = ? WHERE id = ?",
+            rule.map { .text(RecurrenceCoding.encode($0)) } ?? .null, .integer(now), .integer(task.rawValue))
+    }
+
+    /// Sets or clears the nag interval.
+    public func setNag(_ task: TaskID, minutes: Int?, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET nag_minutes = ?, updated_at = ? WHERE id = ?",
+            minutes.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(task.rawValue))
+    }
+
+    /// The number of open tasks due before `end` and, of those, overdue at `now`.
+    public func dueCounts(in space: SpaceID, now: Int64, endOfToday: Int64) throws -> (overdue: Int, today: Int) {
+        try db.queryOne(
+            """
+            SELECT sum(due_at < ?) AS overdue, sum(due_at >= ? AND due_at < ?) AS today
+            FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NOT NULL AND due_at < ?
+            """,
+            .integer(now), .integer(now), .integer(endOfToday), .integer(space.rawValue), .integer(endOfToday)
+        ) { (Int($0.int("overdue") ?? 0), Int($0.int("today") ?? 0)) } ?? (0, 0)
+    }
+
+    /// The space of a task, whatever it is (the reminder timer is no user).
+    func spaceOfTask(_ task: TaskID) throws -> SpaceID? {
+        try db.queryOne("SELECT space_id FROM tasks WHERE id = ?", .integer(task.rawValue)) {
+            SpaceID(try $0.requiredInt("space_id"))
+        }
+    }
+
+    /// The task of a reminder with its space, regardless of space (the timer is not a user).
+    public func taskForReminder(_ task: TaskID) throws -> (TaskItem, SpaceID)? {
+        guard
+            let space = try spaceOfTask(task),
+            let item = try self.task(task, in: space)
+        else { return nil }
+        return (item, space)
+    }
+
+    // MARK: Pages and counts
+
+    /// At most `limit` tasks of a list after `cursor`, in the order `tasks(in:)` shows them (open first,
+    /// then done; each by creation). A keyset read: each page costs the same however deep it is, and a task
+    /// added or removed between pages never makes another appear twice.
+    public func tasks(in list: ListID, after cursor: TaskCursor?, limit: Int) throws -> [TaskItem] {
+        guard let cursor else {
+            return try db.query(
+                Store.taskColumns + " WHERE t.list_id = ? ORDER BY t.done, t.created_at, t.id LIMIT ?",
+                .integer(list.rawValue), .integer(Int64(limit)), map: Store.task(from:))
+        }
+        return try db.query(
+            Store.taskColumns
+                + " WHERE t.list_id = ? AND (t.done, t.created_at, t.id) > (?, ?, ?) ORDER BY t.done, t.created_at, t.id LIMIT ?",
+            .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
+            .integer(cursor.id.rawValue),
+            .integer(Int64(limit)), map: Store.task(from:))
+    }
+
+    /// Tasks `offset ..< offset + limit` of a list, in `tasks(in:)` order (open first, then by creation).
+    ///
+    /// The page's ids are picked from the `tasks_list_order` index alone, so rows skipped by a deep page cost an
+    /// index step each, not a row read and four joins.
+    public func tasks(in list: ListID, offset: Int, limit: Int) throws -> [TaskItem] {
         try db.query(
-            "SELECT u.name AS author, n.created_at, n.body FROM task_notes n LEFT JOIN users u ON u.id = n.author_id WHERE n.task_id = ? ORDER BY n.id",
-            .integer(task.rawValue)
-        ) { Note(author: $0.text("author"), at: try $0.requiredInt("created_at"), text: try $0.requiredText("body")) }
+            Store.taskColumns + """
+                 WHERE t.id IN (SELECT id FROM tasks WHERE list_id = ? ORDER BY done, created_at, id LIMIT ? OFFSET ?)
+                 ORDER BY t.done, t.created_at, t.id
+                """,
+            .integer(list.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
+    }
+
+    /// The open and done task counts of a list (from the `tasks_list_order` index).
+    public func taskCounts(in list: ListID) throws -> (open: Int, done: Int) {
+        try db.queryOne(
+            "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE list_id = ?", .integer(list.rawValue)
+        ) { (Int(try $0.requiredInt("n") - $0.requiredInt("done")), Int(try $0.requiredInt("done"))) } ?? (0, 0)
+    }
+
+    /// Open tasks of a space due in `from ..< before`, optionally only those assigned to `assignee`, soonest
+    /// first; rows `offset ..< offset + limit` of that order.
+    public func dueTasks(
+        in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, offset: Int, limit: Int
+    ) throws -> [TaskItem] {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        // The ids come from the `tasks_due` index order; only the page's rows are read and joined.
+        return try db.query(
+            Store.taskColumns + """
+                 WHERE t.id IN (SELECT id FROM tasks WHERE space_id = ? AND done = 0 AND due_at >= ? AND due_at < ?
+                 AND (? IS NULL OR assignee_id = ?) ORDER BY due_at, id LIMIT ? OFFSET ?) ORDER BY t.due_at, t.id
+                """,
+            .integer(space.rawValue), .integer(from), .integer(before), who, who, .integer(Int64(limit)),
+            .integer(Int64(offset)), map: Store.task(from:))
+    }
+
+    /// How many open tasks `dueTasks(in:from:before:assignee:…)` pages through (from the `tasks_due` index).
+    public func dueTaskCount(in space: SpaceID, from: Int64, before: Int64, assignee: UserID?) throws -> Int {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        return Int(
+            try db.queryOne(
+                """
+                SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at >= ? AND due_at < ?
+                AND (? IS NULL OR assignee_id = ?)
+                """, .integer(space.rawValue), .integer(from), .integer(before), who, who
+            ) { try $0.requiredInt("n") } ?? 0)
+    }
+
+    /// Open tasks of a space without a due date (optionally only `assignee`'s), list by list (the default list
+    /// first: it is always a space's first list), each by creation; one page of them, from the `tasks_undated` index.
+    public func undatedTasks(in space: SpaceID, assignee: UserID?, offset: Int, limit: Int) throws -> [TaskItem] {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        return try db.query(
+            Store.taskColumns + """
+                 WHERE t.id IN (SELECT id FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL
+                 AND (? IS NULL OR assignee_id = ?) ORDER BY list_id, created_at, id LIMIT ? OFFSET ?)
+                 ORDER BY t.list_id, t.created_at, t.id
+                """,
+            .integer(space.rawValue), who, who, .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
+    }
+
+    /// How many open tasks `undatedTasks(in:assignee:offset:limit:)` pages through.
+    public func undatedTaskCount(in space: SpaceID, assignee: UserID?) throws -> Int {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        return Int(
+            try db.queryOne(
+                "SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL AND (? IS NULL OR assignee_id = ?)",
+                .integer(space.rawValue), who, who
+            ) { try $0.requiredInt("n") } ?? 0)
+    }
+
+    /// The number of tasks of a space (kept by triggers in `space_task_counts`: one row read).
+    public func taskCount(inSpace space: SpaceID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT tasks AS n FROM space_task_counts WHERE space_id = ?", .integer(space.rawValue)) {
+                try $0.requiredInt("n")
+            } ?? 0)
     }
 }

@@ -1,4 +1,4 @@
-// The TwoDo store: opens and checks the database file, migrates it, and groups writes in transactions.
+// The TwoDo store on SQLite: opens and checks the database file, migrates it, and closes it cleanly.
 
 import CSQLite
 import Glibc
@@ -9,7 +9,9 @@ public final class Store {
     /// The underlying connection. Internal: the server goes through named Store methods.
     let db: Database
     /// How deep the open `savepoint(_:)` scopes are nested; names each savepoint uniquely.
-    private var savepointDepth = 0
+    var savepointDepth = 0
+    /// Counts changes to the tables names come from; see `namesGeneration`.
+    let namesWatch = NamesWatch()
 
     /// Opens the database at `path`, refusing foreign or damaged files, and migrates it.
     ///
@@ -25,6 +27,7 @@ public final class Store {
             if backgroundCheckpoints { try db.execute("PRAGMA wal_autocheckpoint = 0") }
             try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
             try db.execute("PRAGMA foreign_keys = ON")
+            namesWatch.attach(to: db)
             try migrate()
             try fillNameSkeletons()
         } catch let e as DatabaseError {
@@ -87,48 +90,6 @@ public final class Store {
     public func integrityProblems() throws -> [String] {
         let rows = try db.query("PRAGMA integrity_check") { $0.statement.text(at: 0) ?? "" }
         return rows == ["ok"] ? [] : rows
-    }
-
-    /// Changes whenever list names or space membership may have changed (a list added, renamed or
-    /// deleted, a user created, merged or gone, or a rollback), so callers can cache what they derive
-    /// from names, such as the parser's context, and rebuild it only then.
-    public internal(set) var namesGeneration: UInt64 = 0
-
-    // MARK: Transactions for the event loop's group commit
-
-    // The turn's transaction is the only unscoped one: it spans every command of a loop turn and
-    // whether it commits is decided after all of them ran (and the COMMIT's outcome decides what
-    // the replies say), so it cannot be a closure around one body. Everything inside it is scoped.
-
-    /// Begins the loop turn's write transaction.
-    public func begin() throws { try db.execute("BEGIN IMMEDIATE") }
-    /// Commits the loop turn's transaction (one fsync for every command in it).
-    public func commit() throws { try db.execute("COMMIT") }
-    /// Rolls the loop turn's transaction back; harmless when none is open.
-    public func rollback() {
-        if db.isInTransaction { try? db.execute("ROLLBACK") }
-        namesGeneration &+= 1
-    }
-
-    /// Runs `body` inside its own SAVEPOINT: RELEASEd when it returns, rolled back to and released
-    /// when it throws (the error is rethrown), so a failure undoes `body`'s changes and nothing else.
-    /// Scopes nest: each level has its own name. Statements are cached, as this runs per command.
-    public func savepoint<T>(_ body: () throws -> T) throws -> T {
-        let name = "sp\(savepointDepth)"
-        try db.run("SAVEPOINT \(name)")
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let result: T
-        do {
-            result = try body()
-            try db.run("RELEASE \(name)")
-        } catch {
-            namesGeneration &+= 1
-            try? db.execute("ROLLBACK TO \(name)")
-            try? db.execute("RELEASE \(name)")
-            throw error
-        }
-        return result
     }
 
     /// Lets SQLite's COMMIT checkpoint the write-ahead log again (every `pages` pages), for when

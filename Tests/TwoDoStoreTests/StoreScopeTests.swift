@@ -25,7 +25,7 @@ struct StoreScopeTests {
     @Test("a scope that returns is released and its work stays, inside and after the transaction")
     func releasesOnSuccess() throws {
         let store = try open()
-        try store.begin()
+        let turn = try store.beginTurn()
         let value = try store.savepoint {
             try store.db.execute("INSERT INTO scratch (label) VALUES ('inner')")
             return 42
@@ -33,7 +33,7 @@ struct StoreScopeTests {
         #expect(value == 42)
         // Released: a ROLLBACK TO the scope's name now fails, as no such savepoint is open.
         #expect(throws: DatabaseError.self) { try store.db.execute("ROLLBACK TO sp0") }
-        try store.commit()
+        try turn.commit()
         #expect(try labels(store) == ["inner"])
         #expect(!store.db.isInTransaction)
     }
@@ -41,7 +41,7 @@ struct StoreScopeTests {
     @Test("a scope that throws undoes its own work only and rethrows; the outer work survives")
     func rollsBackOwnWorkOnly() throws {
         let store = try open()
-        try store.begin()
+        let turn = try store.beginTurn()
         try store.db.execute("INSERT INTO scratch (label) VALUES ('outer')")
         #expect(throws: Boom.self) {
             try store.savepoint {
@@ -50,14 +50,14 @@ struct StoreScopeTests {
             }
         }
         try store.db.execute("INSERT INTO scratch (label) VALUES ('after')")
-        try store.commit()
+        try turn.commit()
         #expect(try labels(store) == ["outer", "after"])
     }
 
     @Test("scopes nest: an inner failure keeps the outer scope's work, an outer failure undoes both")
     func nests() throws {
         let store = try open()
-        try store.begin()
+        let turn = try store.beginTurn()
         try store.savepoint {
             try store.db.execute("INSERT INTO scratch (label) VALUES ('a')")
             #expect(throws: Boom.self) {
@@ -75,19 +75,19 @@ struct StoreScopeTests {
                 throw Boom()
             }
         }
-        try store.commit()
+        try turn.commit()
         #expect(try labels(store) == ["a", "c"])
     }
 
     @Test("a storage error inside the scope comes back as that DatabaseError")
     func rethrowsStorageErrors() throws {
         let store = try open()
-        try store.begin()
+        let turn = try store.beginTurn()
         #expect(throws: DatabaseError.self) {
             try store.savepoint { try store.db.execute("INSERT INTO no_such_table VALUES (1)") }
         }
         try store.savepoint { try store.db.execute("INSERT INTO scratch (label) VALUES ('fine')") }
-        try store.commit()
+        try turn.commit()
         #expect(try labels(store) == ["fine"])
     }
 

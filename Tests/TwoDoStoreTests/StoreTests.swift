@@ -165,7 +165,7 @@ struct StoreTests {
         let store = try makeStore()
         let a = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
         let inbox = try store.defaultList(in: a.space).id
-        try store.begin()
+        let turn = try store.beginTurn()
         _ = try store.savepoint {
             try store.addTask(title: "kept", list: inbox, space: a.space, by: a.id, assignee: nil, now: 1)
         }
@@ -176,7 +176,7 @@ struct StoreTests {
                 throw Undo()
             }
         }
-        try store.commit()
+        try turn.commit()
         #expect(try store.tasks(in: inbox).map(\.title) == ["kept"])
     }
 

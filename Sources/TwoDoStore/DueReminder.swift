@@ -1,0 +1,15 @@
+// A task reminder whose time has come, as the timer reads it.
+
+import TwoDoCore
+
+/// A reminder that is due to fire, with what is needed to deliver it.
+public struct DueReminder: Sendable, Equatable {
+    /// The reminder row.
+    public var id: Int64
+    /// The task it is for.
+    public var task: TaskID
+    /// Why it fires.
+    public var kind: ReminderKind
+    /// When it was due to fire.
+    public var fireAt: Int64
+}

@@ -1,0 +1,32 @@
+// Counts row changes to the tables that names come from (users, spaces, lists), through SQLite's update hook.
+
+import CSQLite
+import Glibc
+
+/// The counter behind `Store.namesGeneration`: SQLite calls back on every row inserted, updated or deleted
+/// (triggers and foreign-key cascades included), and a change to `users`, `spaces` or `lists` moves it on.
+///
+/// No mutator has to remember to bump it: a new statement on those tables is counted by construction. The
+/// hook does not fire when a transaction or savepoint rolls back, so `Store` bumps it by hand there.
+/// Owned by the `Store` (one thread, the event loop's); the hook holds it unretained, and the `Store`
+/// keeps it alive as long as the connection.
+final class NamesWatch {
+    /// Moves on with every counted change (wrapping, never decreasing in practice).
+    var generation: UInt64 = 0
+
+    /// Installs the update hook on `db`'s connection.
+    func attach(to db: Database) {
+        sqlite3_update_hook(
+            db.handle,
+            { context, _, _, table, _ in
+                guard let context, let table else { return }
+                // Three short C comparisons per changed row: far below the cost of the row change itself.
+                if strcmp(table, "lists") == 0 || strcmp(table, "users") == 0 || strcmp(table, "spaces") == 0 {
+                    Unmanaged<NamesWatch>.fromOpaque(context).takeUnretainedValue().generation &+= 1
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Moves the counter on by hand (a rollback may have undone a counted change).
+    func bump() { generation &+= 1 }
+}

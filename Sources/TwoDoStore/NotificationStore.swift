@@ -1,0 +1,28 @@
+// The engine-neutral contract for the notifications kept for members who were offline.
+
+import TwoDoCore
+
+/// Notifications: catalog keys with arguments, kept per user for `Store.notificationLifetime`.
+///
+/// Guarantees beyond `TransactionalStore`'s:
+/// - Arguments round-trip exactly (any text, quotes and control characters included).
+/// - Newest first by id; pages (`offset`/`limit`) follow that order; counts are exact and indexed.
+/// Expected inside the turn's transaction: a notification is stored with the change it reports.
+public protocol NotificationStore: TransactionalStore {
+    /// Stores an event for `user` to read later (already read when it was delivered live).
+    func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool) throws
+    /// The number of unread notifications of a user.
+    func unreadCount(for user: UserID) throws -> Int
+    /// A user's notifications, newest first: rows `offset ..< offset + limit`.
+    func notifications(for user: UserID, offset: Int, limit: Int) throws -> [InboxItem]
+    /// How many notifications a user has.
+    func notificationCount(for user: UserID) throws -> Int
+    /// Marks a user's unread notifications read (only the newest `newest` when given); returns how many.
+    func markNotificationsRead(for user: UserID, newest: Int?) throws -> Int
+    /// Deletes every notification of a user; returns how many.
+    func clearNotifications(for user: UserID) throws -> Int
+    /// Deletes one user's notifications older than the lifetime.
+    func pruneNotifications(for user: UserID, now: Int64) throws
+    /// Deletes every notification older than the lifetime.
+    func pruneNotifications(now: Int64) throws
+}
