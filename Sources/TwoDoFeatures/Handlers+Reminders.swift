@@ -46,56 +46,64 @@ extension Handlers {
         remindersChanged = true
     }
 
-    /// Fires every reminder whose time has come (in this turn's transaction, within its time budget); returns
-    /// the lines to push. The loop calls it when its timer head (`nextReminderTime()`) is due.
+    /// Fires every reminder whose time has come, task, event and routine reminders alike, oldest first, in
+    /// this turn's transaction and within its time budget; returns the lines to push. The loop calls it when
+    /// its timer head (`nextReminderTime()`) is due.
     public func fireDueReminders() throws -> [Outcome] {
         let now = clock.now
-        var outcomes: [Outcome] = []
         let started = Monotonic.now()
-        let due = try store.remindersDue(before: now, limit: Handlers.reminderBatch)
+        // One queue: the two tables' due rows, merged by fire time (each read is bounded by the batch).
+        let due =
+            (try store.remindersDue(before: now, limit: Handlers.reminderBatch).map(DueTimer.task)
+            + store.scheduleRemindersDue(before: now, limit: Handlers.reminderBatch).map(DueTimer.schedule))
+            .sorted { $0.fireAt < $1.fireAt }
+        var outcomes: [Outcome] = []
         var membersBySpace: [SpaceID: [User]] = [:]
-        for (index, first) in due.enumerated() {
+        let members = { (space: SpaceID) throws -> [User] in
+            if let known = membersBySpace[space] { return known }
+            let found = try self.store.members(of: space)
+            membersBySpace[space] = found
+            return found
+        }
+        for (index, timer) in due.enumerated() {
             // The rest stay pending and fire in the next turn, which comes at once (the timer head is still due).
             if index >= Handlers.reminderTurnMinimum && Monotonic.now() - started > Handlers.reminderTurnBudget {
                 break
             }
-            // Every reminder of this task that is due now fires together, as one line per person.
-            var fired: [DueReminder] = []
-            for reminder in try store.remindersDue(of: first.task, before: now)
-            where try store.markFired(reminder.id, at: now) {
-                fired.append(reminder)
+            let notice: ReminderNotice?
+            switch timer {
+            case .task(let first): notice = try fireTaskReminders(first, now: now, members: members)
+            case .schedule(let reminder): notice = try fireScheduleReminder(reminder, now: now, members: members)
             }
-            guard !fired.isEmpty else { continue }  // already fired with an earlier reminder of its task
-            remindersFired += fired.count
-            guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { continue }
-            let members = try membersBySpace[space] ?? store.members(of: space)
-            membersBySpace[space] = members
-            let recipients =
-                task.assignee.flatMap { name in members.filter { $0.name == name } }.flatMap { $0.isEmpty ? nil : $0 }
-                ?? members
-            if let nag = fired.last(where: { $0.kind == .nag }), let minutes = task.nagMinutes {
-                // The next nag counts from now, so a long outage does not unleash a storm of old nags.
-                let step = Int64(minutes) * 60
-                var fireAt = nag.fireAt + step
-                if fireAt <= now { fireAt = now + step }
-                try store.addReminder(task: task.id, kind: .nag, offsetMinutes: minutes, fireAt: fireAt)
-            }
-            // Late means missed while the server was down, not merely passed by a jump of the test clock.
-            let late = fired.contains { $0.fireAt < startedAt }
-            // The line says the most telling of them: due now, then due soon, then still open.
-            let kind = ReminderKind.allCases.first { k in fired.contains { $0.kind == k } } ?? first.kind
-            outcomes.append(contentsOf: try deliverReminder(task, kind: kind, late: late, to: recipients, now: now))
+            if let notice { outcomes += try deliver(notice, now: now) }
         }
-        outcomes += try fireScheduleReminders(now: now)
         remindersChanged = true
         return outcomes
     }
 
-    /// Sends one reminder line to every open session of each recipient and keeps it in their inbox.
-    private func deliverReminder(
-        _ task: TaskItem, kind: ReminderKind, late: Bool, to recipients: [User], now: Int64
-    ) throws -> [Outcome] {
-        var outcomes: [Outcome] = []
+    /// Marks every due reminder of `first`'s task fired (they make one line per person, not a burst) and says
+    /// what to tell whom; nil when there is nothing to say (already fired, or the task is done or gone).
+    private func fireTaskReminders(
+        _ first: DueReminder, now: Int64, members: (SpaceID) throws -> [User]
+    ) throws -> ReminderNotice? {
+        var fired: [DueReminder] = []
+        for reminder in try store.remindersDue(of: first.task, before: now)
+        where try store.markFired(reminder.id, at: now) {
+            fired.append(reminder)
+        }
+        guard !fired.isEmpty else { return nil }  // already fired with an earlier reminder of its task
+        remindersFired += fired.count
+        guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { return nil }
+        if let nag = fired.last(where: { $0.kind == .nag }), let minutes = task.nagMinutes {
+            // The next nag counts from now, so a long outage does not unleash a storm of old nags.
+            let step = Int64(minutes) * 60
+            var fireAt = nag.fireAt + step
+            if fireAt <= now { fireAt = now + step }
+            try store.addReminder(task: task.id, kind: .nag, offsetMinutes: minutes, fireAt: fireAt)
+        }
+        let late = isLate(fired.map(\.fireAt))
+        // The line says the most telling of them: due now, then due soon, then still open.
+        let kind = ReminderKind.allCases.first { k in fired.contains { $0.kind == k } } ?? first.kind
         let key: String
         switch kind {
         case _ where late: key = task.due == nil ? "reminder.at" : "reminder.late"
@@ -103,20 +111,48 @@ extension Handlers {
         case .due: key = "reminder.due"
         default: key = task.due == nil ? "reminder.at" : "reminder.soon"  // "before" and "at": the task is due later
         }
-        for user in recipients {
-            var args = ["title": task.title, "list": task.listName]
-            if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }
-            // A session the client already closed its side of is leaving: the line would be lost, so keep it unread.
+        return ReminderNotice(
+            key: key, recipients: assignees(task.assignee, among: try members(space)),
+            args: { user in
+                var args = ["title": task.title, "list": task.listName]
+                if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }
+                return args
+            },
+            data: { user in
+                guard case .object(var fields) = self.taskJSON(task, tz: user.tz, number: nil) else { return .null }
+                fields.append(("late", .bool(late)))
+                fields.append(("kind", .string(kind.rawValue)))
+                return .object(fields)
+            }, task: task.id)
+    }
+
+    /// Late means missed while the server was down (due before it started), not merely passed by a jump of
+    /// the test clock or a busy turn: the one rule for task, event and routine reminders.
+    func isLate(_ fireTimes: [Int64]) -> Bool { fireTimes.contains { $0 < startedAt } }
+
+    /// Who a reminder is for: the assignee when there is one in the space, else every member.
+    func assignees(_ assignee: String?, among members: [User]) -> [User] {
+        guard let assignee else { return members }
+        let found = members.filter { $0.name == assignee }
+        return found.isEmpty ? members : found
+    }
+
+    /// The one delivery path of every reminder: a line to each live session of each recipient (in its
+    /// language, human or JSON), and a row in their inbox, unread unless a live session got the line.
+    ///
+    /// A session whose client already closed its side (or was told to go) is not live: the line would be
+    /// lost there, so the inbox keeps it unread.
+    private func deliver(_ notice: ReminderNotice, now: Int64) throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for user in notice.recipients {
+            let args = notice.args(user)
             let live = (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
-            try store.addNotification(for: user.id, key: key, args: args, now: now, read: !live.isEmpty)
+            try store.addNotification(for: user.id, key: notice.key, args: args, now: now, read: !live.isEmpty)
+            guard !live.isEmpty else { continue }
+            let data = notice.data(user)
             for c in live {
-                let text = Catalog.text(key, c.lang, args) + " " + Catalog.text("reminder.answers", c.lang)
-                var data = taskJSON(task, tz: user.tz, number: nil)
-                if case .object(var members) = data {
-                    members.append(("late", .bool(late)))
-                    members.append(("kind", .string(kind.rawValue)))
-                    data = .object(members)
-                }
+                var text = Catalog.text(notice.key, c.lang, args)
+                if notice.task != nil { text += " " + Catalog.text("reminder.answers", c.lang) }
                 let line =
                     c.json
                     ? JSONValue.object([
@@ -125,10 +161,33 @@ extension Handlers {
                     ]).serialized
                     : text
                 var o = Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line])
-                o.reminded = task.id
+                o.reminded = notice.task
                 outcomes.append(o)
             }
         }
         return outcomes
     }
+}
+
+/// A due row of either timer table, so both fire from one queue in fire-time order.
+enum DueTimer {
+    case task(DueReminder)
+    case schedule(DueScheduleReminder)
+
+    var fireAt: Int64 {
+        switch self {
+        case .task(let r): r.fireAt
+        case .schedule(let r): r.fireAt
+        }
+    }
+}
+
+/// What one fired reminder tells its recipients: the catalog text (worded per reader), the JSON data, and
+/// the task that `done`/`snooze` without a reference then act on (task reminders only).
+struct ReminderNotice {
+    var key: String
+    var recipients: [User]
+    var args: (User) -> [String: String]
+    var data: (User) -> JSONValue
+    var task: TaskID? = nil
 }
