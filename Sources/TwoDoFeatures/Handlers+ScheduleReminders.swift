@@ -73,4 +73,38 @@ extension Handlers {
                 .object([("kind", .string("event")), ("late", .bool(late)), ("event", self.eventJSON(e, tz: "UTC"))])
             })
     }
+
+    /// Keeps one pending reminder for an event with `remind … before`: the next occurrence whose reminder
+    /// time is still ahead and has not fired. All-day events count back from 09:00 on their day.
+    func rescheduleEventReminder(_ e: CalendarEvent, after fired: LocalDate? = nil) throws {
+        try store.cancelScheduleReminders(event: e.id)
+        remindersChanged = true
+        guard let minutes = e.remindMinutes else { return }
+        let now = clock.now
+        let today = LocalDate(instant: now, tz: e.tz)
+        var from = today.adding(days: -1)
+        for span in [31, 120, 400, 800] {
+            let to = from.adding(days: span)
+            for o in e.occurrences(in: from...to) {
+                if let fired, o.originalDate <= fired { continue }
+                let fireAt = reminderInstant(o) - Int64(minutes) * 60
+                guard fireAt > now, try !store.scheduleReminderFired(event: e.id, day: o.originalDate) else { continue }
+                try store.addScheduleReminder(event: e.id, day: o.originalDate, fireAt: fireAt)
+                return
+            }
+            if let end = e.lastDate, to >= end,
+                e.exceptions.values.allSatisfy({
+                    if case .moved(let d, _, _) = $0 { return d <= to } else { return true }
+                })
+            {
+                return
+            }
+            from = to.adding(days: 1)
+        }
+    }
+
+    /// The instant an occurrence's reminder counts back from: its start, or 09:00 for an all-day one.
+    func reminderInstant(_ o: EventOccurrence) -> Int64 {
+        Calendars.instant(of: o.date, at: o.time ?? Handlers.allDayReminderBase, tz: o.tz)
+    }
 }

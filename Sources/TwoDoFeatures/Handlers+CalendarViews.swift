@@ -1,0 +1,347 @@
+// The calendar's views: `events`, `calendar` with its month grid, `agenda week`, `weekstart`, and event JSON.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoStore
+import TwoDoText
+
+extension Handlers {
+    /// An event as JSON: `id`, `title`, `start`, `end`, `all_day`, `location`, `remind_minutes`, `recurrence`,
+    /// `assignee` (and `notes` when given). All-day starts are dates; timed ones ISO 8601 in `tz`.
+    func eventJSON(_ e: CalendarEvent, tz: String, notes: [Note]? = nil) -> JSONValue {
+        let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
+        var fields: [(String, JSONValue)] = [
+            ("id", .int(e.id.rawValue)), ("title", .string(e.title)),
+            ("start", e.time == nil ? .string(e.date.description) : .string(TimeText.iso8601(first.start, tz: tz))),
+            ("end", e.end == nil || e.time == nil ? .null : .string(TimeText.iso8601(first.finish, tz: tz))),
+            ("all_day", .bool(e.isAllDay)), ("location", .optional(e.location)),
+            ("remind_minutes", e.remindMinutes.map { .int(Int64($0)) } ?? .null),
+            ("recurrence", e.recurrence.map(recurrenceJSON) ?? .null), ("assignee", .optional(e.assignee)),
+        ]
+        if !e.exceptions.isEmpty {
+            fields.append(
+                (
+                    "exceptions",
+                    .array(
+                        e.exceptions.sorted { $0.key < $1.key }.map { day, x in
+                            switch x {
+                            case .cancelled:
+                                return .object([("date", .string(day.description)), ("cancelled", .bool(true))])
+                            case .moved(let d, let time, let end):
+                                return .object([
+                                    ("date", .string(day.description)), ("moved_to", .string(d.description)),
+                                    ("time", time.map { .string($0.description) } ?? .null),
+                                    ("end", end.map { .string($0.description) } ?? .null),
+                                ])
+                            }
+                        })
+                ))
+        }
+        if let notes { fields.append(("notes", notesJSON(notes, tz: tz))) }
+        return .object(fields)
+    }
+
+    private func occurrenceJSON(_ p: PlacedOccurrence, user: User) -> JSONValue {
+        let o = p.occurrence
+        return .object([
+            ("id", .int(p.event.id.rawValue)), ("title", .string(p.event.title)), ("date", .string(p.day.description)),
+            ("start", o.time == nil ? .string(o.date.description) : .string(TimeText.iso8601(o.start, tz: user.tz))),
+            ("end", o.time == nil || o.end == nil ? .null : .string(TimeText.iso8601(o.finish, tz: user.tz))),
+            ("all_day", .bool(o.isAllDay)), ("location", .optional(p.event.location)),
+            ("recurring", .bool(p.event.recurrence != nil)),
+            ("assignee", .optional(p.event.assignee)),
+        ])
+    }
+
+    /// An occurrence placed on a reader's day, with its times already written in the reader's zone.
+    struct PlacedOccurrence {
+        var occurrence: EventOccurrence
+        var event: CalendarEvent
+        /// The reader's local day.
+        var day: LocalDate
+        /// Minutes after the reader's midnight it starts (-1 for all-day), for ordering.
+        var minute: Int
+        /// `19:00` in the reader's zone (nil for all-day).
+        var startText: String? = nil
+        /// `21:00` in the reader's zone (nil when there is no end).
+        var endText: String? = nil
+    }
+
+    /// The occurrences of the space's events on the reader's days `range`, in order.
+    ///
+    /// Times are converted to the reader's zone only when the event's zone differs: the common case (same
+    /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
+    /// Throws the localized `error.too_many_occurrences` once the window holds more than the
+    /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
+    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Session) throws -> [PlacedOccurrence] {
+        let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
+        let limit = limits.occurrencesPerListing
+        var out: [PlacedOccurrence] = []
+        for e in try store.events(in: user.space, overlapping: padded) {
+            guard out.count <= limit else { break }
+            for o in e.occurrences(in: padded) {
+                guard let time = o.time else {
+                    if range.contains(o.date) {
+                        out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1))
+                    }
+                    continue
+                }
+                if o.tz == user.tz {
+                    guard range.contains(o.date) else { continue }
+                    out.append(
+                        PlacedOccurrence(
+                            occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute,
+                            startText: time.description,
+                            endText: o.end?.description))
+                } else {
+                    let start = o.start
+                    let day = LocalDate(instant: start, tz: user.tz)
+                    guard range.contains(day) else { continue }
+                    let local = Calendars.time(at: start, tz: user.tz)
+                    out.append(
+                        PlacedOccurrence(
+                            occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute,
+                            startText: local.description,
+                            endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
+                }
+            }
+        }
+        if out.count > limit {
+            throw ReplyError(
+                reply: .failure(
+                    "error.too_many_occurrences", t(c, "error.too_many_occurrences", ["limit": "\(limit)"]),
+                    data: .object([("limit", .int(Int64(limit)))])))
+        }
+        out.sort { a, b in
+            if a.day != b.day { return a.day < b.day }
+            if a.minute != b.minute { return a.minute < b.minute }
+            return a.event.id < b.event.id
+        }
+        return out
+    }
+
+    /// Texts shared by many lines of one listing, computed once per listing.
+    final class LineTexts {
+        var days: [LocalDate: String] = [:]
+        var allDay: String?
+    }
+
+    private func occurrenceLine(
+        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Session, _ cache: LineTexts = LineTexts()
+    ) -> String {
+        var text = "  "
+        if withDate {
+            if let day = cache.days[p.day] {
+                text += day
+            } else {
+                let day = TimeText.human(p.day, lang: c.lang) + " "
+                cache.days[p.day] = day
+                text += day
+            }
+        }
+        if let start = p.startText {
+            text += start
+            if let end = p.endText { text += "–" + end }
+        } else {
+            if cache.allDay == nil { cache.allDay = t(c, "event.all_day") }
+            text += cache.allDay!
+        }
+        text += "  " + p.event.title
+        if let place = p.event.location { text += " @ " + place }
+        if p.event.recurrence != nil { text += " ↻" }
+        if let who = p.event.assignee, who != user.name { text += " (" + t(c, "task.for", ["name": who]) + ")" }
+        return text
+    }
+
+    /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).
+    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Session) throws -> Reply {
+        let today = LocalDate(instant: clock.now, tz: user.tz)
+        let start = from ?? today
+        let end = to ?? start.adding(days: 30)
+        guard start <= end else { return .failure("error.bad_range", t(c, "error.bad_range")) }
+        guard end.dayNumber - start.dayNumber <= Handlers.eventWindowLimit else {
+            return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Handlers.eventWindowLimit)"]))
+        }
+        // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
+        // then paged; only the page is rendered.
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            (found, w) = try self.page(of: try occurrences(user: user, in: start...end, c), page, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let listing = Command.events(from: from, to: to)
+        let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
+        let data: JSONValue? =
+            !c.json
+            ? nil
+            : JSONValue.object([
+                ("from", .string(start.description)), ("to", .string(end.description)),
+                ("events", .array(found.map { occurrenceJSON($0, user: user) })),
+            ])
+        guard !found.isEmpty else {
+            return finishPage(
+                .success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c)
+        }
+        var lines = [t(c, "event.list_header", args)]
+        let cache = LineTexts()
+        for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
+        return finishPage(.success("event.list", lines, data: data), w, listing: listing, c)
+    }
+
+    /// The first weekday of the reader's month grid: their `weekstart` setting, else Monday in Turkish and
+    /// Sunday in English.
+    func firstWeekday(user: User, lang: Language) throws -> Int {
+        if let setting = try store.weekStart(of: user.id).flatMap(WeekStart.init(rawValue:)) {
+            return setting.isoWeekday
+        }
+        return lang == .tr ? 1 : 7
+    }
+
+    /// `calendar [month] [year] [page N]`: the month grid (events marked, today bracketed), then that month's
+    /// events, 50 a page (the grid is on every page).
+    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Session) throws -> Reply {
+        let today = LocalDate(instant: clock.now, tz: user.tz)
+        let m = month ?? today.month
+        let y = year ?? today.year
+        let first = LocalDate(year: y, month: m, day: 1)
+        let last = LocalDate(year: y, month: m, day: LocalDate.daysIn(year: y, month: m))
+        let all: [PlacedOccurrence]
+        let found: ArraySlice<PlacedOccurrence>
+        let w: PageWindow
+        do {
+            all = try occurrences(user: user, in: first...last, c)
+            (found, w) = try self.page(of: all, page, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let marked = Set(all.map { $0.day.day })
+        let weekStart = try firstWeekday(user: user, lang: c.lang)
+        var lines = CalendarGrid.month(
+            year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil,
+            marked: marked, lang: c.lang)
+        lines.append(t(c, "calendar.legend"))
+        let title = CalendarGrid.title(year: y, month: m, lang: c.lang)
+        if found.isEmpty {
+            lines.append(t(c, "calendar.no_events", ["month": title]))
+        } else {
+            lines.append(t(c, "calendar.events_header", ["month": title]))
+            let cache = LineTexts()
+            for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
+        }
+        // `data` is built only for JSON sessions: people never see it, and it costs a zone conversion per event.
+        let data: JSONValue? =
+            !c.json
+            ? nil
+            : JSONValue.object([
+                ("year", .int(Int64(y))), ("month", .int(Int64(m))), ("first_weekday", .int(Int64(weekStart))),
+                ("today", today.year == y && today.month == m ? .string(today.description) : .null),
+                ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
+                ("events", .array(found.map { occurrenceJSON($0, user: user) })),
+            ])
+        return finishPage(.success("calendar", lines, data: data), w, listing: .calendar(month: month, year: year), c)
+    }
+
+    /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
+    /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
+    /// many more there are, which `events` and `upcoming` page through.
+    func agendaWeek(user: User, on c: Session) throws -> Reply {
+        let now = clock.now
+        let today = LocalDate(instant: now, tz: user.tz)
+        let last = today.adding(days: 6)
+        let allEvents: [PlacedOccurrence]
+        do {
+            allEvents = try occurrences(user: user, in: today...last, c)
+        } catch let e as ReplyError {
+            return e.reply
+        }
+        let found = allEvents.prefix(PageWindow.size)
+        let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
+        let (from, before) = (midnight(today), midnight(today.adding(days: 7)))
+        let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)
+        let tasks = try store.dueTasks(
+            in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
+        let routines = try store.routines(in: user.space)
+        let members = try store.members(of: user.space)
+        var lines = [
+            t(
+                c, "agenda.week_header",
+                ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])
+        ]
+        var listing: [TaskID] = []
+        var days: [JSONValue] = []
+        for offset in 0..<7 {
+            let day = today.adding(days: offset)
+            var header = TimeText.human(day, lang: c.lang)
+            if offset == 0 { header += " " + t(c, "agenda.today") }
+            lines.append(header)
+            var dayEvents: [JSONValue] = []
+            var dayTasks: [JSONValue] = []
+            var dayRoutines: [JSONValue] = []
+            var count = 0
+            for p in found where p.day == day {
+                lines.append(occurrenceLine(p, user: user, withDate: false, c))
+                dayEvents.append(occurrenceJSON(p, user: user))
+                count += 1
+            }
+            for task in tasks {
+                let due = task.due!
+                let taskDay = due.isAllDay ? due.date : LocalDate(instant: due.instant, tz: user.tz)
+                guard taskDay == day else { continue }
+                listing.append(task.id)
+                var line = "  \(listing.count). [ ] \(task.title) — \(task.listName)"
+                if !due.isAllDay { line += ", " + Calendars.time(at: due.instant, tz: user.tz).description }
+                if let who = task.assignee { line += ", " + t(c, "task.for", ["name": who]) }
+                lines.append(line)
+                dayTasks.append(taskJSON(task, tz: user.tz, number: listing.count))
+                count += 1
+            }
+            for r in routines {
+                let zone = routineZone(r, members: members, reader: user)
+                let routineToday = LocalDate(instant: now, tz: zone)
+                guard r.history.isDue(day) || r.history.marks[day] != nil else { continue }
+                let state = r.history.state(on: day, today: routineToday)
+                let check = state == .done ? "[x]" : (state == .skipped ? "[-]" : "[ ]")
+                var line = "  \(check) " + t(c, "agenda.routine", ["name": r.name])
+                if let time = r.time { line += ", " + time.description }
+                if let who = r.assignee, who != user.name { line += ", " + t(c, "task.for", ["name": who]) }
+                lines.append(line)
+                dayRoutines.append(
+                    .object([("id", .int(r.id.rawValue)), ("name", .string(r.name)), ("state", .string("\(state)"))]))
+                count += 1
+            }
+            if count == 0 { lines.append("  " + t(c, "agenda.nothing")) }
+            days.append(
+                .object([
+                    ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)),
+                    ("routines", .array(dayRoutines)),
+                ]))
+        }
+        if allEvents.count > found.count {
+            lines.append(t(c, "agenda.more_events", ["count": "\(allEvents.count - found.count)"]))
+        }
+        if taskTotal > tasks.count { lines.append(t(c, "agenda.more_tasks", ["count": "\(taskTotal - tasks.count)"])) }
+        remember(listing, offset: 0, listing: nil, c)
+        return .success(
+            "agenda.week", lines,
+            data: .object([
+                ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))),
+                ("tasks_total", .int(Int64(taskTotal))),
+            ]))
+    }
+
+    /// `weekstart [monday|sunday]`.
+    func weekStart(_ value: WeekStart?, user: User, on c: Session) throws -> Reply {
+        guard let value else {
+            let day = try firstWeekday(user: user, lang: c.lang) == 1 ? "monday" : "sunday"
+            return .success(
+                "weekstart.show", [t(c, "weekstart.show", ["day": t(c, "weekstart.\(day)")])],
+                data: .object([("weekstart", .string(day))]))
+        }
+        try store.setWeekStart(value.rawValue, for: user.id)
+        return .success(
+            "weekstart.set", [t(c, "weekstart.set", ["day": t(c, "weekstart.\(value.rawValue)")])],
+            data: .object([("weekstart", .string(value.rawValue))]))
+    }
+}
