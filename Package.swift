@@ -26,11 +26,16 @@ let package = Package(
         ),
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
         // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.
-        .target(name: "TwoDoFeatures", dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore"]),
+        .target(
+            name: "TwoDoFeatures",
+            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText", "TwoDoStore"]),
         // The event loop, sessions and the turn (one transaction, outcomes after COMMIT).
         .target(
             name: "TwoDoServer",
-            dependencies: ["TwoDoCore", "TwoDoFeatures", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
+            dependencies: [
+                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt",
+                "CPWQuality",
+            ]
         ),
         .target(name: "TwoDoBridge"),
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
@@ -45,7 +50,8 @@ let package = Package(
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
         .testTarget(
-            name: "TwoDoFeaturesTests", dependencies: ["TwoDoFeatures", "TwoDoStore", "TwoDoCore", "TwoDoCommands"]),
+            name: "TwoDoFeaturesTests",
+            dependencies: ["TwoDoFeatures", "TwoDoStore", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol"]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),

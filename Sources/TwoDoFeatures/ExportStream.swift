@@ -2,6 +2,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 /// Writes the export document in pieces, reading the store a page at a time, so neither the rows nor the
@@ -100,7 +101,9 @@ final class ExportStream: ReplyStream {
             JSONValue.string(tag).write(to: &out)
             out.append(UInt8(ascii: ","))
         }
-        out.append(contentsOf: #""ok":true,"code":"export","text":"#.utf8)
+        out.append(contentsOf: #""ok":true,"code":""#.utf8)
+        out.append(contentsOf: ReplyCode.export.rawValue.utf8)
+        out.append(contentsOf: #"","text":"#.utf8)
         JSONValue.string(header).write(to: &out)
         out.append(contentsOf: #","data":"#.utf8)
     }

@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -33,16 +34,16 @@ extension Handlers {
                 }
                 throw ReplyError(
                     reply: .failure(
-                        "error.ambiguous",
+                        .errorAmbiguous,
                         t(
-                            c, "error.event_ambiguous",
+                            c, .errorEventAmbiguous,
                             ["ref": trimmed, "candidates": candidates.joined(separator: ", ")]),
                         data: .object([("candidates", .array(matches.prefix(5).map { eventJSON($0, tz: user.tz) }))])))
             }
         }
         throw ReplyError(
             reply: .failure(
-                "error.not_found", t(c, "error.event_not_found", ["ref": trimmed]),
+                .errorNotFound, t(c, .errorEventNotFound, ["ref": trimmed]),
                 data: .object([("event", .string(trimmed))])))
     }
 
@@ -53,7 +54,7 @@ extension Handlers {
         case .add(let draft):
             let title = try cleaned(draft.title ?? "", limit: TextRules.titleLimit, c)
             guard let date = draft.date else {
-                return .failure("error.usage", t(c, "error.usage", ["verb": "event", "usage": t(c, "usage.event")]))
+                return .failure(.errorUsage, t(c, .errorUsage, ["verb": "event", "usage": t(c, .usageEvent)]))
             }
             var e = CalendarEvent(
                 id: EventID(0), title: title, date: date, time: draft.time, end: draft.end, tz: user.tz)
@@ -69,11 +70,11 @@ extension Handlers {
             try rescheduleEventReminder(fresh)
             let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
             try raise(
-                "event.added", actor: user, recipients: members, args: ["title": title],
+                .eventAdded, actor: user, recipients: members, args: ["title": title],
                 data: eventJSON(fresh, tz: "UTC"), when: when,
                 localArgs: { [unowned self] lang, tz in ["details": self.eventSummary(fresh, lang: lang, tz: tz)] })
             return .success(
-                "event.added", [t(c, "event.added", ["title": title, "details": eventSummary(fresh, user: user, c)])],
+                .eventAdded, [t(c, .eventAdded, ["title": title, "details": eventSummary(fresh, user: user, c)])],
                 data: eventJSON(fresh, tz: user.tz))
 
         case .edit(let ref, let changes):
@@ -102,7 +103,7 @@ extension Handlers {
             var assigneeID = try assigneeID(of: e, members: members)
             if let who = changes.assignee { assigneeID = try member(who, user: user, members: members, c)?.id }
             try store.updateEvent(e, assignee: assigneeID, now: now)
-            return try eventChanged("event.edited", e.id, user: user, members: members, c)
+            return try eventChanged(.eventEdited, e.id, user: user, members: members, c)
 
         case .move(let ref, let scope, let date, let time, let end):
             var e = try findEvent(ref, user: user, c)
@@ -110,7 +111,7 @@ extension Handlers {
                 e.date = date ?? e.date
                 if let time { (e.time, e.end) = (time, end ?? shiftedEnd(e, to: time)) }
                 try store.updateEvent(e, assignee: try assigneeID(of: e, members: members), now: now)
-                return try eventChanged("event.moved", e.id, user: user, members: members, c)
+                return try eventChanged(.eventMoved, e.id, user: user, members: members, c)
             }
             switch scope {
             case .all:
@@ -131,7 +132,7 @@ extension Handlers {
                     e.id, day: occurrence.originalDate,
                     .moved(date: date ?? occurrence.date, time: newTime, end: newEnd))
             }
-            return try eventChanged("event.moved", e.id, user: user, members: members, c)
+            return try eventChanged(.eventMoved, e.id, user: user, members: members, c)
 
         case .delete(let ref, let scope):
             let e = try findEvent(ref, user: user, c)
@@ -142,13 +143,13 @@ extension Handlers {
                 try rescheduleEventReminder(fresh)
                 let when = DueDate(date: occurrence.date, time: occurrence.time, tz: e.tz)
                 try raise(
-                    "event.cancelled", actor: user, recipients: members, args: ["title": e.title],
+                    .eventCancelled, actor: user, recipients: members, args: ["title": e.title],
                     data: eventJSON(fresh, tz: "UTC"), when: when)
                 return .success(
-                    "event.cancelled",
+                    .eventCancelled,
                     [
                         t(
-                            c, "event.cancelled",
+                            c, .eventCancelled,
                             ["title": e.title, "when": TimeText.human(when, readerTZ: user.tz, lang: c.lang)])
                     ],
                     data: eventJSON(fresh, tz: user.tz))
@@ -156,20 +157,20 @@ extension Handlers {
             let data = eventJSON(e, tz: "UTC")
             try store.deleteEvent(e.id)
             remindersChanged = true
-            try raise("event.deleted", actor: user, recipients: members, args: ["title": e.title], data: data)
+            try raise(.eventDeleted, actor: user, recipients: members, args: ["title": e.title], data: data)
             return .success(
-                "event.deleted", [t(c, "event.deleted", ["title": e.title])], data: eventJSON(e, tz: user.tz))
+                .eventDeleted, [t(c, .eventDeleted, ["title": e.title])], data: eventJSON(e, tz: user.tz))
 
         case .show(let ref):
             let e = try findEvent(ref, user: user, c)
-            var lines = [t(c, "event.show", ["title": e.title, "details": eventSummary(e, user: user, c)])]
+            var lines = [t(c, .eventShow, ["title": e.title, "details": eventSummary(e, user: user, c)])]
             let today = LocalDate(instant: now, tz: user.tz)
             if e.recurrence != nil {
                 let next = e.occurrences(in: today...today.adding(days: 400)).prefix(3)
                 if !next.isEmpty {
                     lines.append(
                         t(
-                            c, "event.next",
+                            c, .eventNext,
                             ["dates": next.map { occurrenceWhen($0, user: user, c) }.joined(separator: "; ")]))
                 }
             }
@@ -177,7 +178,7 @@ extension Handlers {
             for (i, n) in notes.enumerated() {
                 lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
             }
-            return .success("event.show", lines, data: eventJSON(e, tz: user.tz, notes: notes))
+            return .success(.eventShow, lines, data: eventJSON(e, tz: user.tz, notes: notes))
         }
     }
 
@@ -186,7 +187,7 @@ extension Handlers {
         guard e.recurrence != nil else { return nil }
         guard let scope else {
             throw ReplyError(
-                reply: .failure("error.event_scope", t(c, "error.event_scope", ["title": e.title, "verb": verb])))
+                reply: .failure(.errorEventScope, t(c, .errorEventScope, ["title": e.title, "verb": verb])))
         }
         return scope
     }
@@ -202,15 +203,15 @@ extension Handlers {
             }
             throw ReplyError(
                 reply: .failure(
-                    "error.not_found",
-                    t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(on, lang: c.lang)])))
+                    .errorNotFound,
+                    t(c, .errorEventNoOccurrence, ["title": e.title, "date": TimeText.human(on, lang: c.lang)])))
         }
         let today = LocalDate(instant: clock.now, tz: e.tz)
         guard let next = e.occurrences(in: today...today.adding(days: 800)).first else {
             throw ReplyError(
                 reply: .failure(
-                    "error.not_found",
-                    t(c, "error.event_no_occurrence", ["title": e.title, "date": TimeText.human(today, lang: c.lang)])))
+                    .errorNotFound,
+                    t(c, .errorEventNoOccurrence, ["title": e.title, "date": TimeText.human(today, lang: c.lang)])))
         }
         return next
     }
@@ -227,7 +228,7 @@ extension Handlers {
     private func reminderMinutes(_ minutes: Int?, _ c: Session) throws -> Int? {
         guard let minutes else { return nil }
         guard (0...(60 * 24 * 60)).contains(minutes) else {
-            throw ReplyError(reply: .failure("error.event_remind_range", t(c, "error.event_remind_range")))
+            throw ReplyError(reply: .failure(.errorEventRemindRange, t(c, .errorEventRemindRange)))
         }
         return minutes
     }
@@ -256,7 +257,7 @@ extension Handlers {
     }
 
     private func eventChanged(
-        _ code: String, _ id: EventID, user: User, members: [User], _ c: Session
+        _ name: EventName, _ id: EventID, user: User, members: [User], _ c: Session
     ) throws -> Reply {
         guard let fresh = try store.event(id, in: user.space) else {
             preconditionFailure("event vanished inside its transaction")
@@ -267,7 +268,7 @@ extension Handlers {
         let first = EventOccurrence(
             event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
         try raise(
-            code, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"),
+            name, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"),
             when: when,
             localArgs: { [unowned self] lang, tz in
                 [
@@ -276,7 +277,8 @@ extension Handlers {
                 ]
             })
         return .success(
-            code, [t(c, code, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],
+            name.replyCode,
+            [t(c, name.replyCode.key, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],
             data: eventJSON(fresh, tz: user.tz))
     }
 
@@ -289,10 +291,10 @@ extension Handlers {
     func eventSummary(_ e: CalendarEvent, lang: Language, tz: String) -> String {
         let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
         var parts = [occurrenceWhen(first, lang: lang, tz: tz)]
-        if let place = e.location { parts.append(Catalog.text("event.at_place", lang, ["place": place])) }
+        if let place = e.location { parts.append(Catalog.text(.eventAtPlace, lang, ["place": place])) }
         if let rule = e.recurrence { parts.append(RecurrenceText.describe(rule, lang: lang)) }
-        if let m = e.remindMinutes { parts.append(Catalog.text("event.remind_before", lang, ["minutes": "\(m)"])) }
-        if let who = e.assignee { parts.append(Catalog.text("task.for", lang, ["name": who])) }
+        if let m = e.remindMinutes { parts.append(Catalog.text(.eventRemindBefore, lang, ["minutes": "\(m)"])) }
+        if let who = e.assignee { parts.append(Catalog.text(.taskFor, lang, ["name": who])) }
         return parts.joined(separator: ", ")
     }
 
@@ -303,7 +305,7 @@ extension Handlers {
 
     func occurrenceWhen(_ o: EventOccurrence, lang: Language, tz: String) -> String {
         guard o.time != nil else {
-            return TimeText.human(o.date, lang: lang) + " " + Catalog.text("event.all_day", lang)
+            return TimeText.human(o.date, lang: lang) + " " + Catalog.text(.eventAllDay, lang)
         }
         var text = TimeText.human(o.start, tz: tz, lang: lang)
         if o.end != nil { text += "–" + Calendars.time(at: o.finish, tz: tz).description }

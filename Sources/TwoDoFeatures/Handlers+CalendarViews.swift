@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -109,7 +110,7 @@ extension Handlers {
         if out.count > limit {
             throw ReplyError(
                 reply: .failure(
-                    "error.too_many_occurrences", t(c, "error.too_many_occurrences", ["limit": "\(limit)"]),
+                    .errorTooManyOccurrences, t(c, .errorTooManyOccurrences, ["limit": "\(limit)"]),
                     data: .object([("limit", .int(Int64(limit)))])))
         }
         out.sort { a, b in
@@ -143,13 +144,13 @@ extension Handlers {
             text += start
             if let end = p.endText { text += "–" + end }
         } else {
-            if cache.allDay == nil { cache.allDay = t(c, "event.all_day") }
+            if cache.allDay == nil { cache.allDay = t(c, .eventAllDay) }
             text += cache.allDay!
         }
         text += "  " + p.event.title
         if let place = p.event.location { text += " @ " + place }
         if p.event.recurrence != nil { text += " ↻" }
-        if let who = p.event.assignee, who != user.name { text += " (" + t(c, "task.for", ["name": who]) + ")" }
+        if let who = p.event.assignee, who != user.name { text += " (" + t(c, .taskFor, ["name": who]) + ")" }
         return text
     }
 
@@ -158,9 +159,9 @@ extension Handlers {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let start = from ?? today
         let end = to ?? start.adding(days: 30)
-        guard start <= end else { return .failure("error.bad_range", t(c, "error.bad_range")) }
+        guard start <= end else { return .failure(.errorBadRange, t(c, .errorBadRange)) }
         guard end.dayNumber - start.dayNumber <= Handlers.eventWindowLimit else {
-            return .failure("error.bad_range", t(c, "error.range_too_long", ["days": "\(Handlers.eventWindowLimit)"]))
+            return .failure(.errorBadRange, t(c, .errorRangeTooLong, ["days": "\(Handlers.eventWindowLimit)"]))
         }
         // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
         // then paged; only the page is rendered.
@@ -182,12 +183,12 @@ extension Handlers {
             ])
         guard !found.isEmpty else {
             return finishPage(
-                .success("event.list", [t(c, "event.list_empty", args)], data: data), w, listing: listing, c)
+                .success(.eventList, [t(c, .eventListEmpty, args)], data: data), w, listing: listing, c)
         }
-        var lines = [t(c, "event.list_header", args)]
+        var lines = [t(c, .eventListHeader, args)]
         let cache = LineTexts()
         for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
-        return finishPage(.success("event.list", lines, data: data), w, listing: listing, c)
+        return finishPage(.success(.eventList, lines, data: data), w, listing: listing, c)
     }
 
     /// The first weekday of the reader's month grid: their `weekstart` setting, else Monday in Turkish and
@@ -221,12 +222,12 @@ extension Handlers {
         var lines = CalendarGrid.month(
             year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil,
             marked: marked, lang: c.lang)
-        lines.append(t(c, "calendar.legend"))
+        lines.append(t(c, .calendarLegend))
         let title = CalendarGrid.title(year: y, month: m, lang: c.lang)
         if found.isEmpty {
-            lines.append(t(c, "calendar.no_events", ["month": title]))
+            lines.append(t(c, .calendarNoEvents, ["month": title]))
         } else {
-            lines.append(t(c, "calendar.events_header", ["month": title]))
+            lines.append(t(c, .calendarEventsHeader, ["month": title]))
             let cache = LineTexts()
             for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
         }
@@ -240,7 +241,7 @@ extension Handlers {
                 ("marked_days", .array(marked.sorted().map { .int(Int64($0)) })),
                 ("events", .array(found.map { occurrenceJSON($0, user: user) })),
             ])
-        return finishPage(.success("calendar", lines, data: data), w, listing: .calendar(month: month, year: year), c)
+        return finishPage(.success(.calendar, lines, data: data), w, listing: .calendar(month: month, year: year), c)
     }
 
     /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
@@ -266,7 +267,7 @@ extension Handlers {
         let members = try store.members(of: user.space)
         var lines = [
             t(
-                c, "agenda.week_header",
+                c, .agendaWeekHeader,
                 ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])
         ]
         var listing: [TaskID] = []
@@ -274,7 +275,7 @@ extension Handlers {
         for offset in 0..<7 {
             let day = today.adding(days: offset)
             var header = TimeText.human(day, lang: c.lang)
-            if offset == 0 { header += " " + t(c, "agenda.today") }
+            if offset == 0 { header += " " + t(c, .agendaToday) }
             lines.append(header)
             var dayEvents: [JSONValue] = []
             var dayTasks: [JSONValue] = []
@@ -292,7 +293,7 @@ extension Handlers {
                 listing.append(task.id)
                 var line = "  \(listing.count). [ ] \(task.title) — \(task.listName)"
                 if !due.isAllDay { line += ", " + Calendars.time(at: due.instant, tz: user.tz).description }
-                if let who = task.assignee { line += ", " + t(c, "task.for", ["name": who]) }
+                if let who = task.assignee { line += ", " + t(c, .taskFor, ["name": who]) }
                 lines.append(line)
                 dayTasks.append(taskJSON(task, tz: user.tz, number: listing.count))
                 count += 1
@@ -303,15 +304,15 @@ extension Handlers {
                 guard r.history.isDue(day) || r.history.marks[day] != nil else { continue }
                 let state = r.history.state(on: day, today: routineToday)
                 let check = state == .done ? "[x]" : (state == .skipped ? "[-]" : "[ ]")
-                var line = "  \(check) " + t(c, "agenda.routine", ["name": r.name])
+                var line = "  \(check) " + t(c, .agendaRoutine, ["name": r.name])
                 if let time = r.time { line += ", " + time.description }
-                if let who = r.assignee, who != user.name { line += ", " + t(c, "task.for", ["name": who]) }
+                if let who = r.assignee, who != user.name { line += ", " + t(c, .taskFor, ["name": who]) }
                 lines.append(line)
                 dayRoutines.append(
                     .object([("id", .int(r.id.rawValue)), ("name", .string(r.name)), ("state", .string("\(state)"))]))
                 count += 1
             }
-            if count == 0 { lines.append("  " + t(c, "agenda.nothing")) }
+            if count == 0 { lines.append("  " + t(c, .agendaNothing)) }
             days.append(
                 .object([
                     ("date", .string(day.description)), ("events", .array(dayEvents)), ("tasks", .array(dayTasks)),
@@ -319,12 +320,12 @@ extension Handlers {
                 ]))
         }
         if allEvents.count > found.count {
-            lines.append(t(c, "agenda.more_events", ["count": "\(allEvents.count - found.count)"]))
+            lines.append(t(c, .agendaMoreEvents, ["count": "\(allEvents.count - found.count)"]))
         }
-        if taskTotal > tasks.count { lines.append(t(c, "agenda.more_tasks", ["count": "\(taskTotal - tasks.count)"])) }
+        if taskTotal > tasks.count { lines.append(t(c, .agendaMoreTasks, ["count": "\(taskTotal - tasks.count)"])) }
         remember(listing, offset: 0, listing: nil, c)
         return .success(
-            "agenda.week", lines,
+            .agendaWeek, lines,
             data: .object([
                 ("days", .array(days)), ("events_total", .int(Int64(allEvents.count))),
                 ("tasks_total", .int(Int64(taskTotal))),
@@ -336,12 +337,13 @@ extension Handlers {
         guard let value else {
             let day = try firstWeekday(user: user, lang: c.lang) == 1 ? "monday" : "sunday"
             return .success(
-                "weekstart.show", [t(c, "weekstart.show", ["day": t(c, "weekstart.\(day)")])],
+                .weekstartShow, [t(c, .weekstartShow, ["day": TextKey.weekStart(day).map { t(c, $0) } ?? day])],
                 data: .object([("weekstart", .string(day))]))
         }
         try store.setWeekStart(value.rawValue, for: user.id)
         return .success(
-            "weekstart.set", [t(c, "weekstart.set", ["day": t(c, "weekstart.\(value.rawValue)")])],
+            .weekstartSet,
+            [t(c, .weekstartSet, ["day": TextKey.weekStart(value.rawValue).map { t(c, $0) } ?? value.rawValue])],
             data: .object([("weekstart", .string(value.rawValue))]))
     }
 }

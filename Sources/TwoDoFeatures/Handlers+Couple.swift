@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -11,17 +12,18 @@ extension Handlers {
 
     /// Raises an event for the other sessions of `recipients`; offline recipients get it as a notification.
     func raise(
-        _ name: String, key: String? = nil, actor: User, recipients: [User], args: [String: String], data: JSONValue,
+        _ name: EventName, key: TextKey? = nil, actor: User, recipients: [User], args: [String: String],
+        data: JSONValue,
         when: DueDate? = nil,
         localArgs: LocalArgs? = nil
     ) throws {
-        let catalogKey = "event." + (key ?? name)
+        let catalogKey = key ?? name.key
         for r in recipients where r.id != actor.id && !isOnline(r.id) {
             var stored = args
             stored["actor"] = actor.name
             if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
             if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
-            try store.addNotification(for: r.id, key: catalogKey, args: stored, now: clock.now)
+            try store.addNotification(for: r.id, key: catalogKey.rawValue, args: stored, now: clock.now)
         }
         events.append(
             Event(
@@ -38,11 +40,11 @@ extension Handlers {
             return try coupleInfo(user: user, members: members, on: c)
 
         case .create(let name):
-            guard members.count < 2 else { return .failure("error.already_in_couple", t(c, "error.already_in_couple")) }
+            guard members.count < 2 else { return .failure(.errorAlreadyInCouple, t(c, .errorAlreadyInCouple)) }
             if let name {
                 guard let clean = try? TextRules.clean(name, limit: TextRules.nameLimit) else {
                     return .failure(
-                        "error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
+                        .errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(TextRules.nameLimit)"]))
                 }
                 try store.renameSpace(user.space, to: clean)
             }
@@ -50,32 +52,32 @@ extension Handlers {
             try store.createInvite(
                 code: code, space: user.space, by: user.id, now: now, lifetime: Handlers.inviteLifetime)
             return .success(
-                "couple.created", [t(c, "couple.created", ["code": code.description])],
+                .coupleCreated, [t(c, .coupleCreated, ["code": code.description])],
                 data: .object([
                     ("code", .string(code.description)),
                     ("expires_at", .string(TimeText.iso8601(now + Handlers.inviteLifetime, tz: user.tz))),
                 ]))
 
         case .join(let text):
-            guard members.count < 2 else { return .failure("error.already_in_couple", t(c, "error.already_in_couple")) }
+            guard members.count < 2 else { return .failure(.errorAlreadyInCouple, t(c, .errorAlreadyInCouple)) }
             let mono = Monotonic.now()
             let keys = [UserName.key(user.name), c.throttleKey]
             if let wait = keys.compactMap({ inviteFailures.retryAfter($0, now: mono) }).max() {
-                return .failure("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
+                return .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
             }
-            let failed = { (code: String) -> Reply in
+            let failed = { (code: ReplyCode) -> Reply in
                 for k in keys { self.inviteFailures.fail(k, now: mono) }
-                return .failure(code, self.t(c, code))
+                return .failure(code, self.t(c, code.key))
             }
-            guard let code = InviteCode(parsing: text) else { return failed("error.invite_invalid") }
+            guard let code = InviteCode(parsing: text) else { return failed(.errorInviteInvalid) }
             switch try store.invite(code, now: now) {
-            case .unknown: return failed("error.invite_invalid")
-            case .expired: return failed("error.invite_expired")
-            case .used: return failed("error.invite_used")
+            case .unknown: return failed(.errorInviteInvalid)
+            case .expired: return failed(.errorInviteExpired)
+            case .used: return failed(.errorInviteUsed)
             case .valid(let space, _):
-                if space == user.space { return .failure("error.invite_own", t(c, "error.invite_own")) }
+                if space == user.space { return .failure(.errorInviteOwn, t(c, .errorInviteOwn)) }
                 let partners = try store.members(of: space)
-                guard partners.count < 2 else { return .failure("error.couple_full", t(c, "error.couple_full")) }
+                guard partners.count < 2 else { return .failure(.errorCoupleFull, t(c, .errorCoupleFull)) }
                 if let refusal = try mergeRefusal(from: user.space, into: space, c) { return refusal }
                 let moved = try store.merge(user: user.id, from: user.space, into: space, now: now)
                 effects.append(.forgetListings(user.id))
@@ -83,50 +85,50 @@ extension Handlers {
                 for k in keys { inviteFailures.succeed(k) }
                 let everyone = try store.members(of: space)
                 try raise(
-                    "couple.joined", actor: user, recipients: everyone, args: ["moved": "\(moved)"],
+                    .coupleJoined, actor: user, recipients: everyone, args: ["moved": "\(moved)"],
                     data: .object([("moved", .int(Int64(moved)))]))
                 let partnerNames = partners.map(\.name).joined(separator: ", ")
                 return .success(
-                    "couple.joined", [t(c, "couple.joined", ["partner": partnerNames, "moved": "\(moved)"])],
+                    .coupleJoined, [t(c, .coupleJoined, ["partner": partnerNames, "moved": "\(moved)"])],
                     data: .object([("partner", .string(partnerNames)), ("moved", .int(Int64(moved)))]))
             }
 
         case .rename(let name):
             guard let clean = try? TextRules.clean(name, limit: TextRules.nameLimit) else {
                 return .failure(
-                    "error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.nameLimit)"]))
+                    .errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(TextRules.nameLimit)"]))
             }
             try store.renameSpace(user.space, to: clean)
             try raise(
-                "couple.renamed", actor: user, recipients: members, args: ["name": clean],
+                .coupleRenamed, actor: user, recipients: members, args: ["name": clean],
                 data: .object([("name", .string(clean))]))
             return .success(
-                "couple.renamed", [t(c, "couple.renamed", ["name": clean])], data: .object([("name", .string(clean))]))
+                .coupleRenamed, [t(c, .coupleRenamed, ["name": clean])], data: .object([("name", .string(clean))]))
 
         case .leave:
-            guard members.count >= 2 else { return .failure("error.not_in_couple", t(c, "error.not_in_couple")) }
-            try raise("couple.left", actor: user, recipients: members, args: [:], data: .object([]))
+            guard members.count >= 2 else { return .failure(.errorNotInCouple, t(c, .errorNotInCouple)) }
+            try raise(.coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))
             _ = try store.leave(user: user.id, lang: user.lang, now: now)
             effects.append(.forgetListings(user.id))
-            return .success("couple.left", [t(c, "couple.left")])
+            return .success(.coupleLeft, [t(c, .coupleLeft)])
         }
     }
 
     private func coupleInfo(user: User, members: [User], on c: Session) throws -> Reply {
-        let spaceName = try store.spaceName(user.space) ?? t(c, "couple.unnamed")
+        let spaceName = try store.spaceName(user.space) ?? t(c, .coupleUnnamed)
         let memberData = JSONValue.array(
             members.map {
                 .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))])
             })
         let data = JSONValue.object([("name", .string(spaceName)), ("members", memberData)])
         guard members.count >= 2 else {
-            return .success("couple.info", [t(c, "couple.solo")], data: data)
+            return .success(.coupleInfo, [t(c, .coupleSolo)], data: data)
         }
         let described = members.map {
-            t(c, isOnline($0.id) ? "presence.online" : "presence.offline", ["name": $0.name])
+            t(c, isOnline($0.id) ? .presenceOnline : .presenceOffline, ["name": $0.name])
         }
         return .success(
-            "couple.info", [t(c, "couple.info", ["name": spaceName, "members": described.joined(separator: ", ")])],
+            .coupleInfo, [t(c, .coupleInfo, ["name": spaceName, "members": described.joined(separator: ", ")])],
             data: data)
     }
 
@@ -139,22 +141,22 @@ extension Handlers {
                 .array(members.map { .object([("name", .string($0.name)), ("online", .bool(isOnline($0.id)))]) })
             )
         ])
-        guard !partners.isEmpty else { return .success("who", [t(c, "couple.solo")], data: data) }
+        guard !partners.isEmpty else { return .success(.who, [t(c, .coupleSolo)], data: data) }
         let lines = partners.map {
-            t(c, isOnline($0.id) ? "who.partner_online" : "who.partner_offline", ["name": $0.name])
+            t(c, isOnline($0.id) ? .whoPartnerOnline : .whoPartnerOffline, ["name": $0.name])
         }
-        return .success("who", lines, data: data)
+        return .success(.who, lines, data: data)
     }
 
     func say(_ text: String, user: User, on c: Session) throws -> Reply {
         guard let clean = try? TextRules.clean(text, limit: TextRules.noteLimit) else {
-            return .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(TextRules.noteLimit)"]))
+            return .failure(.errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(TextRules.noteLimit)"]))
         }
         let members = try store.members(of: user.space)
         try raise(
-            "chat.message", actor: user, recipients: members, args: ["text": clean],
+            .chatMessage, actor: user, recipients: members, args: ["text": clean],
             data: .object([("text", .string(clean))]))
         let alone = members.count < 2
-        return .success("chat.sent", [t(c, alone ? "chat.no_partner" : "chat.sent")])
+        return .success(.chatSent, [t(c, alone ? .chatNoPartner : .chatSent)])
     }
 }

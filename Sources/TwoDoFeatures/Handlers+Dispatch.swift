@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -13,14 +14,14 @@ extension Handlers {
         case .help(let topic):
             return reply(help(topic: topic, c))
         case .ping:
-            return reply(.success("pong", [t(c, "pong")]))
+            return reply(.success(.pong, [t(c, .pong)]))
         case .quit:
-            var o = Outcome(connection: c.id, tag: tag, reply: .success("bye", [t(c, "bye")]))
+            var o = Outcome(connection: c.id, tag: tag, reply: .success(.bye, [t(c, .bye)]))
             o.close = true
             return .outcome(o)
         case .json(let on):
             c.json = on
-            return reply(.success(on ? "json.on" : "json.off", [t(c, on ? "json.on" : "json.off")]))
+            return reply(.success(on ? .jsonOn : .jsonOff, [t(c, on ? .jsonOn : .jsonOff)]))
         case .register(let name, let password):
             return .loop(.register(name: name, password: password))
         case .login(let name, let password):
@@ -32,11 +33,11 @@ extension Handlers {
             }
             let time = TimeText.iso8601(clock.now, tz: user?.tz ?? "UTC")
             return reply(
-                .success("clock.set", [t(c, "clock.set", ["time": time])], data: .object([("now", .string(time))])))
+                .success(.clockSet, [t(c, .clockSet, ["time": time])], data: .object([("now", .string(time))])))
         default:
             break
         }
-        guard let user else { return reply(.failure("error.not_logged_in", t(c, "error.not_logged_in"))) }
+        guard let user else { return reply(.failure(.errorNotLoggedIn, t(c, .errorNotLoggedIn))) }
         switch command {
         case .logout:
             return .loop(.logout(user))
@@ -73,17 +74,17 @@ extension Handlers {
             return reply(try say(text, user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
-            let key = count == 1 ? "inbox.cleared_one" : "inbox.cleared"
+            let key: TextKey = count == 1 ? .inboxClearedOne : .inboxCleared
             return reply(
                 .success(
-                    "inbox.cleared", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))]))
+                    .inboxCleared, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))]))
             )
         case .inboxRead(let limit):
             let count = try store.markNotificationsRead(for: user.id, newest: limit)
-            let key = count == 1 ? "inbox.read_one" : "inbox.read"
+            let key: TextKey = count == 1 ? .inboxReadOne : .inboxRead
             return reply(
                 .success(
-                    "inbox.read", [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+                    .inboxRead, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .lang(let lang):
             return reply(try setLanguage(lang, user: user, on: c))
         case .tz(let zone):

@@ -4,14 +4,15 @@ import Foundation
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
     func help(topic: String?, _ c: Session) -> Reply {
-        guard let topic, !topic.isEmpty else { return .success("help", [t(c, "help.index")]) }
+        guard let topic, !topic.isEmpty else { return .success(.help, [t(c, .helpIndex)]) }
         // The page clause is no command of its own, but has its help line.
         if ["page", "sayfa"].contains(TextFold.key(topic)) {
-            return .success("help", [t(c, "usage.page")], data: .object([("command", .string("page"))]))
+            return .success(.help, [t(c, .usagePage)], data: .object([("command", .string("page"))]))
         }
         // A topic may be any form of a command ("ekle", "list add"): let the parser name its verb.
         let verb: String?
@@ -20,10 +21,10 @@ extension Handlers {
         case .failure(.usage(let v)), .failure(.badValue(let v, _)), .failure(.badDate(let v, _, _)): verb = v
         case .failure(.unknownCommand): verb = nil
         }
-        guard let verb, Catalog.has("usage.\(verb)") else {
-            return .failure("error.not_found", t(c, "help.unknown", ["topic": topic]))
+        guard let verb, let usage = TextKey.usage(of: verb) else {
+            return .failure(.errorNotFound, t(c, .helpUnknown, ["topic": topic]))
         }
-        return .success("help", [t(c, "usage.\(verb)")], data: .object([("command", .string(verb))]))
+        return .success(.help, [t(c, usage)], data: .object([("command", .string(verb))]))
     }
 
     /// `inbox [page N]`: notifications, newest first, a page at a time.
@@ -45,48 +46,49 @@ extension Handlers {
                         .object([
                             ("at", .string(TimeText.iso8601($0.at, tz: user.tz))),
                             ("event", .string($0.key.hasPrefix("event.") ? String($0.key.dropFirst(6)) : $0.key)),
-                            ("text", .string(Catalog.text($0.key, c.lang, $0.args))), ("unread", .bool(!$0.isRead)),
+                            ("text", .string(Catalog.text(storedKey: $0.key, c.lang, $0.args))),
+                            ("unread", .bool(!$0.isRead)),
                         ])
                     })
             )
         ])
         guard !items.isEmpty else {
-            return finishPage(.success("inbox.list", [t(c, "inbox.empty")], data: data), w, listing: .inbox, c)
+            return finishPage(.success(.inboxList, [t(c, .inboxEmpty)], data: data), w, listing: .inbox, c)
         }
-        var lines = [t(c, "inbox.header")]
+        var lines = [t(c, .inboxHeader)]
         for n in items {
             lines.append(
-                "  \(n.isRead ? " " : "*") \(TimeText.iso8601(n.at, tz: user.tz)) \(Catalog.text(n.key, c.lang, n.args))"
+                "  \(n.isRead ? " " : "*") \(TimeText.iso8601(n.at, tz: user.tz)) \(Catalog.text(storedKey: n.key, c.lang, n.args))"
             )
         }
-        return finishPage(.success("inbox.list", lines, data: data), w, listing: .inbox, c)
+        return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)
     }
 
     func setLanguage(_ lang: Language?, user: User, on c: Session) throws -> Reply {
         guard let lang else {
-            return .success("lang.show", [t(c, "lang.show")], data: .object([("lang", .string(user.lang.rawValue))]))
+            return .success(.langShow, [t(c, .langShow)], data: .object([("lang", .string(user.lang.rawValue))]))
         }
         try store.setLanguage(lang, for: user.id)
         effects.append(.language(user.id, lang))  // this session too, so the answer is in the new language
-        return .success("lang.set", [Catalog.text("lang.set", lang)], data: .object([("lang", .string(lang.rawValue))]))
+        return .success(.langSet, [Catalog.text(.langSet, lang)], data: .object([("lang", .string(lang.rawValue))]))
     }
 
     func setTimeZone(_ zone: String?, user: User, on c: Session) throws -> Reply {
         guard let zone else {
-            return .success("tz.show", [t(c, "tz.show", ["zone": user.tz])], data: .object([("tz", .string(user.tz))]))
+            return .success(.tzShow, [t(c, .tzShow, ["zone": user.tz])], data: .object([("tz", .string(user.tz))]))
         }
         guard TimeText.isKnownZone(zone) else {
-            return .failure("error.bad_timezone", t(c, "error.bad_timezone", ["zone": zone]))
+            return .failure(.errorBadTimezone, t(c, .errorBadTimezone, ["zone": zone]))
         }
         try store.setTimeZone(zone, for: user.id)
         effects.append(.timeZone(user.id, zone))
-        return .success("tz.set", [t(c, "tz.set", ["zone": zone])], data: .object([("tz", .string(zone))]))
+        return .success(.tzSet, [t(c, .tzSet, ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 
     /// `export`: the whole space as JSON, streamed as the client reads (see `ExportStream`).
     func export(user: User, on c: Session, tag: String?) -> Outcome {
-        var o = Outcome(connection: c.id, tag: tag, reply: .success("export", [t(c, "export.done")]))
-        o.stream = ExportStream(handlers: self, user: user, json: c.json, tag: tag, header: t(c, "export.done"))
+        var o = Outcome(connection: c.id, tag: tag, reply: .success(.export, [t(c, .exportDone)]))
+        o.stream = ExportStream(handlers: self, user: user, json: c.json, tag: tag, header: t(c, .exportDone))
         return o
     }
 

@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -60,8 +61,8 @@ extension Handlers {
                 try store.addNote(routine: r.id, by: user.id, text: text, now: now)
                 let args = ["name": r.name, "text": text]
                 let data = JSONValue.object([("routine", .string(r.name)), ("text", .string(text))])
-                try raise("routine.noted", actor: user, recipients: members, args: args, data: data)
-                return .success("routine.noted", [t(c, "routine.noted", args)], data: data)
+                try raise(.routineNoted, actor: user, recipients: members, args: args, data: data)
+                return .success(.routineNoted, [t(c, .routineNoted, args)], data: data)
             case .event(let e):
                 try checkRoomForNote(event: e.id, name: e.title, c)
                 try store.addNote(event: e.id, by: user.id, text: text, now: now)
@@ -69,8 +70,8 @@ extension Handlers {
                 let data = JSONValue.object([
                     ("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text)),
                 ])
-                try raise("event.noted", actor: user, recipients: members, args: args, data: data)
-                return .success("event.noted", [t(c, "event.noted", args)], data: data)
+                try raise(.eventNoted, actor: user, recipients: members, args: args, data: data)
+                return .success(.eventNoted, [t(c, .eventNoted, args)], data: data)
             case .task(let task):
                 return try self.task(.note(.id(task.id.rawValue), text: raw), user: user, on: c)
             }
@@ -85,17 +86,20 @@ extension Handlers {
             }
             // An item has at most `notesPerItem` notes, so paging them in memory is bounded.
             let (shown, w) = try self.page(of: notes, page, c)
+            guard let notesCode = ReplyCode.notes(of: kind), let emptyKey = TextKey.notesEmpty(of: kind),
+                let headerKey = TextKey.notesHeader(of: kind)
+            else { preconditionFailure("notes of a \(kind), which has no notes texts") }
             let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(Array(shown), tz: user.tz))])
             guard !shown.isEmpty else {
                 return finishPage(
-                    .success("\(kind).notes", [t(c, "\(kind).notes_empty", ["name": name])], data: data), w,
+                    .success(notesCode, [t(c, emptyKey, ["name": name])], data: data), w,
                     listing: command, c)
             }
-            var lines = [t(c, "\(kind).notes_header", ["name": name])]
+            var lines = [t(c, headerKey, ["name": name])]
             for (i, n) in zip(shown.indices, shown) {
                 lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
             }
-            return finishPage(.success("\(kind).notes", lines, data: data), w, listing: command, c)
+            return finishPage(.success(notesCode, lines, data: data), w, listing: command, c)
 
         case .noteDelete(let target, let number):
             let deleted: Note?
@@ -112,14 +116,14 @@ extension Handlers {
                 name = task.title
             }
             guard let deleted else {
-                return .failure("error.not_found", t(c, "error.note_not_found", ["name": name, "n": "\(number)"]))
+                return .failure(.errorNotFound, t(c, .errorNoteNotFound, ["name": name, "n": "\(number)"]))
             }
             let args = ["name": name, "n": "\(number)", "text": deleted.text]
             let data = JSONValue.object([
                 ("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(deleted.text)),
             ])
-            try raise("note.deleted", actor: user, recipients: members, args: args, data: data)
-            return .success("note.deleted", [t(c, "note.deleted", args)], data: data)
+            try raise(.noteDeleted, actor: user, recipients: members, args: args, data: data)
+            return .success(.noteDeleted, [t(c, .noteDeleted, args)], data: data)
 
         default:
             preconditionFailure("not a note command: \(command.verb)")
@@ -149,7 +153,7 @@ extension Handlers {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(
-                    "error.not_found", self.t(c, "error.not_found", ["ref": text]),
+                    .errorNotFound, self.t(c, .errorNotFound, ["ref": text]),
                     data: .object([("ref", .string(text))])))
         }
         switch ref {
@@ -166,12 +170,12 @@ extension Handlers {
                 let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listName))" }.joined(separator: ", ")
                 throw ReplyError(
                     reply: .failure(
-                        "error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates])))
+                        .errorAmbiguous, t(c, .errorAmbiguous, ["ref": words, "candidates": candidates])))
             }
             return first
         case .context:
             guard let id = c.lastReminded, let task = try store.task(id, in: user.space) else {
-                throw ReplyError(reply: .failure("error.usage", t(c, "error.no_context")))
+                throw ReplyError(reply: .failure(.errorUsage, t(c, .errorNoContext)))
             }
             return task
         }

@@ -3,24 +3,26 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
     /// The refusal for a limit: its stable code, its text and `data.limit`.
-    private func limitReached(_ code: String, limit: Int, _ args: [String: String] = [:], _ c: Session) -> ReplyError {
+    private func limitReached(_ code: ReplyCode, limit: Int, _ args: [String: String] = [:], _ c: Session) -> ReplyError
+    {
         var all = args
         all["limit"] = "\(limit)"
-        return ReplyError(reply: .failure(code, t(c, code, all), data: .object([("limit", .int(Int64(limit)))])))
+        return ReplyError(reply: .failure(code, t(c, code.key, all), data: .object([("limit", .int(Int64(limit)))])))
     }
 
     /// Throws unless one more open task fits in `list` and one more task in the space.
     func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Session) throws {
         let limits = limits
         if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
-            throw limitReached("error.limit_list_tasks", limit: limits.openTasksPerList, ["list": list.name], c)
+            throw limitReached(.errorLimitListTasks, limit: limits.openTasksPerList, ["list": list.name], c)
         }
         if try store.taskCount(inSpace: space) >= limits.tasksPerSpace {
-            throw limitReached("error.limit_tasks", limit: limits.tasksPerSpace, [:], c)
+            throw limitReached(.errorLimitTasks, limit: limits.tasksPerSpace, [:], c)
         }
     }
 
@@ -28,21 +30,21 @@ extension Handlers {
     func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Session) throws {
         let limit = limits.openTasksPerList
         if try store.openTaskCount(in: list) >= limit {
-            throw limitReached("error.limit_list_tasks", limit: limit, ["list": name], c)
+            throw limitReached(.errorLimitListTasks, limit: limit, ["list": name], c)
         }
     }
 
     /// Throws unless one more list fits in the space.
     func checkRoomForList(space: SpaceID, _ c: Session) throws {
         let limit = limits.listsPerSpace
-        if try store.listCount(in: space) >= limit { throw limitReached("error.limit_lists", limit: limit, [:], c) }
+        if try store.listCount(in: space) >= limit { throw limitReached(.errorLimitLists, limit: limit, [:], c) }
     }
 
     /// Throws unless one more routine fits in the space.
     func checkRoomForRoutine(space: SpaceID, _ c: Session) throws {
         let limit = limits.routinesPerSpace
         if try store.routineCount(in: space) >= limit {
-            throw limitReached("error.limit_routines", limit: limit, [:], c)
+            throw limitReached(.errorLimitRoutines, limit: limit, [:], c)
         }
     }
 
@@ -50,7 +52,7 @@ extension Handlers {
     func checkRoomForEvent(space: SpaceID, _ c: Session) throws {
         let limit = limits.eventsPerSpace
         if try store.indexedEventCount(in: space) >= limit {
-            throw limitReached("error.limit_events", limit: limit, [:], c)
+            throw limitReached(.errorLimitEvents, limit: limit, [:], c)
         }
     }
 
@@ -60,7 +62,7 @@ extension Handlers {
     ) throws {
         let limit = limits.notesPerItem
         if try store.noteCount(task: task, routine: routine, event: event) >= limit {
-            throw limitReached("error.limit_notes", limit: limit, ["name": name], c)
+            throw limitReached(.errorLimitNotes, limit: limit, ["name": name], c)
         }
     }
 
@@ -79,7 +81,8 @@ extension Handlers {
         ]
         guard let (count, limit, what) = checks.first(where: { $0.0 > $0.1 }) else { return nil }
         return .failure(
-            "error.limit_join", t(c, "error.limit_join_\(what)", ["count": "\(count)", "limit": "\(limit)"]),
+            .errorLimitJoin,
+            t(c, TextKey.limitJoin(what) ?? .errorLimitJoinTasks, ["count": "\(count)", "limit": "\(limit)"]),
             data: .object([("limit", .int(Int64(limit))), ("count", .int(Int64(count))), ("what", .string(what))]))
     }
 }

@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -34,15 +35,15 @@ extension Handlers {
     /// `more` costs nothing); showing the listing again picks up rows added since. When the listing shrank
     /// below the next page meanwhile, the answer is the same "no more pages".
     func more(user: User, on c: Session) throws -> Reply {
-        guard let cursor = c.paging.cursor else { return .failure("error.no_listing", t(c, "error.no_listing")) }
+        guard let cursor = c.paging.cursor else { return .failure(.errorNoListing, t(c, .errorNoListing)) }
         let noMore = { (pages: Int) -> Reply in
             .failure(
-                "error.no_more_pages", self.t(c, "error.no_more_pages", ["pages": "\(pages)"]),
+                .errorNoMorePages, self.t(c, .errorNoMorePages, ["pages": "\(pages)"]),
                 data: .object([("page", .int(Int64(pages))), ("pages", .int(Int64(pages)))]))
         }
         guard cursor.page < cursor.pages else { return noMore(cursor.pages) }
         let reply = try listing(cursor.listing, page: cursor.page + 1, user: user, on: c)
-        return reply.code == "error.page_range" ? noMore(cursor.page) : reply
+        return reply.code == .errorPageRange ? noMore(cursor.page) : reply
     }
 
     /// The window for page `page` of `total` rows, or the localized error naming how many pages there are.
@@ -51,9 +52,9 @@ extension Handlers {
         let pages = max(1, (total + PageWindow.size - 1) / PageWindow.size)
         throw ReplyError(
             reply: .failure(
-                "error.page_range",
+                .errorPageRange,
                 t(
-                    c, pages == 1 ? "error.page_range_one" : "error.page_range",
+                    c, pages == 1 ? .errorPageRangeOne : .errorPageRange,
                     ["page": "\(page)", "pages": "\(pages)"]),
                 data: .object([
                     ("page", .int(Int64(page))), ("pages", .int(Int64(pages))), ("total", .int(Int64(total))),
@@ -67,9 +68,9 @@ extension Handlers {
         var r = reply
         if w.remaining > 0 {
             r.lines.append(
-                t(c, "page.more", ["count": "\(w.remaining)", "page": "\(w.number)", "pages": "\(w.pages)"]))
+                t(c, .pageMore, ["count": "\(w.remaining)", "page": "\(w.number)", "pages": "\(w.pages)"]))
         } else if w.pages > 1 {
-            r.lines.append(t(c, "page.last", ["page": "\(w.number)", "pages": "\(w.pages)"]))
+            r.lines.append(t(c, .pageLast, ["page": "\(w.number)", "pages": "\(w.pages)"]))
         }
         guard c.json else { return r }
         let fields: [(String, JSONValue)] = [

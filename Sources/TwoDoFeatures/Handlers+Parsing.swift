@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -37,37 +38,38 @@ extension Handlers {
         case .unknownCommand(let word, let suggestion):
             if let suggestion {
                 return .failure(
-                    "error.unknown_command",
-                    t(c, "error.unknown_command_suggest", ["word": word, "suggestion": suggestion]),
+                    .errorUnknownCommand,
+                    t(c, .errorUnknownCommandSuggest, ["word": word, "suggestion": suggestion]),
                     data: .object([("word", .string(word)), ("suggestion", .string(suggestion))]))
             }
             return .failure(
-                "error.unknown_command", t(c, "error.unknown_command", ["word": word]),
+                .errorUnknownCommand, t(c, .errorUnknownCommand, ["word": word]),
                 data: .object([("word", .string(word))]))
         case .usage(let verb):
             return .failure(
-                "error.usage", t(c, "error.usage", ["verb": t(c, "verb.\(verb)"), "usage": t(c, "usage.\(verb)")]),
+                .errorUsage, t(c, .errorUsage, ["verb": verbName(verb, c), "usage": usage(verb, c)]),
                 data: .object([("verb", .string(verb))]))
         case .badValue("nag", let value):
             // The parser refuses every nag interval it cannot use; the one rule to tell is the range.
             return .failure(
-                "error.nag_range", t(c, "error.nag_range_value", ["value": value]),
+                .errorNagRange, t(c, .errorNagRangeValue, ["value": value]),
                 data: .object([("value", .string(value))]))
         case .badValue(let verb, let value):
             return .failure(
-                "error.bad_value",
+                .errorBadValue,
                 t(
-                    c, "error.bad_value",
-                    ["verb": t(c, "verb.\(verb)"), "value": value, "usage": t(c, "usage.\(verb)")]),
+                    c, .errorBadValue,
+                    ["verb": verbName(verb, c), "value": value, "usage": usage(verb, c)]),
                 data: .object([("verb", .string(verb)), ("value", .string(value))]))
         case .badDate(let verb, let value, let problem):
             return .failure(
-                "error.bad_date",
+                .errorBadDate,
                 t(
-                    c, "error.bad_date",
+                    c, .errorBadDate,
                     [
-                        "value": value, "problem": t(c, "date_problem.\(problem.rawValue)"),
-                        "usage": t(c, "usage.\(verb)"),
+                        "value": value,
+                        "problem": TextKey.dateProblem(problem.rawValue).map { t(c, $0) } ?? problem.rawValue,
+                        "usage": usage(verb, c),
                     ]),
                 data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
         }
@@ -78,4 +80,10 @@ extension Handlers {
         let first = line.split(separator: " ").first.map { TextFold.key($0) } ?? ""
         return ["kaydol", "kayit", "kayıt"].contains(first)
     }
+
+    /// A verb's name in the reader's language (the verb itself when the catalogs have no name for it).
+    private func verbName(_ verb: String, _ c: Session) -> String { TextKey.verbName(verb).map { t(c, $0) } ?? verb }
+
+    /// A verb's usage line in the reader's language (empty when the catalogs have none).
+    private func usage(_ verb: String, _ c: Session) -> String { TextKey.usage(of: verb).map { t(c, $0) } ?? "" }
 }

@@ -8,6 +8,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -104,12 +105,12 @@ extension Handlers {
         let late = isLate(fired.map(\.fireAt))
         // The line says the most telling of them: due now, then due soon, then still open.
         let kind = ReminderKind.allCases.first { k in fired.contains { $0.kind == k } } ?? first.kind
-        let key: String
+        let key: TextKey
         switch kind {
-        case _ where late: key = task.due == nil ? "reminder.at" : "reminder.late"
-        case .nag: key = "reminder.nag"
-        case .due: key = "reminder.due"
-        default: key = task.due == nil ? "reminder.at" : "reminder.soon"  // "before" and "at": the task is due later
+        case _ where late: key = task.due == nil ? .reminderAt : .reminderLate
+        case .nag: key = .reminderNag
+        case .due: key = .reminderDue
+        default: key = task.due == nil ? .reminderAt : .reminderSoon  // "before" and "at": the task is due later
         }
         return ReminderNotice(
             key: key, recipients: assignees(task.assignee, among: try members(space)),
@@ -147,20 +148,21 @@ extension Handlers {
         for user in notice.recipients {
             let args = notice.args(user)
             let live = (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
-            try store.addNotification(for: user.id, key: notice.key, args: args, now: now, read: !live.isEmpty)
+            try store.addNotification(for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty)
             guard !live.isEmpty else { continue }
             let data = notice.data(user)
             for c in live {
                 var text = Catalog.text(notice.key, c.lang, args)
-                if notice.task != nil { text += " " + Catalog.text("reminder.answers", c.lang) }
+                if notice.task != nil { text += " " + Catalog.text(.reminderAnswers, c.lang) }
                 let line =
                     c.json
                     ? JSONValue.object([
-                        ("type", .string("event")), ("event", .string("reminder.due")), ("actor", .string("twodo")),
+                        ("type", .string("event")), ("event", .string(EventName.reminderDue.rawValue)),
+                        ("actor", .string("twodo")),
                         ("text", .string(text)), ("data", data),
                     ]).serialized
                     : text
-                var o = Outcome(connection: c.id, reply: Reply.success("reminder.due", [line]), rawLines: [line])
+                var o = Outcome(connection: c.id, reply: Reply.success(.reminderDue, [line]), rawLines: [line])
                 o.reminded = notice.task
                 outcomes.append(o)
             }
@@ -185,7 +187,7 @@ enum DueTimer {
 /// What one fired reminder tells its recipients: the catalog text (worded per reader), the JSON data, and
 /// the task that `done`/`snooze` without a reference then act on (task reminders only).
 struct ReminderNotice {
-    var key: String
+    var key: TextKey
     var recipients: [User]
     var args: (User) -> [String: String]
     var data: (User) -> JSONValue

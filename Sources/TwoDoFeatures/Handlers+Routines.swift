@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -38,14 +39,14 @@ extension Handlers {
                 let names = matches.map { "\"\($0.name)\"" }.joined(separator: ", ")
                 throw ReplyError(
                     reply: .failure(
-                        "error.ambiguous", t(c, "error.routine_ambiguous", ["name": candidate, "candidates": names])))
+                        .errorAmbiguous, t(c, .errorRoutineAmbiguous, ["name": candidate, "candidates": names])))
             }
         }
         let names = all.map(\.name).joined(separator: ", ")
         throw ReplyError(
             reply: .failure(
-                "error.not_found",
-                t(c, all.isEmpty ? "error.routine_none" : "error.routine_not_found", ["name": name, "names": names]),
+                .errorNotFound,
+                t(c, all.isEmpty ? .errorRoutineNone : .errorRoutineNotFound, ["name": name, "names": names]),
                 data: .object([("routine", .string(name))])))
     }
 
@@ -56,7 +57,7 @@ extension Handlers {
         case .add(let raw, let rawRule, let time, let who):
             let name = try cleaned(raw, limit: TextRules.nameLimit, c)
             if try store.routines(in: user.space).contains(where: { TextFold.key($0.name) == TextFold.key(name) }) {
-                return .failure("error.routine_exists", t(c, "error.routine_exists", ["name": name]))
+                return .failure(.errorRoutineExists, t(c, .errorRoutineExists, ["name": name]))
             }
             try checkRoomForRoutine(space: user.space, c)
             let assignee: User? = try who.map { try member($0, user: user, members: members, c) } ?? user
@@ -73,12 +74,12 @@ extension Handlers {
             try rescheduleRoutineReminder(fresh, zone: zone)
             let args = ["name": name, "schedule": scheduleText(fresh, lang: c.lang)]
             try raise(
-                "routine.added", actor: user, recipients: members, args: ["name": name],
+                .routineAdded, actor: user, recipients: members, args: ["name": name],
                 data: routineJSON(fresh, zone: zone, tz: "UTC"))
-            var lines = [t(c, "routine.added", args)]
-            if let assignee, assignee.id != user.id { lines[0] += " " + t(c, "task.for", ["name": assignee.name]) }
-            if fresh.history.isDue(today) { lines.append(t(c, "routine.due_today")) }
-            return .success("routine.added", lines, data: routineJSON(fresh, zone: zone, tz: user.tz))
+            var lines = [t(c, .routineAdded, args)]
+            if let assignee, assignee.id != user.id { lines[0] += " " + t(c, .taskFor, ["name": assignee.name]) }
+            if fresh.history.isDue(today) { lines.append(t(c, .routineDueToday)) }
+            return .success(.routineAdded, lines, data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .mark(let name, let mark, let date, let whole):
             // A routine whose whole name ends in date words ("gym monday") wins over reading them as a date.
@@ -102,9 +103,9 @@ extension Handlers {
             let routine = try findRoutine(name, user: user, c)
             let zone = routineZone(routine, members: members, reader: user)
             guard let (day, _) = try store.unmarkRoutine(routine.id, day: date) else {
-                let key = date == nil ? "error.routine_nothing_to_undo" : "error.routine_not_marked"
+                let key: TextKey = date == nil ? .errorRoutineNothingToUndo : .errorRoutineNotMarked
                 return .failure(
-                    "error.not_found",
+                    .errorNotFound,
                     t(c, key, ["name": routine.name, "date": date.map { TimeText.human($0, lang: c.lang) } ?? ""]))
             }
             guard let fresh = try store.routine(routine.id, in: user.space) else {
@@ -113,11 +114,11 @@ extension Handlers {
             try rescheduleRoutineReminder(fresh, zone: zone)
             let when = DueDate(date: day, time: nil, tz: zone)
             try raise(
-                "routine.undone", actor: user, recipients: members, args: ["name": routine.name],
+                .routineUndone, actor: user, recipients: members, args: ["name": routine.name],
                 data: routineJSON(fresh, zone: zone, tz: "UTC"), when: when)
             return .success(
-                "routine.undone",
-                [t(c, "routine.undone", ["name": routine.name, "date": TimeText.human(day, lang: c.lang)])],
+                .routineUndone,
+                [t(c, .routineUndone, ["name": routine.name, "date": TimeText.human(day, lang: c.lang)])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .stats(let name):
@@ -139,11 +140,11 @@ extension Handlers {
             }
             try rescheduleRoutineReminder(fresh, zone: zone)
             try raise(
-                "routine.edited", actor: user, recipients: members, args: ["name": fresh.name],
+                .routineEdited, actor: user, recipients: members, args: ["name": fresh.name],
                 data: routineJSON(fresh, zone: zone, tz: "UTC"))
             return .success(
-                "routine.edited",
-                [t(c, "routine.edited", ["name": fresh.name, "schedule": scheduleText(fresh, lang: c.lang)])],
+                .routineEdited,
+                [t(c, .routineEdited, ["name": fresh.name, "schedule": scheduleText(fresh, lang: c.lang)])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .rename(let name, let raw):
@@ -152,15 +153,15 @@ extension Handlers {
             if try store.routines(in: user.space).contains(where: {
                 $0.id != routine.id && TextFold.key($0.name) == TextFold.key(newName)
             }) {
-                return .failure("error.routine_exists", t(c, "error.routine_exists", ["name": newName]))
+                return .failure(.errorRoutineExists, t(c, .errorRoutineExists, ["name": newName]))
             }
             try store.renameRoutine(routine.id, to: newName)
             let args = ["old": routine.name, "name": newName]
             try raise(
-                "routine.renamed", actor: user, recipients: members, args: args,
+                .routineRenamed, actor: user, recipients: members, args: args,
                 data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
             return .success(
-                "routine.renamed", [t(c, "routine.renamed", args)],
+                .routineRenamed, [t(c, .routineRenamed, args)],
                 data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
 
         case .pause(let name), .resume(let name):
@@ -170,8 +171,8 @@ extension Handlers {
             let pausing: Bool
             if case .pause = action { pausing = true } else { pausing = false }
             if pausing == routine.isPaused {
-                let key = pausing ? "error.routine_already_paused" : "error.routine_not_paused"
-                return .failure(key, t(c, key, ["name": routine.name]))
+                let code: ReplyCode = pausing ? .errorRoutineAlreadyPaused : .errorRoutineNotPaused
+                return .failure(code, t(c, code.key, ["name": routine.name]))
             }
             if pausing {
                 try store.pauseRoutine(routine.id, from: today)
@@ -182,12 +183,13 @@ extension Handlers {
                 preconditionFailure("routine vanished")
             }
             try rescheduleRoutineReminder(fresh, zone: zone)
-            let code = pausing ? "routine.paused" : "routine.resumed"
+            let event: EventName = pausing ? .routinePaused : .routineResumed
             try raise(
-                code, actor: user, recipients: members, args: ["name": routine.name],
+                event, actor: user, recipients: members, args: ["name": routine.name],
                 data: routineJSON(fresh, zone: zone, tz: "UTC"))
             return .success(
-                code, [t(c, code, ["name": routine.name])], data: routineJSON(fresh, zone: zone, tz: user.tz))
+                event.replyCode, [t(c, event.replyCode.key, ["name": routine.name])],
+                data: routineJSON(fresh, zone: zone, tz: user.tz))
 
         case .delete(let name):
             let routine = try findRoutine(name, user: user, c)
@@ -195,8 +197,8 @@ extension Handlers {
             let data = routineJSON(routine, zone: zone, tz: "UTC")
             try store.deleteRoutine(routine.id)
             remindersChanged = true
-            try raise("routine.deleted", actor: user, recipients: members, args: ["name": routine.name], data: data)
-            return .success("routine.deleted", [t(c, "routine.deleted", ["name": routine.name])], data: data)
+            try raise(.routineDeleted, actor: user, recipients: members, args: ["name": routine.name], data: data)
+            return .success(.routineDeleted, [t(c, .routineDeleted, ["name": routine.name])], data: data)
         }
     }
 
@@ -211,17 +213,20 @@ extension Handlers {
         let history = routine.history
         if let existing = history.marks[date] {
             return .failure(
-                "error.routine_already_marked",
+                .errorRoutineAlreadyMarked,
                 t(
-                    c, "error.routine_already_marked",
-                    ["name": routine.name, "date": dateText, "state": t(c, "routine.state.\(existing.rawValue)")]))
+                    c, .errorRoutineAlreadyMarked,
+                    [
+                        "name": routine.name, "date": dateText,
+                        "state": TextKey.routineState(existing.rawValue).map { t(c, $0) } ?? existing.rawValue,
+                    ]))
         }
         if mark == .done && date > today {
             return .failure(
-                "error.routine_future", t(c, "error.routine_future", ["name": routine.name, "date": dateText]))
+                .errorRoutineFuture, t(c, .errorRoutineFuture, ["name": routine.name, "date": dateText]))
         }
         if history.isPaused(on: date) {
-            return .failure("error.routine_paused", t(c, "error.routine_paused", ["name": routine.name]))
+            return .failure(.errorRoutinePaused, t(c, .errorRoutinePaused, ["name": routine.name]))
         }
         guard history.isDue(date) else {
             let next = history.nextDue(onOrAfter: date)
@@ -230,16 +235,16 @@ extension Handlers {
                 "next": next.map { TimeText.human($0, lang: c.lang) } ?? "—",
             ]
             return .failure(
-                "error.routine_not_due",
-                t(c, date < history.start ? "error.routine_not_started" : "error.routine_not_due", args),
+                .errorRoutineNotDue,
+                t(c, date < history.start ? .errorRoutineNotStarted : .errorRoutineNotDue, args),
                 data: .object([
                     ("date", .string(date.description)), ("next", next.map { .string($0.description) } ?? .null),
                 ]))
         }
         guard try store.markRoutine(routine.id, day: date, mark, by: user.id, now: now) else {
             return .failure(
-                "error.routine_already_marked",
-                t(c, "error.routine_already_marked", ["name": routine.name, "date": dateText, "state": "?"]))
+                .errorRoutineAlreadyMarked,
+                t(c, .errorRoutineAlreadyMarked, ["name": routine.name, "date": dateText, "state": "?"]))
         }
         guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
         try rescheduleRoutineReminder(fresh, zone: zone)
@@ -250,23 +255,23 @@ extension Handlers {
         case .done:
             if streak >= 2 {
                 try raise(
-                    "routine.done", key: "routine.streak_\(fresh.streakUnit.rawValue)", actor: user,
+                    .routineDone, key: TextKey.routineStreakEvent(fresh.streakUnit.rawValue), actor: user,
                     recipients: members,
                     args: ["name": fresh.name, "count": "\(streak)"], data: data, when: when)
             } else {
                 try raise(
-                    "routine.done", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when
+                    .routineDone, actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when
                 )
             }
             return .success(
-                "routine.done", [t(c, "routine.done", ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
+                .routineDone, [t(c, .routineDone, ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
         case .skipped:
             try raise(
-                "routine.skipped", actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
+                .routineSkipped, actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
             return .success(
-                "routine.skipped",
-                [t(c, "routine.skipped", ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
+                .routineSkipped,
+                [t(c, .routineSkipped, ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
                 data: routineJSON(fresh, zone: zone, tz: user.tz))
         }
     }
@@ -274,7 +279,7 @@ extension Handlers {
     /// `every day at 07:00` / `her gün saat 07:00`, with the assignee when it is not the reader.
     func scheduleText(_ r: Routine, lang: Language) -> String {
         var text = RecurrenceText.describe(r.rule, lang: lang)
-        if let time = r.time { text += " " + Catalog.text("routine.at_time", lang, ["time": time.description]) }
+        if let time = r.time { text += " " + Catalog.text(.routineAtTime, lang, ["time": time.description]) }
         return text
     }
 
@@ -304,7 +309,7 @@ extension Handlers {
         }
         guard !routines.isEmpty else {
             return finishPage(
-                .success("routine.list", [t(c, "routine.list_empty")], data: .object([("routines", .array([]))])), w,
+                .success(.routineList, [t(c, .routineListEmpty)], data: .object([("routines", .array([]))])), w,
                 listing: .routines, c)
         }
         var lines: [String] = []
@@ -316,15 +321,15 @@ extension Handlers {
                 heading = dueToday
                 lines.append(
                     dueToday
-                        ? t(c, "routine.list_today", ["date": TimeText.human(readerToday, lang: c.lang)])
-                        : t(c, "routine.list_other"))
+                        ? t(c, .routineListToday, ["date": TimeText.human(readerToday, lang: c.lang)])
+                        : t(c, .routineListOther))
             }
             lines.append(routineRow(r, zone: zone, user: user, dueToday: dueToday, c))
             items.append(routineJSON(r, zone: zone, tz: user.tz))
         }
-        lines.append(t(c, "routine.legend"))
+        lines.append(t(c, .routineLegend))
         return finishPage(
-            .success("routine.list", lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
+            .success(.routineList, lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
     private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Session) -> String {
@@ -336,13 +341,13 @@ extension Handlers {
         default: check = dueToday ? "[ ]" : "   "
         }
         var schedule = scheduleText(r, lang: c.lang)
-        if let who = r.assignee, who != user.name { schedule += ", " + t(c, "task.for", ["name": who]) }
-        if r.assignee == nil { schedule += ", " + t(c, "routine.for_both") }
-        if r.isPaused { schedule += ", " + t(c, "routine.paused_tag") }
+        if let who = r.assignee, who != user.name { schedule += ", " + t(c, .taskFor, ["name": who]) }
+        if r.assignee == nil { schedule += ", " + t(c, .routineForBoth) }
+        if r.isPaused { schedule += ", " + t(c, .routinePausedTag) }
         let strip = CalendarGrid.strip(r.history.strip(today: today, days: Handlers.routineStripDays))
         return "  "
             + t(
-                c, "routine.row",
+                c, .routineRow,
                 [
                     "check": check, "name": r.name, "schedule": schedule,
                     "streak": "\(r.history.currentStreak(today: today))", "strip": strip,
@@ -356,7 +361,7 @@ extension Handlers {
         let rate: String
         if let (done, counted) = h.completionRate(today: today) {
             rate = t(
-                c, "routine.rate",
+                c, .routineRate,
                 [
                     "percent": "\(Int((Double(done) * 100 / Double(counted)).rounded()))", "done": "\(done)",
                     "count": "\(counted)",
@@ -366,27 +371,27 @@ extension Handlers {
         }
         var schedule = scheduleText(r, lang: c.lang)
         if let who = r.assignee {
-            schedule += ", " + t(c, "task.for", ["name": who])
+            schedule += ", " + t(c, .taskFor, ["name": who])
         } else {
-            schedule += ", " + t(c, "routine.for_both")
+            schedule += ", " + t(c, .routineForBoth)
         }
-        if r.isPaused { schedule += ", " + t(c, "routine.paused_tag") }
+        if r.isPaused { schedule += ", " + t(c, .routinePausedTag) }
         let lines = [
-            t(c, "routine.stats_header", ["name": r.name, "schedule": schedule]),
+            t(c, .routineStatsHeader, ["name": r.name, "schedule": schedule]),
             t(
-                c, "routine.stats_line",
+                c, .routineStatsLine,
                 [
                     "streak": "\(h.currentStreak(today: today))", "longest": "\(h.longestStreak(today: today))",
                     "total": "\(h.totalCompleted)",
                     "rate": rate,
                 ]),
             t(
-                c, "routine.stats_strip",
+                c, .routineStatsStrip,
                 ["strip": CalendarGrid.strip(h.strip(today: today, days: Handlers.routineStatsDays))]),
-            t(c, "routine.legend"),
+            t(c, .routineLegend),
         ]
         return .success(
-            "routine.stats", lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays))
+            .routineStats, lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays))
     }
 
     /// A routine as JSON: name, schedule, assignee, paused, today's state, stats and strip; `full` adds

@@ -2,6 +2,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {

@@ -7,6 +7,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -39,7 +40,7 @@ extension Handlers {
         try rescheduleRoutineReminder(r, zone: zone, after: reminder.day)
         guard !r.isPaused, r.history.isDue(reminder.day), r.history.marks[reminder.day] == nil else { return nil }
         return ReminderNotice(
-            key: late ? "reminder.routine_late" : "reminder.routine", recipients: assignees(r.assignee, among: people),
+            key: late ? .reminderRoutineLate : .reminderRoutine, recipients: assignees(r.assignee, among: people),
             args: { _ in ["name": r.name] },
             data: { _ in
                 .object([
@@ -61,7 +62,7 @@ extension Handlers {
         }
         let place = e.location.map { " (\($0))" } ?? ""
         return ReminderNotice(
-            key: late ? "reminder.event_late" : "reminder.event", recipients: assignees(e.assignee, among: members),
+            key: late ? .reminderEventLate : .reminderEvent, recipients: assignees(e.assignee, among: members),
             args: { user in
                 let when =
                     occurrence.time == nil

@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 /// A handler's early exit with the reply to send instead.
@@ -18,10 +19,10 @@ extension Handlers {
         } catch {
             switch error {
             case .empty:
-                throw ReplyError(reply: .failure("error.title_empty", t(c, "error.title_empty")))
+                throw ReplyError(reply: .failure(.errorTitleEmpty, t(c, .errorTitleEmpty)))
             case .tooLong(let limit):
                 throw ReplyError(
-                    reply: .failure("error.title_too_long", t(c, "error.title_too_long", ["limit": "\(limit)"])))
+                    reply: .failure(.errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(limit)"])))
             }
         }
     }
@@ -32,7 +33,7 @@ extension Handlers {
         let names = try store.listNames(in: user.space).joined(separator: ", ")
         throw ReplyError(
             reply: .failure(
-                "error.not_found", t(c, "error.list_not_found", ["name": name, "lists": names]),
+                .errorNotFound, t(c, .errorListNotFound, ["name": name, "lists": names]),
                 data: .object([("list", .string(name))])))
     }
 
@@ -40,11 +41,11 @@ extension Handlers {
     func lists(page: Int, user: User, on c: Session) throws -> Reply {
         do {
             let (lists, w) = try self.page(of: try store.lists(in: user.space), page, c)
-            var lines = [t(c, "list.index_header")]
+            var lines = [t(c, .listIndexHeader)]
             for (i, l) in zip(lists.indices, lists) {
                 lines.append(
                     "  \(i + 1). "
-                        + t(c, "list.index_row", ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+                        + t(c, .listIndexRow, ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
             }
             let data = JSONValue.array(
                 lists.map {
@@ -54,7 +55,7 @@ extension Handlers {
                         ("default", .bool($0.isDefault)),
                     ])
                 })
-            return finishPage(.success("list.index", lines, data: .object([("lists", data)])), w, listing: .lists, c)
+            return finishPage(.success(.listIndex, lines, data: .object([("lists", data)])), w, listing: .lists, c)
         } catch let e as ReplyError {
             return e.reply
         }
@@ -67,44 +68,44 @@ extension Handlers {
             case .add(let raw):
                 let name = try cleaned(raw, limit: TextRules.nameLimit, c)
                 if try store.list(named: name, in: user.space) != nil {
-                    return .failure("error.list_exists", t(c, "error.list_exists", ["name": name]))
+                    return .failure(.errorListExists, t(c, .errorListExists, ["name": name]))
                 }
                 try checkRoomForList(space: user.space, c)
                 _ = try store.addList(named: name, in: user.space, now: clock.now)
                 try raise(
-                    "list.added", actor: user, recipients: members, args: ["name": name],
+                    .listAdded, actor: user, recipients: members, args: ["name": name],
                     data: .object([("name", .string(name))]))
                 return .success(
-                    "list.added", [t(c, "list.added", ["name": name])], data: .object([("name", .string(name))]))
+                    .listAdded, [t(c, .listAdded, ["name": name])], data: .object([("name", .string(name))]))
 
             case .rename(let oldName, let raw):
                 let list = try findList(oldName, user: user, c)
                 let name = try cleaned(raw, limit: TextRules.nameLimit, c)
                 if let other = try store.list(named: name, in: user.space), other.id != list.id {
-                    return .failure("error.list_exists", t(c, "error.list_exists", ["name": name]))
+                    return .failure(.errorListExists, t(c, .errorListExists, ["name": name]))
                 }
                 try store.renameList(list.id, to: name)
                 let args = ["old": list.name, "name": name]
                 let data = JSONValue.object([("old", .string(list.name)), ("name", .string(name))])
-                try raise("list.renamed", actor: user, recipients: members, args: args, data: data)
-                return .success("list.renamed", [t(c, "list.renamed", args)], data: data)
+                try raise(.listRenamed, actor: user, recipients: members, args: args, data: data)
+                return .success(.listRenamed, [t(c, .listRenamed, args)], data: data)
 
             case .delete(let name, let confirmed):
                 let list = try findList(name, user: user, c)
                 if list.isDefault {
-                    return .failure("error.default_list", t(c, "error.default_list", ["name": list.name]))
+                    return .failure(.errorDefaultList, t(c, .errorDefaultList, ["name": list.name]))
                 }
                 let counts = try store.taskCounts(in: list.id)
                 let count = counts.open + counts.done
                 if count > 0 && !confirmed {
                     return .failure(
-                        "error.list_not_empty", t(c, "error.list_not_empty", ["name": list.name, "count": "\(count)"]))
+                        .errorListNotEmpty, t(c, .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
                 let args = ["name": list.name, "count": "\(count)"]
                 let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
-                try raise("list.deleted", actor: user, recipients: members, args: args, data: data)
-                return .success("list.deleted", [t(c, "list.deleted", args)], data: data)
+                try raise(.listDeleted, actor: user, recipients: members, args: args, data: data)
+                return .success(.listDeleted, [t(c, .listDeleted, args)], data: data)
             }
         } catch let e as ReplyError {
             return e.reply
@@ -129,16 +130,16 @@ extension Handlers {
                 ])
             guard !tasks.isEmpty else {
                 return finishPage(
-                    .success("task.list", [t(c, "task.list_empty", ["list": list.name])], data: data), w,
+                    .success(.taskList, [t(c, .taskListEmpty, ["list": list.name])], data: data), w,
                     listing: .show(list: name), c)
             }
             var lines = [
-                t(c, "task.list_header", ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])
+                t(c, .taskListHeader, ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])
             ]
             for (i, task) in tasks.enumerated() {
                 lines.append(try describeForReader(task, number: w.offset + i + 1, user: user, c, withList: false))
             }
-            return finishPage(.success("task.list", lines, data: data), w, listing: .show(list: name), c)
+            return finishPage(.success(.taskList, lines, data: data), w, listing: .show(list: name), c)
         } catch let e as ReplyError {
             return e.reply
         }
@@ -152,13 +153,13 @@ extension Handlers {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(
-                    "error.not_found", self.t(c, "error.not_found", ["ref": text]),
+                    .errorNotFound, self.t(c, .errorNotFound, ["ref": text]),
                     data: .object([("ref", .string(text))])))
         }
         switch ref {
         case .context:
             guard let id = c.lastReminded, let task = try store.task(id, in: user.space) else {
-                throw ReplyError(reply: .failure("error.usage", t(c, "error.no_context")))
+                throw ReplyError(reply: .failure(.errorUsage, t(c, .errorNoContext)))
             }
             return task
         case .number(let n):
@@ -178,7 +179,7 @@ extension Handlers {
                 let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listName))" }.joined(separator: ", ")
                 throw ReplyError(
                     reply: .failure(
-                        "error.ambiguous", t(c, "error.ambiguous", ["ref": words, "candidates": candidates]),
+                        .errorAmbiguous, t(c, .errorAmbiguous, ["ref": words, "candidates": candidates]),
                         data: .object([
                             ("candidates", .array(matches.prefix(5).map { taskJSON($0, tz: user.tz, number: nil) }))
                         ])))
@@ -198,17 +199,22 @@ extension Handlers {
     private func runTask(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
+        // The reply (code and text) and the partner's event (name and text) of one change; `keys` words both
+        // when the change has a variant text (`task.added_details` and `event.task.added_details`).
         func changed(
-            _ name: String, _ task: TaskID, _ args: [String: String], key: String? = nil, localArgs: LocalArgs? = nil
+            _ name: EventName, _ task: TaskID, _ args: [String: String], keys: (reply: TextKey, event: TextKey)? = nil,
+            localArgs: LocalArgs? = nil
         ) throws -> Reply {
             guard let fresh = try store.task(task, in: user.space) else {
                 preconditionFailure("task vanished inside its transaction")
             }
             try raise(
-                name, key: key, actor: user, recipients: members, args: args,
+                name, key: keys?.event, actor: user, recipients: members, args: args,
                 data: taskJSON(fresh, tz: "UTC", number: nil), localArgs: localArgs)
             let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
-            return .success(name, [t(c, key ?? name, mine)], data: taskJSON(fresh, tz: user.tz, number: nil))
+            let code = name.replyCode
+            return .success(
+                code, [t(c, keys?.reply ?? code.key, mine)], data: taskJSON(fresh, tz: user.tz, number: nil))
         }
         switch command {
         case .add(let raw, let listName, let details):
@@ -220,64 +226,64 @@ extension Handlers {
                 title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
             if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
-            guard !parts.isEmpty else { return try changed("task.added", id, ["title": title, "list": list.name]) }
+            guard !parts.isEmpty else { return try changed(.taskAdded, id, ["title": title, "list": list.name]) }
             // Each reader gets the details in their own language and zone.
             return try changed(
-                "task.added", id, ["title": title, "list": list.name], key: "task.added_details",
+                .taskAdded, id, ["title": title, "list": list.name], keys: (.taskAddedDetails, .eventTaskAddedDetails),
                 localArgs: { lang, tz in ["details": TaskDetail.text(parts, lang: lang, tz: tz)] })
 
         case .done(let ref):
             let task = try resolve(ref, user: user, prefer: .open, c)
-            if task.isDone { return .failure("error.already_done", t(c, "error.already_done", ["title": task.title])) }
+            if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
             try store.setDone(task.id, true, by: user.id, now: now)
             try store.cancelReminders(of: task.id)
             remindersChanged = true
             if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space) {
                 guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished") }
                 try raise(
-                    "task.completed", actor: user, recipients: members, args: ["title": task.title],
+                    .taskCompleted, actor: user, recipients: members, args: ["title": task.title],
                     data: taskJSON(fresh, tz: "UTC", number: nil))
                 return .success(
-                    "task.completed",
+                    .taskCompleted,
                     [
                         t(
-                            c, "task.completed_next",
+                            c, .taskCompletedNext,
                             ["title": task.title, "when": when(nextDue, tz: user.tz, lang: c.lang)])
                     ],
                     data: taskJSON(fresh, tz: user.tz, number: nil))
             }
-            return try changed("task.completed", task.id, ["title": task.title])
+            return try changed(.taskCompleted, task.id, ["title": task.title])
 
         case .undone(let ref):
             let task = try resolve(ref, user: user, prefer: .done, c)
-            if !task.isDone { return .failure("error.not_done", t(c, "error.not_done", ["title": task.title])) }
+            if !task.isDone { return .failure(.errorNotDone, t(c, .errorNotDone, ["title": task.title])) }
             try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
             try restoreReminders(of: task)
-            return try changed("task.reopened", task.id, ["title": task.title])
+            return try changed(.taskReopened, task.id, ["title": task.title])
 
         case .edit(let ref, let raw):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
             try store.setTitle(task.id, title, now: now)
-            return try changed("task.edited", task.id, ["old": task.title, "title": title])
+            return try changed(.taskEdited, task.id, ["old": task.title, "title": title])
 
         case .delete(let ref):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let data = taskJSON(task, tz: "UTC", number: nil)
             try store.deleteTask(task.id)
-            try raise("task.deleted", actor: user, recipients: members, args: ["title": task.title], data: data)
-            return .success("task.deleted", [t(c, "task.deleted", ["title": task.title])], data: data)
+            try raise(.taskDeleted, actor: user, recipients: members, args: ["title": task.title], data: data)
+            return .success(.taskDeleted, [t(c, .taskDeleted, ["title": task.title])], data: data)
 
         case .move(let ref, let listName):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let list = try findList(listName, user: user, c)
             if list.id == task.list {
-                return .failure("error.same_list", t(c, "error.same_list", ["title": task.title, "list": list.name]))
+                return .failure(.errorSameList, t(c, .errorSameList, ["title": task.title, "list": list.name]))
             }
             if !task.isDone { try checkRoomForOpenTask(in: list.id, named: list.name, c) }
             try store.move(task.id, to: list.id, now: now)
-            return try changed("task.moved", task.id, ["title": task.title, "list": list.name])
+            return try changed(.taskMoved, task.id, ["title": task.title, "list": list.name])
 
         case .assign(let ref, let who):
             let task = try resolve(ref, user: user, prefer: .open, c)
@@ -288,23 +294,24 @@ extension Handlers {
             case .member(let name):
                 guard let found = members.first(where: { UserName.key($0.name) == UserName.key(name) }) else {
                     let names = (members.map(\.name) + ["me", "nobody"]).joined(separator: ", ")
-                    return .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names]))
+                    return .failure(.errorNotFound, t(c, .errorMemberNotFound, ["name": name, "names": names]))
                 }
                 assignee = found
             }
             try store.assign(task.id, to: assignee?.id, now: now)
             if let assignee {
                 try keepAssignment(of: task.title, to: assignee, by: user)
-                return try changed("task.assigned", task.id, ["title": task.title, "assignee": assignee.name])
+                return try changed(.taskAssigned, task.id, ["title": task.title, "assignee": assignee.name])
             }
-            return try changed("task.assigned", task.id, ["title": task.title], key: "task.unassigned")
+            return try changed(
+                .taskAssigned, task.id, ["title": task.title], keys: (.taskUnassigned, .eventTaskUnassigned))
 
         case .note(let ref, let raw):
             let task = try resolve(ref, user: user, prefer: .any, c)
             let text = try cleaned(raw, limit: TextRules.noteLimit, c)
             try checkRoomForNote(task: task.id, name: task.title, c)
             try store.addNote(to: task.id, by: user.id, text: text, now: now)
-            return try changed("task.noted", task.id, ["title": task.title, "text": text])
+            return try changed(.taskNoted, task.id, ["title": task.title, "text": text])
 
         case .due(let ref, _), .priority(let ref, _), .repeating(let ref, _), .remind(let ref, _), .nag(let ref, _),
             .unnag(let ref),
@@ -321,12 +328,12 @@ extension Handlers {
             ])
             guard !notes.isEmpty else {
                 return finishPage(
-                    .success("task.notes", [t(c, "task.notes_empty", ["title": task.title])], data: data), w,
+                    .success(.taskNotes, [t(c, .taskNotesEmpty, ["title": task.title])], data: data), w,
                     listing: .notes(.id(task.id.rawValue)), c)
             }
-            var lines = [t(c, "task.notes_header", ["title": task.title])]
+            var lines = [t(c, .taskNotesHeader, ["title": task.title])]
             for n in notes { lines.append("  - \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
-            return finishPage(.success("task.notes", lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
+            return finishPage(.success(.taskNotes, lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
 
         default:
             preconditionFailure("not a task command: \(command.verb)")

@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
@@ -43,7 +44,7 @@ extension Handlers {
             guard let found = members.first(where: { UserName.key($0.name) == UserName.key(name) }) else {
                 let names = (members.map(\.name) + ["me", "nobody"]).joined(separator: ", ")
                 throw ReplyError(
-                    reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": names])))
+                    reply: .failure(.errorNotFound, t(c, .errorMemberNotFound, ["name": name, "names": names])))
             }
             return found
         }
@@ -126,7 +127,7 @@ extension Handlers {
     func keepAssignment(of title: String, to assignee: User, by actor: User) throws {
         guard assignee.id != actor.id, isOnline(assignee.id) else { return }
         try store.addNotification(
-            for: assignee.id, key: "event.task.assigned",
+            for: assignee.id, key: TextKey.eventTaskAssigned.rawValue,
             args: ["actor": actor.name, "title": title, "assignee": assignee.name],
             now: clock.now, read: true)
     }
@@ -166,23 +167,23 @@ extension Handlers {
         let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
         // `key` words the reply; the partner's event uses `event.<name>` (or `event.<name>_cleared`), worded for them.
         func changed(
-            _ name: String, key: String, _ args: [String: String], due: DueDate?, cleared: Bool = false,
+            _ name: EventName, key: TextKey, _ args: [String: String], due: DueDate?, eventKey: TextKey? = nil,
             localArgs: LocalArgs? = nil
         ) throws -> Reply {
             guard let fresh = try store.task(task.id, in: user.space) else {
                 preconditionFailure("task vanished inside its transaction")
             }
             try raise(
-                name, key: cleared ? name + "_cleared" : name, actor: user, recipients: members, args: args,
+                name, key: eventKey, actor: user, recipients: members, args: args,
                 data: taskJSON(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
             var replyArgs = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
             if let due { replyArgs["when"] = whenHere(due) }
-            return .success(name, [t(c, key, replyArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
+            return .success(name.replyCode, [t(c, key, replyArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
         }
         switch command {
         case .remind, .nag, .snooze:
             // A finished task has nothing left to remind about; its reminders were cancelled when it was done.
-            if task.isDone { return .failure("error.already_done", t(c, "error.already_done", ["title": task.title])) }
+            if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
         default:
             break
         }
@@ -191,26 +192,29 @@ extension Handlers {
             try store.setDue(task.id, due, now: now)
             try rescheduleReminders(of: task.id, due: due)
             guard let due else {
-                return try changed("task.due", key: "task.due_cleared", ["title": task.title], due: nil, cleared: true)
+                return try changed(
+                    .taskDue, key: .taskDueCleared, ["title": task.title], due: nil, eventKey: .eventTaskDueCleared)
             }
             if let rule = task.recurrence { try store.setRecurrence(task.id, anchored(rule, to: due.date), now: now) }
-            return try changed("task.due", key: "task.due_set", ["title": task.title], due: due)
+            return try changed(.taskDue, key: .taskDueSet, ["title": task.title], due: due)
 
         case .priority(_, let priority):
             try store.setPriority(task.id, priority, now: now)
             if priority == .none {
                 return try changed(
-                    "task.priority", key: "task.priority_cleared", ["title": task.title], due: nil, cleared: true)
+                    .taskPriority, key: .taskPriorityCleared, ["title": task.title], due: nil,
+                    eventKey: .eventTaskPriorityCleared)
             }
             return try changed(
-                "task.priority", key: "task.priority_set", ["title": task.title], due: nil,
+                .taskPriority, key: .taskPrioritySet, ["title": task.title], due: nil,
                 localArgs: { lang, _ in ["priority": RecurrenceText.describe(priority, lang: lang)] })
 
         case .repeating(_, let rule):
             guard let rule else {
                 try store.setRecurrence(task.id, nil, now: now)
                 return try changed(
-                    "task.repeat", key: "task.repeat_cleared", ["title": task.title], due: nil, cleared: true)
+                    .taskRepeat, key: .taskRepeatCleared, ["title": task.title], due: nil,
+                    eventKey: .eventTaskRepeatCleared)
             }
             var due = task.due
             if due == nil {
@@ -221,7 +225,7 @@ extension Handlers {
             let anchoredRule = due.map { anchored(rule, to: $0.date) } ?? rule
             try store.setRecurrence(task.id, anchoredRule, now: now)
             return try changed(
-                "task.repeat", key: "task.repeat_set", ["title": task.title], due: due,
+                .taskRepeat, key: .taskRepeatSet, ["title": task.title], due: due,
                 localArgs: { lang, _ in ["rule": RecurrenceText.describe(anchoredRule, lang: lang)] })
 
         case .remind(_, let spec):
@@ -232,8 +236,8 @@ extension Handlers {
             case .before(let minutes):
                 guard let due = task.due, !due.isAllDay else {
                     return .failure(
-                        "error.no_due_time",
-                        t(c, "error.no_due_time", ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
+                        .errorNoDueTime,
+                        t(c, .errorNoDueTime, ["title": task.title, "ref": "id:\(task.id.rawValue)"]))
                 }
                 fireAt = due.instant - Int64(minutes) * 60
                 kind = .before
@@ -244,24 +248,24 @@ extension Handlers {
             }
             let whenText = TimeText.human(fireAt, tz: user.tz, lang: c.lang)
             guard fireAt > now else {
-                return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenText]))
+                return .failure(.errorReminderPast, t(c, .errorReminderPast, ["when": whenText]))
             }
             try addReminderOnce(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
             remindersChanged = true
             return .success(
-                "task.reminder_set", [t(c, "task.reminder_set", ["title": task.title, "when": whenText])],
+                .taskReminderSet, [t(c, .taskReminderSet, ["title": task.title, "when": whenText])],
                 data: .object([
                     ("task", .int(task.id.rawValue)), ("at", .string(TimeText.iso8601(fireAt, tz: user.tz))),
                 ]))
 
         case .nag(_, let minutes):
-            guard (1...1440).contains(minutes) else { return .failure("error.nag_range", t(c, "error.nag_range")) }
+            guard (1...1440).contains(minutes) else { return .failure(.errorNagRange, t(c, .errorNagRange)) }
             let start = try startNag(task.id, minutes: minutes, due: task.due, now: now)
             return .success(
-                "task.nag_set",
+                .taskNagSet,
                 [
                     t(
-                        c, "task.nag_set",
+                        c, .taskNagSet,
                         [
                             "title": task.title, "minutes": "\(minutes)",
                             "when": TimeText.human(start, tz: user.tz, lang: c.lang),
@@ -273,7 +277,7 @@ extension Handlers {
             try store.setNag(task.id, minutes: nil, now: now)
             try store.cancelReminders(of: task.id, kinds: [.nag])
             remindersChanged = true
-            return .success("task.nag_cleared", [t(c, "task.nag_cleared", ["title": task.title])])
+            return .success(.taskNagCleared, [t(c, .taskNagCleared, ["title": task.title])])
 
         case .snooze(_, let spec):
             let target: DueDate
@@ -289,13 +293,13 @@ extension Handlers {
             case nil: target = dueDate(at: now + 3600, tz: user.tz)
             }
             guard target.instant > now else {
-                return .failure("error.reminder_past", t(c, "error.reminder_past", ["when": whenHere(target)]))
+                return .failure(.errorReminderPast, t(c, .errorReminderPast, ["when": whenHere(target)]))
             }
             // The rule's occurrence date is kept, so snoozing one occurrence never moves the series.
             try store.setDue(task.id, target, scheduled: task.scheduledDate ?? task.due?.date, now: now)
             try rescheduleReminders(of: task.id, due: target)
             if let minutes = task.nagMinutes { _ = try startNag(task.id, minutes: minutes, due: target, now: now) }
-            return try changed("task.snoozed", key: "task.snoozed", ["title": task.title], due: target)
+            return try changed(.taskSnoozed, key: .taskSnoozed, ["title": task.title], due: target)
 
         default:
             preconditionFailure("not a scheduling command: \(command.verb)")
@@ -312,11 +316,18 @@ extension Handlers {
         let endWeek = midnight(today.adding(days: 7))
         let space = user.space
         let store = self.store
+        // A run under `heading`: a catalog key's raw value, or a title already worded (`mine`).
+        func dated(_ heading: TextKey, _ from: Int64, _ before: Int64, _ who: UserID? = nil) throws -> TaskSegment {
+            try dated(heading.rawValue, from, before, who)
+        }
         func dated(_ key: String, _ from: Int64, _ before: Int64, _ who: UserID? = nil) throws -> TaskSegment {
             TaskSegment(key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who)) {
                 offset, limit in
                 try store.dueTasks(in: space, from: from, before: before, assignee: who, offset: offset, limit: limit)
             }
+        }
+        func undated(_ heading: TextKey, _ who: UserID? = nil) throws -> TaskSegment {
+            try undated(heading.rawValue, who)
         }
         func undated(_ key: String, _ who: UserID? = nil) throws -> TaskSegment {
             TaskSegment(key: key, count: try store.undatedTaskCount(in: space, assignee: who)) { offset, limit in
@@ -324,15 +335,15 @@ extension Handlers {
             }
         }
         switch view {
-        case .overdue: return [try dated("view.overdue", .min, now)]
-        case .today: return [try dated("view.today", now, endToday)]
-        case .tomorrow: return [try dated("view.tomorrow", endToday, endTomorrow)]
-        case .upcoming: return [try dated("view.upcoming", now, endWeek)]
+        case .overdue: return [try dated(.viewOverdue, .min, now)]
+        case .today: return [try dated(.viewToday, now, endToday)]
+        case .tomorrow: return [try dated(.viewTomorrow, endToday, endTomorrow)]
+        case .upcoming: return [try dated(.viewUpcoming, now, endWeek)]
         case .agenda:
             return [
-                try dated("view.overdue", .min, now), try dated("view.today", now, endToday),
-                try dated("view.tomorrow", endToday, endTomorrow), try dated("view.later", endTomorrow, endWeek),
-                try undated("view.nodate"),
+                try dated(.viewOverdue, .min, now), try dated(.viewToday, now, endToday),
+                try dated(.viewTomorrow, endToday, endTomorrow), try dated(.viewLater, endTomorrow, endWeek),
+                try undated(.viewNodate),
             ]
         case .mine, .assigned:
             var who = user
@@ -340,11 +351,11 @@ extension Handlers {
                 let members = try store.members(of: user.space)
                 guard let found = try member(.member(name), user: user, members: members, c) else {
                     throw ReplyError(
-                        reply: .failure("error.not_found", t(c, "error.member_not_found", ["name": name, "names": ""])))
+                        reply: .failure(.errorNotFound, t(c, .errorMemberNotFound, ["name": name, "names": ""])))
                 }
                 who = found
             }
-            let title = t(c, "view.mine", ["name": who.name])
+            let title = t(c, .viewMine, ["name": who.name])
             return [try dated(title, .min, .max, who.id), try undated(title, who.id)]
         }
     }
@@ -360,7 +371,7 @@ extension Handlers {
         var listing: [TaskID] = []
         var data: [(String, JSONValue)] = []
         for (key, tasks) in groups {
-            let title = Catalog.has(key) ? t(c, key) : key
+            let title = TextKey(rawValue: key).map { t(c, $0) } ?? key
             var items: [JSONValue] = []
             lines.append(title)
             for task in tasks {
@@ -369,12 +380,14 @@ extension Handlers {
                 lines.append(try describeForReader(task, number: number, user: user, c, withList: true))
                 items.append(taskJSON(task, tz: user.tz, number: number))
             }
-            let name = key == "view.later" ? "upcoming" : key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine"
+            let name =
+                key == TextKey.viewLater.rawValue
+                ? "upcoming" : key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine"
             data.append((name, .array(items)))
         }
         remember(listing, offset: w.offset, listing: .view(view), c)
-        if w.total == 0 { lines = [t(c, "view.empty")] }
-        return finishPage(.success("task.view", lines, data: .object(data)), w, listing: .view(view), c)
+        if w.total == 0 { lines = [t(c, .viewEmpty)] }
+        return finishPage(.success(.taskView, lines, data: .object(data)), w, listing: .view(view), c)
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
@@ -382,15 +395,15 @@ extension Handlers {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
         var extras: [String] = []
         if withList { extras.append(task.listName) }
-        if let due = task.due { extras.append(t(c, "summary.due", ["when": when(due, tz: user.tz, lang: c.lang)])) }
+        if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }
         if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
         if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }
-        if let who = task.assignee { extras.append(t(c, "task.for", ["name": who])) }
-        if task.isDone, let by = task.completedBy { extras.append(t(c, "task.done_by", ["name": by])) }
+        if let who = task.assignee { extras.append(t(c, .taskFor, ["name": who])) }
+        if task.isDone, let by = task.completedBy { extras.append(t(c, .taskDoneBy, ["name": by])) }
         if !task.isDone, task.nagMinutes != nil,
             let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == .nag })
         {
-            extras.append(t(c, "task.next_nag", ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
+            extras.append(t(c, .taskNextNag, ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
         }
         if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
         if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }
@@ -404,6 +417,6 @@ extension Handlers {
         let endToday = Calendars.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: user.tz)
         let counts = try store.dueCounts(in: user.space, now: now, endOfToday: endToday)
         guard counts.overdue + counts.today > 0 else { return nil }
-        return Catalog.text("auth.summary", lang, ["overdue": "\(counts.overdue)", "today": "\(counts.today)"])
+        return Catalog.text(.authSummary, lang, ["overdue": "\(counts.overdue)", "today": "\(counts.today)"])
     }
 }

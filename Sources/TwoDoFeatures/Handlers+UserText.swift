@@ -14,7 +14,7 @@ extension Handlers {
         return Outcome(
             connection: c.id, tag: tag,
             reply: .failure(
-                "error.invisible_char", t(c, "error.invisible_char", ["char": point]),
+                .errorInvisibleChar, t(c, .errorInvisibleChar, ["char": point]),
                 data: .object([("char", .string(point))])))
     }
 }

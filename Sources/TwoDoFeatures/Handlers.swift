@@ -2,6 +2,7 @@
 
 import TwoDoCommands
 import TwoDoCore
+import TwoDoProtocol
 import TwoDoStore
 import TwoDoText
 
@@ -102,7 +103,7 @@ public final class Handlers {
     func isOnline(_ user: UserID) -> Bool { presence?.isOnline(user) ?? false }
 
     /// Localized text in the session's language.
-    public func t(_ c: Session, _ key: String, _ args: [String: String] = [:]) -> String {
+    public func t(_ c: Session, _ key: TextKey, _ args: [String: String] = [:]) -> String {
         Catalog.text(key, c.lang, args)
     }
 }

@@ -1,13 +1,14 @@
 // Replies and events as the handlers produce them, and how each is written in human or JSON mode.
 
 import TwoDoCore
+import TwoDoProtocol
 import TwoDoText
 
 /// The one answer to one command.
 public struct Reply {
     public var ok: Bool
     /// The stable dotted code (`task.added`, `error.not_found`, ...).
-    public var code: String
+    public var code: ReplyCode
     /// Localized text lines for people; JSON mode joins them with "\n" into `text`.
     public var lines: [String]
     /// Structured data for bots (JSON mode only).
@@ -15,11 +16,11 @@ public struct Reply {
     /// Lines shown to people only (in JSON mode `data` already carries them), e.g. export's JSON dump.
     public var humanOnly: [String] = []
 
-    public static func success(_ code: String, _ lines: [String], data: JSONValue? = nil) -> Reply {
+    public static func success(_ code: ReplyCode, _ lines: [String], data: JSONValue? = nil) -> Reply {
         Reply(ok: true, code: code, lines: lines, data: data)
     }
 
-    public static func failure(_ code: String, _ text: String, data: JSONValue? = nil) -> Reply {
+    public static func failure(_ code: ReplyCode, _ text: String, data: JSONValue? = nil) -> Reply {
         Reply(ok: false, code: code, lines: [text], data: data)
     }
 
@@ -29,7 +30,7 @@ public struct Reply {
         var members: [(String, JSONValue)] = [("type", .string("reply"))]
         if let tag { members.append(("id", .string(tag))) }
         members.append(("ok", .bool(ok)))
-        members.append(("code", .string(code)))
+        members.append(("code", .string(code.rawValue)))
         members.append(("text", .string(lines.joined(separator: "\n"))))
         members.append(("data", data ?? .object([])))
         return [JSONValue.object(members).serialized]
@@ -42,11 +43,11 @@ public typealias LocalArgs = (Language, String) -> [String: String]
 /// A change pushed to the other sessions of a space, localized per receiver.
 public struct Event {
     /// The stable event name (`task.added`, ...).
-    public var name: String
+    public var name: EventName
     /// The acting user's name.
     public var actor: String
     /// The catalog key of the text.
-    public var key: String
+    public var key: TextKey
     public var args: [String: String]
     public var data: JSONValue
     /// Users who should receive it (their every session except the acting connection).
@@ -64,7 +65,8 @@ public struct Event {
         let text = Catalog.text(key, lang, allArgs)
         guard json else { return text }
         return JSONValue.object([
-            ("type", .string("event")), ("event", .string(name)), ("actor", .string(actor)), ("text", .string(text)),
+            ("type", .string("event")), ("event", .string(name.rawValue)), ("actor", .string(actor)),
+            ("text", .string(text)),
             ("data", data),
         ]).serialized
     }

@@ -1,6 +1,7 @@
 // What an `add` line understood beyond the title, kept as values so each reader sees it in their own language and zone.
 
 import TwoDoCore
+import TwoDoProtocol
 import TwoDoText
 
 /// One understood detail of a new task (due date, rule, priority, assignee, reminder, nag).
@@ -28,14 +29,14 @@ enum TaskDetail {
     /// This detail as a phrase in `lang`, with times in `tz`.
     func text(lang: Language, tz: String) -> String {
         switch self {
-        case .due(let due): Catalog.text("summary.due", lang, ["when": TimeText.human(due, readerTZ: tz, lang: lang)])
+        case .due(let due): Catalog.text(.summaryDue, lang, ["when": TimeText.human(due, readerTZ: tz, lang: lang)])
         case .rule(let rule): RecurrenceText.describe(rule, lang: lang)
         case .priority(let priority): RecurrenceText.describe(priority, lang: lang)
-        case .assignee(let name): Catalog.text("task.for", lang, ["name": name])
-        case .remindBefore(let minutes): Catalog.text("summary.remind_before", lang, ["minutes": "\(minutes)"])
+        case .assignee(let name): Catalog.text(.taskFor, lang, ["name": name])
+        case .remindBefore(let minutes): Catalog.text(.summaryRemindBefore, lang, ["minutes": "\(minutes)"])
         case .remindAt(let at):
-            Catalog.text("summary.remind_at", lang, ["when": TimeText.human(at, readerTZ: tz, lang: lang)])
-        case .nag(let minutes): Catalog.text("summary.nag", lang, ["minutes": "\(minutes)"])
+            Catalog.text(.summaryRemindAt, lang, ["when": TimeText.human(at, readerTZ: tz, lang: lang)])
+        case .nag(let minutes): Catalog.text(.summaryNag, lang, ["minutes": "\(minutes)"])
         }
     }
 }

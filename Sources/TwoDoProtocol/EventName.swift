@@ -128,3 +128,15 @@ public enum EventName: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension EventName {
+    /// The code of the reply that answers the actor of the change this event announces (`task.added` for
+    /// `task.added`, `chat.sent` for `chat.message`).
+    public var replyCode: ReplyCode {
+        if self == .chatMessage { return .chatSent }
+        guard let code = ReplyCode(rawValue: rawValue) else {
+            preconditionFailure("event \(rawValue) announces no reply of its own")
+        }
+        return code
+    }
+}

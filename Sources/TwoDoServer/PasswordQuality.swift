@@ -3,6 +3,7 @@
 import CPWQuality
 import Synchronization
 import TwoDoCore
+import TwoDoProtocol
 
 /// Why a new password was refused; each maps to one catalog key (libpwquality's English never reaches a user).
 enum PasswordWeakness: String, Sendable, Equatable {
@@ -16,7 +17,14 @@ enum PasswordWeakness: String, Sendable, Equatable {
     case same
 
     /// The catalog key (and wire code) of the refusal.
-    var key: String { "error.password_\(rawValue)" }
+    var code: ReplyCode {
+        switch self {
+        case .dictionary: .errorPasswordDictionary
+        case .name: .errorPasswordName
+        case .simple: .errorPasswordSimple
+        case .same: .errorPasswordSame
+        }
+    }
 }
 
 /// Checks new passwords with libpwquality. A check costs 0.1–10 ms (it reads cracklib's dictionary), so

@@ -3,6 +3,7 @@
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Server {
@@ -18,16 +19,17 @@ extension Server {
         case .logout(let user):
             detach(c, from: user.id)
             c.lang = user.lang
-            return Outcome(connection: c.id, tag: tag, reply: .success("auth.logged_out", [t(c, "auth.logged_out")]))
+            return Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedOut, [t(c, .authLoggedOut)]))
         case .stats(let user):
             return Outcome(connection: c.id, tag: tag, reply: statistics(user: user, on: c))
         }
     }
 
     func register(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
-        let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
+        let fail = { (code: ReplyCode, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text))
+        }
         if let user = c.user, let current = try store.user(user) {
-            return fail("error.already_logged_in", t(c, "error.already_logged_in", ["name": current.name]))
+            return fail(.errorAlreadyLoggedIn, t(c, .errorAlreadyLoggedIn, ["name": current.name]))
         }
         let name = UserName.normalized(typed)
         do throws(CredentialProblem) {
@@ -35,25 +37,25 @@ extension Server {
             try UserName.validate(name)
             try Password.validate(password)
         } catch .nameLength, .nameCharacters {
-            return fail("error.bad_name", t(c, "error.bad_name"))
+            return fail(.errorBadName, t(c, .errorBadName))
         } catch .nameInvisible(let scalar) {
-            return fail("error.name_invisible", t(c, "error.name_invisible", ["char": UserText.codePoint(scalar)]))
+            return fail(.errorNameInvisible, t(c, .errorNameInvisible, ["char": UserText.codePoint(scalar)]))
         } catch .nameReserved {
-            return fail("error.name_reserved", t(c, "error.name_reserved", ["name": name]))
+            return fail(.errorNameReserved, t(c, .errorNameReserved, ["name": name]))
         } catch .passwordTooShort {
-            return fail("error.weak_password", t(c, "error.weak_password"))
+            return fail(.errorWeakPassword, t(c, .errorWeakPassword))
         } catch .passwordTooLong {
-            return fail("error.long_password", t(c, "error.long_password"))
+            return fail(.errorLongPassword, t(c, .errorLongPassword))
         }
         if let taken = try store.user(named: name) {
-            return fail("error.name_taken", t(c, "error.name_taken", ["name": taken.user.name]))
+            return fail(.errorNameTaken, t(c, .errorNameTaken, ["name": taken.user.name]))
         }
         if let other = try store.lookalike(of: name) {
-            return fail("error.name_lookalike", t(c, "error.name_lookalike", ["name": other]))
+            return fail(.errorNameLookalike, t(c, .errorNameLookalike, ["name": other]))
         }
         let now = Monotonic.now()
         if let wait = registrations.retryAfter(c.throttleKey, now: now) {
-            return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
+            return fail(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
         }
         registrations.fail(c.throttleKey, now: now)
         return try submit(
@@ -61,15 +63,16 @@ extension Server {
     }
 
     func login(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
-        let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
+        let fail = { (code: ReplyCode, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text))
+        }
         if let user = c.user, let current = try store.user(user) {
-            return fail("error.already_logged_in", t(c, "error.already_logged_in", ["name": current.name]))
+            return fail(.errorAlreadyLoggedIn, t(c, .errorAlreadyLoggedIn, ["name": current.name]))
         }
         let now = Monotonic.now()
         // NFKC and the fold: `ａｌｉｃｅ` or `ALICE` is alice's account; a Cyrillic `аlice` is nobody's.
         let key = UserName.key(typed)
         if let wait = logins.retryAfter(name: key, address: c.throttleKey, now: now) {
-            return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
+            return fail(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
         }
         let found =
             password.utf8.count <= Password.maxBytes && typed.utf8.count <= 4 * UserName.maxBytes
@@ -82,16 +85,17 @@ extension Server {
 
     /// `passwd`: never held back by failed logins elsewhere (only by this session's own wrong old passwords).
     func changePassword(old: String, new: String, user: User, on c: Connection, tag: String?) throws -> Outcome? {
-        let fail = { (code: String, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text)) }
+        let fail = { (code: ReplyCode, text: String) in Outcome(connection: c.id, tag: tag, reply: .failure(code, text))
+        }
         do {
             try Password.validate(new)
         } catch .passwordTooLong {
-            return fail("error.long_password", t(c, "error.long_password"))
+            return fail(.errorLongPassword, t(c, .errorLongPassword))
         } catch {
-            return fail("error.weak_password", t(c, "error.weak_password"))
+            return fail(.errorWeakPassword, t(c, .errorWeakPassword))
         }
         if let wait = logins.passwdRetryAfter(session: c.id, now: Monotonic.now()) {
-            return fail("error.throttled", t(c, "error.throttled", ["seconds": "\(wait)"]))
+            return fail(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
         }
         guard let hash = try store.passwordHash(of: user.id) else {
             preconditionFailure("logged-in user without a row")
@@ -105,20 +109,20 @@ extension Server {
         let now = Monotonic.now()
         switch (pending, result) {
         case (.register(_, let tag), .weak(let weakness)), (.passwd(_, let tag), .weak(let weakness)):
-            return Outcome(connection: c.id, tag: tag, reply: .failure(weakness.key, t(c, weakness.key)))
+            return Outcome(connection: c.id, tag: tag, reply: .failure(weakness.code, t(c, weakness.code.key)))
 
         case (.register(let name, let tag), .hashed(let hash)):
             guard let user = try store.createUser(name: name, passwordHash: hash, lang: c.lang, now: clock.now) else {
                 return Outcome(
                     connection: c.id, tag: tag,
-                    reply: .failure("error.name_taken", t(c, "error.name_taken", ["name": name])))
+                    reply: .failure(.errorNameTaken, t(c, .errorNameTaken, ["name": name])))
             }
             attach(c, to: user)
             Log.info("registered", ["conn": "\(c.id)", "user": "\(user.id.rawValue)"])
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(
-                    "auth.registered", [t(c, "auth.registered", ["name": user.name])], data: handlers.userJSON(user))
+                    .authRegistered, [t(c, .authRegistered, ["name": user.name])], data: handlers.userJSON(user))
             )
             o.wrote = true
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
@@ -128,7 +132,7 @@ extension Server {
             guard ok, let id, let user = try store.user(id) else {
                 logins.fail(name: key, address: c.throttleKey, now: now)
                 return Outcome(
-                    connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
+                    connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
             }
             logins.succeed(name: key, address: c.throttleKey)
             attach(c, to: user)
@@ -137,16 +141,16 @@ extension Server {
             var text =
                 unread > 0
                 ? t(
-                    c, unread == 1 ? "auth.logged_in_unread_one" : "auth.logged_in_unread",
+                    c, unread == 1 ? .authLoggedInUnreadOne : .authLoggedInUnread,
                     ["name": user.name, "count": "\(unread)"])
-                : t(c, "auth.logged_in", ["name": user.name])
+                : t(c, .authLoggedIn, ["name": user.name])
             if let summary = try handlers.dueSummary(user: user, lang: c.lang) { text += " " + summary }
             var data = handlers.userJSON(user)
             if case .object(var members) = data {
                 members.append(("unread", .int(Int64(unread))))
                 data = .object(members)
             }
-            var o = Outcome(connection: c.id, tag: tag, reply: .success("auth.logged_in", [text], data: data))
+            var o = Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedIn, [text], data: data))
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
             return o
 
@@ -154,7 +158,7 @@ extension Server {
             guard ok, let newHash, let user = try store.user(id) else {
                 logins.passwdFailed(session: c.id, now: now)
                 return Outcome(
-                    connection: c.id, tag: tag, reply: .failure("error.bad_credentials", t(c, "error.bad_credentials")))
+                    connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
             }
             try store.setPasswordHash(newHash, for: user.id)
             let others = detachOtherSessions(of: user.id, except: c)
@@ -163,7 +167,7 @@ extension Server {
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(
-                    "auth.password_changed", [t(c, "auth.password_changed")],
+                    .authPasswordChanged, [t(c, .authPasswordChanged)],
                     data: .object([("ended_sessions", .int(Int64(others.count)))])))
             o.wrote = true
             o.endsSessions = others.map(\.id)
@@ -173,10 +177,10 @@ extension Server {
 
         case (.register(_, let tag), .evicted), (.login(_, _, let tag), .evicted), (.passwd(_, let tag), .evicted):
             stats.busyRefusals += 1
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
+            return Outcome(connection: c.id, tag: tag, reply: .failure(.errorBusy, t(c, .errorBusy)))
 
         case (.register(_, let tag), _), (.login(_, _, let tag), _), (.passwd(_, let tag), _):
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.internal", t(c, "error.internal")))
+            return Outcome(connection: c.id, tag: tag, reply: .failure(.errorInternal, t(c, .errorInternal)))
         }
     }
 
@@ -200,7 +204,7 @@ extension Server {
     /// After the COMMIT of a password change: tells a logged-out session why, in its language, and closes it.
     func endSession(_ id: UInt64) {
         guard let other = connections[id] else { return }
-        let reply = Reply.failure("auth.password_changed_elsewhere", t(other, "auth.password_changed_elsewhere"))
+        let reply = Reply.failure(.authPasswordChangedElsewhere, t(other, .authPasswordChangedElsewhere))
         emit(reply.render(json: other.json, tag: nil), to: other)
         other.input = []
         other.inputBytes = 0

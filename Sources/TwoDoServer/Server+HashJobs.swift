@@ -26,7 +26,7 @@ extension Server {
             hashPool.submit(ticket: ticket, job: job, address: c.throttleKey)
         else {
             stats.busyRefusals += 1
-            return Outcome(connection: c.id, tag: tag, reply: .failure("error.busy", t(c, "error.busy")))
+            return Outcome(connection: c.id, tag: tag, reply: .failure(.errorBusy, t(c, .errorBusy)))
         }
         hashJobsByAddress[c.throttleKey] = byAddress + 1
         hashJobsByAccount[account] = byAccount + 1

@@ -33,8 +33,8 @@ extension Server {
         connectionsByAddress[client, default: 0] += 1
         if connectionsByAddress[client, default: 0] > config.maxPerAddress {
             stats.refused += 1
-            let text = t(c, "error.too_many_connections", ["limit": "\(config.maxPerAddress)"])
-            emit(Reply.failure("error.too_many_connections", text).render(json: c.json, tag: nil), to: c)
+            let text = t(c, .errorTooManyConnections, ["limit": "\(config.maxPerAddress)"])
+            emit(Reply.failure(.errorTooManyConnections, text).render(json: c.json, tag: nil), to: c)
             c.closeAfterFlush = true
             c.readClosed = true
             c.input = []

@@ -3,12 +3,13 @@
 import Foundation
 import TwoDoCore
 import TwoDoFeatures
+import TwoDoProtocol
 import TwoDoText
 
 extension Server {
     func statistics(user: User, on c: Connection) -> Reply {
         guard config.admins.contains(where: { UserName.key($0) == UserName.key(user.name) }) else {
-            return .failure("error.forbidden", t(c, "error.forbidden"))
+            return .failure(.errorForbidden, t(c, .errorForbidden))
         }
         let uptime = Monotonic.now() - stats.started
         let rate = uptime > 0 ? Double(stats.commands) / uptime : 0
@@ -25,7 +26,7 @@ extension Server {
             ("accepted", .int(Int64(stats.accepted))), ("uptime_seconds", .int(Int64(uptime))),
         ]
         let text = t(
-            c, "stats.line",
+            c, .statsLine,
             [
                 "connections": "\(connections.count)", "sessions": "\(sessions.values.reduce(0) { $0 + $1.count })",
                 "commands": "\(stats.commands)", "rate": "\(Int(rate))",
@@ -33,6 +34,6 @@ extension Server {
                 "commit_p99": String(format: "%.2f", stats.commitMilliseconds(quantile: 0.99)),
                 "drops": "\(stats.outputDrops)", "uptime": "\(Int(uptime))",
             ])
-        return .success("stats", [text], data: .object(values))
+        return .success(.stats, [text], data: .object(values))
     }
 }

@@ -3,6 +3,7 @@
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 extension Server {
@@ -177,7 +178,7 @@ extension Server {
         for i in (firstWrite..<result.count).reversed() { result[i].undo?() }
         for i in firstWrite..<result.count {
             guard let c = connections[result[i].connection] else { continue }
-            result[i].reply = .failure("error.storage", Catalog.text("error.storage", c.lang))
+            result[i].reply = .failure(.errorStorage, Catalog.text(.errorStorage, c.lang))
             result[i].lines = nil
             result[i].rawLines = nil
             result[i].stream = nil
@@ -193,7 +194,7 @@ extension Server {
             guard let c = connections[id] else { continue }
             for _ in c.input {
                 emit(
-                    Reply.failure("error.storage", Catalog.text("error.storage", c.lang)).render(
+                    Reply.failure(.errorStorage, Catalog.text(.errorStorage, c.lang)).render(
                         json: c.json, tag: nil), to: c)
             }
             c.input = []
@@ -248,11 +249,11 @@ extension Server {
         case .tooLong:
             return Outcome(
                 connection: c.id,
-                reply: .failure("line.too_long", t(c, "line.too_long", ["limit": "\(config.lineLimit)"])))
+                reply: .failure(.lineTooLong, t(c, .lineTooLong, ["limit": "\(config.lineLimit)"])))
         case .badEncoding:
-            return Outcome(connection: c.id, reply: .failure("line.bad_encoding", t(c, "line.bad_encoding")))
+            return Outcome(connection: c.id, reply: .failure(.lineBadEncoding, t(c, .lineBadEncoding)))
         case .controlChars:
-            return Outcome(connection: c.id, reply: .failure("line.control_chars", t(c, "line.control_chars")))
+            return Outcome(connection: c.id, reply: .failure(.lineControlChars, t(c, .lineControlChars)))
         }
         let (tag, body) = Server.splitTag(line)
         if body.allSatisfy({ $0 == " " }) {
@@ -260,11 +261,11 @@ extension Server {
             guard let tag else { return nil }
             return Outcome(
                 connection: c.id, tag: tag,
-                reply: .failure("error.usage", t(c, "error.tag_without_command", ["tag": tag])))
+                reply: .failure(.errorUsage, t(c, .errorTagWithoutCommand, ["tag": tag])))
         }
         guard c.bucket.take(now: Monotonic.now()) else {
             return Outcome(
-                connection: c.id, tag: tag, reply: .failure("error.rate_limited", t(c, "error.rate_limited")))
+                connection: c.id, tag: tag, reply: .failure(.errorRateLimited, t(c, .errorRateLimited)))
         }
         stats.commands += 1
         return runCommand(on: c, tag: tag) {
@@ -294,8 +295,8 @@ extension Server {
         } catch {
             handlers.abandonCommand()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
-            let key = (error as? DatabaseError) != nil ? "error.storage" : "error.internal"
-            return Outcome(connection: c.id, tag: tag, reply: .failure(key, t(c, key)))
+            let code: ReplyCode = (error as? DatabaseError) != nil ? .errorStorage : .errorInternal
+            return Outcome(connection: c.id, tag: tag, reply: .failure(code, t(c, code.key)))
         }
     }
 
@@ -312,7 +313,7 @@ extension Server {
     }
 
     /// Localized text in the connection's language.
-    func t(_ c: Connection, _ key: String, _ args: [String: String] = [:]) -> String {
+    func t(_ c: Connection, _ key: TextKey, _ args: [String: String] = [:]) -> String {
         Catalog.text(key, c.lang, args)
     }
 }

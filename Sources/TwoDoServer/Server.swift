@@ -6,6 +6,7 @@ import Glibc
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoStore
+import TwoDoProtocol
 import TwoDoText
 
 /// Set by SIGINT/SIGTERM; the handler also writes `signalWakeFD` so epoll_wait returns.
@@ -271,14 +272,14 @@ public final class Server {
             inet_ntop(AF_INET, &inAddr, &text, socklen_t(INET_ADDRSTRLEN))
             let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if connections.count >= config.maxConnections {
-                refuse(fd, key: "error.server_full")
+                refuse(fd, key: .errorServerFull)
                 stats.refused += 1
                 continue
             }
             if connectionsByAddress[address, default: 0] >= config.maxPerAddress
                 && !config.trustedAddresses.contains(address)
             {
-                refuse(fd, key: "error.too_many_connections", ["limit": "\(config.maxPerAddress)"])
+                refuse(fd, key: .errorTooManyConnections, ["limit": "\(config.maxPerAddress)"])
                 stats.refused += 1
                 continue
             }
@@ -291,13 +292,13 @@ public final class Server {
         Posix.close(spareFD)
         var addr = sockaddr()
         var length = socklen_t(MemoryLayout<sockaddr>.size)
-        if case .done(let fd)? = try? Posix.accept(listenFD, &addr, &length) { refuse(fd, key: "error.server_full") }
+        if case .done(let fd)? = try? Posix.accept(listenFD, &addr, &length) { refuse(fd, key: .errorServerFull) }
         spareFD = Posix.openDevNull()
         stats.refused += 1
         Log.error("out of file descriptors; refusing connections", ["open": "\(connections.count)"])
     }
 
-    private func refuse(_ fd: Int32, key: String, _ args: [String: String] = [:]) {
+    private func refuse(_ fd: Int32, key: TextKey, _ args: [String: String] = [:]) {
         let line = Catalog.text(key, .en, args) + " / " + Catalog.text(key, .tr, args) + "\r\n"
         _ = line.utf8CString.withUnsafeBytes { try? Posix.send(fd, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
         Posix.close(fd)
@@ -321,7 +322,7 @@ public final class Server {
         if config.logConnections {
             Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"])
         }
-        c.send(line: Catalog.text("greeting", .en, ["version": Server.version]))
+        c.send(line: Catalog.text(.greeting, .en, ["version": Server.version]))
         dirty.insert(id)
     }
 
@@ -535,7 +536,7 @@ public final class Server {
                 let seconds = Int(config.loginTimeout)
                 emit(
                     Reply.failure(
-                        "error.login_timeout", Catalog.text("error.login_timeout", c.lang, ["seconds": "\(seconds)"])
+                        .errorLoginTimeout, Catalog.text(.errorLoginTimeout, c.lang, ["seconds": "\(seconds)"])
                     )
                     .render(json: c.json, tag: nil), to: c)
                 c.closeAfterFlush = true
@@ -550,8 +551,8 @@ public final class Server {
                 emit(
                     [
                         Reply.failure(
-                            "error.idle_timeout",
-                            Catalog.text("error.idle_timeout", c.lang, ["seconds": "\(Int(limit))"])
+                            .errorIdleTimeout,
+                            Catalog.text(.errorIdleTimeout, c.lang, ["seconds": "\(Int(limit))"])
                         )
                         .render(json: c.json, tag: nil)
                     ].flatMap { $0 }, to: c)

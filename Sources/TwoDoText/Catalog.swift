@@ -21,13 +21,20 @@ public enum Catalog {
     }
 
     /// Whether `key` exists in the catalogs.
-    public static func has(_ key: String) -> Bool { tables[.en]?[key] != nil }
+    static func has(_ key: String) -> Bool { tables[.en]?[key] != nil }
+
+    /// The text for a key read back from storage (an inbox row keeps its catalog key as text): a key this
+    /// build no longer has shows as itself rather than failing the listing.
+    public static func text(storedKey key: String, _ lang: Language, _ args: [String: String] = [:]) -> String {
+        text(key, lang, args)
+    }
 
     /// The text for `key` in `lang` with `{placeholder}`s replaced from `args`.
     ///
-    /// A missing key is a programming error caught by tests; at run time it falls back to English and
+    /// Internal: code outside the catalogs names keys as `TextKey`s (the compiler checks them) or, for
+    /// keys read back from storage, through `text(storedKey:)`. A missing key falls back to English and
     /// then to the key itself rather than crashing a server.
-    public static func text(_ key: String, _ lang: Language, _ args: [String: String] = [:]) -> String {
+    static func text(_ key: String, _ lang: Language, _ args: [String: String] = [:]) -> String {
         let template = tables[lang]?[key] ?? tables[.en]?[key] ?? key
         return substitute(template, args)
     }

@@ -3,6 +3,7 @@
 import Testing
 import TwoDoCore
 import TwoDoFeatures
+import TwoDoProtocol
 
 @Suite("Task handlers")
 struct TaskHandlerTests {
@@ -12,11 +13,11 @@ struct TaskHandlerTests {
         let (alice, bob) = try h.couple()
         let o = try h.run("add buy oat milk", as: alice.1)
         #expect(o.reply.ok)
-        #expect(o.reply.code == "task.added")
+        #expect(o.reply.code == .taskAdded)
         #expect(o.wrote)
         #expect(o.events.count == 1)
         let event = try #require(o.events.first)
-        #expect(event.name == "task.added")
+        #expect(event.name == .taskAdded)
         #expect(Set(event.recipients) == [alice.0.id, bob.0.id])
         #expect(event.render(lang: .en, tz: "UTC", json: false).contains("buy oat milk"))
         #expect(try h.store.unreadCount(for: bob.0.id) == 0)  // online: live, not into the inbox
@@ -38,13 +39,13 @@ struct TaskHandlerTests {
         try h.run("add first", as: alice.1)
         try h.run("add second", as: alice.1)
         let shown = try h.run("show", as: alice.1)
-        #expect(shown.reply.code == "task.list")
+        #expect(shown.reply.code == .taskList)
         let done = try h.run("done 2", as: alice.1)
-        #expect(done.reply.code == "task.completed")
+        #expect(done.reply.code == .taskCompleted)
         #expect(done.reply.lines.joined().contains("second"))
         let bad = try h.run("done 9", as: alice.1)
         #expect(!bad.reply.ok)
-        #expect(bad.reply.code == "error.not_found")
+        #expect(bad.reply.code == .errorNotFound)
         #expect(bad.events.isEmpty)
     }
 

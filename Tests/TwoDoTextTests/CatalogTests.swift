@@ -3,7 +3,7 @@
 import Testing
 import TwoDoCore
 import TwoDoProtocol
-import TwoDoText
+@testable import TwoDoText
 
 @Suite("Catalog")
 struct CatalogTests {
