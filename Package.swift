@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CPWQuality", pkgConfig: "pwquality", providers: [.apt(["libpwquality-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // The one system layer: every syscall, descriptors, epoll, SystemError, the logger, stop signals.
+        .target(name: "TwoDoSystem", dependencies: ["CLinux"]),
         // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
         .target(name: "TwoDoCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),
@@ -25,19 +27,24 @@ let package = Package(
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
         .target(
             name: "TwoDoServer",
-            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt", "CPWQuality"]
+            dependencies: [
+                "TwoDoCore", "TwoDoCommands", "TwoDoText", "TwoDoStore", "TwoDoSystem", "CLinux", "CCrypt",
+                "CPWQuality",
+            ]
         ),
-        .target(name: "TwoDoBridge"),
+        .target(name: "TwoDoBridge", dependencies: ["TwoDoSystem"]),
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
         .target(name: "TwoDoArguments"),
         .executableTarget(name: "twodo", dependencies: ["TwoDoServer", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
-        .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands", "TwoDoArguments"]),
+        .executableTarget(
+            name: "twodo-bench", dependencies: ["CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoArguments"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer"]),
-        .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
+        .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
+        .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
     ],

@@ -1,7 +1,6 @@
 // Runs the IRC bridge: one thread waiting in poll() on the IRC socket and every user's TwoDo socket.
 
-import Glibc
-import Synchronization
+import TwoDoSystem
 
 /// The running bridge: feeds socket input and the clock to `BridgeCore` and carries out its actions.
 ///
@@ -15,9 +14,6 @@ public final class IRCBridge {
     /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
     private var links: [SessionID: TCPSocket] = [:]
 
-    /// Set from the signal handler; the loop checks it at least once a second.
-    private static let stopRequested = Atomic<Bool>(false)
-
     /// A bridge for `config`; nothing happens until `run()`.
     public init(config: BridgeConfig) {
         self.config = config
@@ -28,58 +24,50 @@ public final class IRCBridge {
 
     /// Makes SIGINT and SIGTERM stop `run()` cleanly (QUIT to IRC, TwoDo connections closed).
     public static func installSignalHandlers() {
-        signal(SIGPIPE, SIG_IGN)
-        let handler: @convention(c) (Int32) -> Void = { _ in IRCBridge.stopRequested.store(true, ordering: .relaxed) }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        // A parent that spawned us from a thread blocking these signals passed the mask on; undo that.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        StopSignals.install()
     }
 
     /// Runs until SIGINT or SIGTERM. Network failures are logged and retried, never thrown.
     public func run() {
-        BridgeLog.info(
+        Log.info(
             "bridge.started",
             [
                 "irc": config.irc.description, "twodo": config.twodo.description, "nick": config.nick,
                 "channel": config.settings.channel ?? "-",
             ])
-        while !Self.stopRequested.load(ordering: .relaxed) {
-            var now = BridgePosix.monotonicNow()
+        while !StopSignals.isRequested {
+            var now = Monotonic.now()
             let wasOffline = irc.socket == nil
             do {
                 try irc.connectIfDue(now: now)
                 if wasOffline && irc.socket != nil {
-                    BridgeLog.info("bridge.irc_connected", ["address": config.irc.description])
+                    Log.info("bridge.irc_connected", ["address": config.irc.description])
                 }
             } catch {
-                BridgeLog.error("bridge.irc_connect_failed", ["error": "\(error)"])
+                Log.error("bridge.irc_connect_failed", ["error": "\(error)"])
             }
 
-            var fds: [pollfd] = []
+            var watched: [(fd: Int32, interest: Interest)] = []
             var owners: [SessionID?] = []  // nil: the IRC socket
             if let socket = irc.socket {
-                fds.append(pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0))
+                watched.append((socket.fd, .readable))
                 owners.append(nil)
             }
             for (id, link) in links.sorted(by: { $0.key < $1.key }) {
-                fds.append(pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0))
+                watched.append((link.fd, .readable))
                 owners.append(id)
             }
             let wait = min(1.0, irc.wakeDelay(now: now))
+            let ready: [Interest]
             do {
-                _ = try BridgePosix.poll(&fds, timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
+                ready = try Posix.poll(watched, timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
             } catch {
-                BridgeLog.error("bridge.poll_failed", ["error": "\(error)"])
-                usleep(100_000)
+                Log.error("bridge.poll_failed", ["error": "\(error)"])
+                Posix.sleep(seconds: 0.1)
                 continue
             }
-            now = BridgePosix.monotonicNow()
-            for (pfd, owner) in zip(fds, owners) where pfd.revents != 0 {
+            now = Monotonic.now()
+            for (readiness, owner) in zip(ready, owners) where !readiness.isEmpty {
                 if let id = owner {
                     readSession(id, now: now)
                 } else {
@@ -96,7 +84,7 @@ public final class IRCBridge {
         irc.sendNow(IRCMessage(command: "QUIT", params: ["TwoDo bridge stopping"]))
         for link in links.values { link.close() }
         links.removeAll()
-        BridgeLog.info("bridge.stopped")
+        Log.info("bridge.stopped")
     }
 
     private func readIRC(now: Double) {
@@ -111,7 +99,7 @@ public final class IRCBridge {
 
     private func ircLost(now: Double, error: any Error) {
         guard irc.socket != nil else { return }
-        BridgeLog.error("bridge.irc_disconnected", ["error": "\(error)"])
+        Log.error("bridge.irc_disconnected", ["error": "\(error)"])
         irc.drop(now: now)
         perform(core.ircLost(), now: now)
     }
@@ -159,7 +147,7 @@ public final class IRCBridge {
             case .renameLane(let from, let to):
                 irc.renameLane(from: from, to: to)
             case .log(let message, let fields):
-                BridgeLog.info(message, fields)
+                Log.info(message, fields)
             }
         }
     }

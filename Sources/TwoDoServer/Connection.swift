@@ -1,6 +1,6 @@
 // One client connection: its socket, framer, queued input, buffered output and session state.
 
-import Glibc
+import TwoDoSystem
 import TwoDoCore
 
 /// What a connection waits for while a password is being hashed on a worker thread.

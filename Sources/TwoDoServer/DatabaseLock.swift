@@ -1,6 +1,7 @@
 // Makes sure one server at a time serves a database: an exclusive lock on `<db>.lock` holding the pid.
 
-import Glibc
+import Foundation
+import TwoDoSystem
 
 /// Why a server could not take its database.
 public enum DatabaseLockError: Error, Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoSystem
 import TwoDoText
 
 extension Server {

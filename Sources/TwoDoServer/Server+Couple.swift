@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoSystem
 import TwoDoText
 
 extension Server {

@@ -4,6 +4,7 @@ import Foundation
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoSystem
 import TwoDoText
 
 extension Server {

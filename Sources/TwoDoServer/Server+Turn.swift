@@ -3,6 +3,7 @@
 import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
+import TwoDoSystem
 import TwoDoText
 
 /// The result of one command, held until the turn's commit decides whether it stands.

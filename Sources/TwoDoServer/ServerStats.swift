@@ -1,5 +1,7 @@
 // Counters and commit-latency samples for the admin `stats` command.
 
+import TwoDoSystem
+
 /// Operational counters. Owned by the loop thread.
 struct ServerStats {
     let started = Monotonic.now()

@@ -1,6 +1,6 @@
 // One received server line, read in place: cheap field look-ups in compact JSON without a full parse.
 
-import Glibc
+import Foundation  // memchr, memcmp
 
 /// A line from the server without its CRLF. Valid only during the callback that receives it.
 ///

@@ -1,7 +1,7 @@
 // Starts `twodo serve` on a temporary database for one scenario, finds its port, reads its RSS, stops it.
 
 import Foundation
-import Glibc
+import TwoDoSystem
 
 /// A `twodo serve` child process with its own temporary folder (database, WAL, log).
 final class ServerProcess {
@@ -32,7 +32,7 @@ final class ServerProcess {
         }
         var template = Array("\(databaseFolder)/twodo-bench-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError.system("mkdtemp(\(databaseFolder))", errno)
+            throw BenchError.system(SystemError(call: "mkdtemp(\(databaseFolder))", errno: errno))
         }
         directory = String(cString: made)
         let logPath = directory + "/server.log"
@@ -60,7 +60,7 @@ final class ServerProcess {
             if let text = try? String(contentsOfFile: logPath, encoding: .utf8) {
                 found = ServerProcess.listeningPort(in: text)
             }
-            if found == nil { usleep(20_000) }
+            if found == nil { Posix.sleep(seconds: 0.02) }
         }
         guard let found else {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
@@ -104,7 +104,7 @@ final class ServerProcess {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
+            while process.isRunning && Date() < deadline { Posix.sleep(seconds: 0.02) }
             if process.isRunning { kill(pid, SIGKILL) }
             process.waitUntilExit()
         }
