@@ -12,11 +12,12 @@ public final class IRCBridge {
     private var core: BridgeCore
     private let irc: IRCConnection
     /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
-    private var links: [SessionID: TCPSocket] = [:]
+    private let links: TwoDoLinks
 
     /// A bridge for `config`; nothing happens until `run()`.
     public init(config: BridgeConfig) {
         self.config = config
+        links = TwoDoLinks(endpoint: config.twodo)
         core = BridgeCore(nick: config.nick, settings: config.settings)
         irc = IRCConnection(
             endpoint: config.irc, nick: config.nick, password: config.password, lineInterval: config.lineInterval)
@@ -53,8 +54,8 @@ public final class IRCBridge {
                 watched.append((socket.fd, .readable))
                 owners.append(nil)
             }
-            for (id, link) in links.sorted(by: { $0.key < $1.key }) {
-                watched.append((link.fd, .readable))
+            for (fd, id) in links.watched {
+                watched.append((fd, .readable))
                 owners.append(id)
             }
             let wait = min(1.0, irc.wakeDelay(now: now))
@@ -82,8 +83,7 @@ public final class IRCBridge {
             }
         }
         irc.sendNow(IRCMessage(command: "QUIT", params: ["TwoDo bridge stopping"]))
-        for link in links.values { link.close() }
-        links.removeAll()
+        links.closeAll()
         Log.info("bridge.stopped")
     }
 
@@ -105,15 +105,14 @@ public final class IRCBridge {
     }
 
     private func readSession(_ id: SessionID, now: Double) {
-        guard let link = links[id] else { return }
-        do {
-            for line in try link.receiveLines() {
-                perform(core.received(line, on: id, now: now), now: now)
-                if links[id] == nil { return }  // the line ended the session
-            }
-        } catch {
-            links.removeValue(forKey: id)?.close()
+        guard links.contains(id) else { return }
+        guard let lines = links.receive(from: id) else {
             perform(core.sessionClosed(id, now: now), now: now)
+            return
+        }
+        for line in lines {
+            perform(core.received(line, on: id, now: now), now: now)
+            if !links.contains(id) { return }  // the line ended the session
         }
     }
 
@@ -128,22 +127,11 @@ public final class IRCBridge {
             case .irc(let message, let lane):
                 irc.enqueue(message, lane: lane)
             case .open(let id):
-                do {
-                    links[id] = try TCPSocket.connect(to: config.twodo, timeout: 2, maxLineBytes: 8 << 20)
-                    work += core.sessionConnected(id, now: now)
-                } catch {
-                    work += core.sessionConnectFailed(id, now: now)
-                }
+                work += links.open(id) ? core.sessionConnected(id, now: now) : core.sessionConnectFailed(id, now: now)
             case .send(let id, let line):
-                guard let link = links[id] else { continue }
-                do {
-                    try link.send(line: line)
-                } catch {
-                    links.removeValue(forKey: id)?.close()
-                    work += core.sessionClosed(id, now: now)
-                }
+                if links.send(line, to: id) == .broke { work += core.sessionClosed(id, now: now) }
             case .close(let id):
-                links.removeValue(forKey: id)?.close()
+                links.close(id)
             case .renameLane(let from, let to):
                 irc.renameLane(from: from, to: to)
             case .log(let message, let fields):

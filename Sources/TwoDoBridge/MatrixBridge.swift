@@ -20,7 +20,7 @@ public final class MatrixBridge {
     private var core: MatrixCore
     private var state: MatrixState
     /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
-    private var links: [SessionID: TCPSocket] = [:]
+    private let links: TwoDoLinks
     private let inbox: MatrixMailbox<Inbound>
     private let outbox: MatrixMailbox<MatrixOutgoing>
     /// Transaction ids are `<start time in ms>.<n>`: unique across restarts, so the homeserver never
@@ -56,6 +56,7 @@ public final class MatrixBridge {
         throws
     {
         self.config = config
+        links = TwoDoLinks(endpoint: config.twodo)
         stopSwitch = stop
         let transport = transport ?? MatrixURLSessionTransport(homeserver: config.homeserver, token: config.token)
         client = MatrixClient(transport: transport, syncTimeoutMilliseconds: config.syncTimeoutMilliseconds)
@@ -86,8 +87,8 @@ public final class MatrixBridge {
         loop: while !StopSignals.isRequested && !stopSwitch.isRaised {
             var watched: [(fd: Int32, interest: Interest)] = [(inbox.wakeFD, .readable)]
             var owners: [SessionID?] = [nil]
-            for (id, link) in links.sorted(by: { $0.key < $1.key }) {
-                watched.append((link.fd, .readable))
+            for (fd, id) in links.watched {
+                watched.append((fd, .readable))
                 owners.append(id)
             }
             let ready: [Interest]
@@ -122,8 +123,7 @@ public final class MatrixBridge {
         let deadline = Monotonic.now() + 3
         while outbox.count > 0 && Monotonic.now() < deadline { Posix.sleep(seconds: 0.05) }
         stopSwitch.raise()
-        for link in links.values { link.close() }
-        links.removeAll()
+        links.closeAll()
         Log.info("bridge.stopped")
         return healthy
     }
@@ -257,15 +257,14 @@ public final class MatrixBridge {
     }
 
     private func readSession(_ id: SessionID, now: Double) {
-        guard let link = links[id] else { return }
-        do {
-            for line in try link.receiveLines() {
-                perform(core.received(line, on: id, now: now), now: now)
-                if links[id] == nil { return }  // the line ended the session
-            }
-        } catch {
-            links.removeValue(forKey: id)?.close()
+        guard links.contains(id) else { return }
+        guard let lines = links.receive(from: id) else {
             perform(core.sessionClosed(id, now: now), now: now)
+            return
+        }
+        for line in lines {
+            perform(core.received(line, on: id, now: now), now: now)
+            if !links.contains(id) { return }  // the line ended the session
         }
     }
 
@@ -288,22 +287,11 @@ public final class MatrixBridge {
                         transactionID: "twodo.\(transactionPrefix).\(nextTransaction)"))
                 nextTransaction += 1
             case .open(let id):
-                do {
-                    links[id] = try TCPSocket.connect(to: config.twodo, timeout: 2, maxLineBytes: 8 << 20)
-                    work += core.sessionConnected(id, now: now)
-                } catch {
-                    work += core.sessionConnectFailed(id, now: now)
-                }
+                work += links.open(id) ? core.sessionConnected(id, now: now) : core.sessionConnectFailed(id, now: now)
             case .send(let id, let line):
-                guard let link = links[id] else { continue }
-                do {
-                    try link.send(line: line)
-                } catch {
-                    links.removeValue(forKey: id)?.close()
-                    work += core.sessionClosed(id, now: now)
-                }
+                if links.send(line, to: id) == .broke { work += core.sessionClosed(id, now: now) }
             case .close(let id):
-                links.removeValue(forKey: id)?.close()
+                links.close(id)
             case .log(let message, let fields):
                 Log.info(message, fields)
             }
