@@ -23,8 +23,11 @@ public final class FileLock {
     public init(path: String) throws {
         self.path = path
         while true {
-            fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw Failure.cannotOpen(errno: errno) }
+            do {
+                fd = try Posix.open(path, flags: O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
+            } catch let error as SystemError {
+                throw Failure.cannotOpen(errno: error.errno)
+            }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let holder = FileLock.readPID(fd)
                 Posix.close(fd)
@@ -41,7 +44,7 @@ public final class FileLock {
             }
             Posix.close(fd)
         }
-        let text = Array("\(getpid())\n".utf8)
+        let text = Array("\(Posix.processID)\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     }

@@ -60,9 +60,14 @@ public enum Posix {
         Glibc.write(fd, bytes, count)
     }
 
+    /// Opens (with `O_CREAT`, creates with `mode`) the file at `path`.
+    public static func open(_ path: String, flags: Int32, mode: mode_t = 0) throws -> Int32 {
+        try must("open") { Glibc.open(path, flags, mode) }
+    }
+
     /// Opens `/dev/null` read-only (a spare descriptor kept for running out of descriptors); -1 on failure.
     public static func openDevNull() -> Int32 {
-        open("/dev/null", O_RDONLY | O_CLOEXEC)
+        (try? open("/dev/null", flags: O_RDONLY | O_CLOEXEC)) ?? -1
     }
 
     /// Switches `O_NONBLOCK` on or off.
@@ -84,6 +89,24 @@ public enum Posix {
     public static func sleep(seconds: Double) {
         _ = usleep(useconds_t(max(0, seconds * 1_000_000)))
     }
+
+    /// Creates a new, private folder named `prefix` plus six random characters; returns its path.
+    public static func makeTemporaryFolder(prefix: String) throws -> String {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw SystemError(call: "mkdtemp(\(prefix))", errno: errno)
+        }
+        return String(cString: made)
+    }
+
+    /// Sends `signal` to the process `pid`; false when there is no such process (or it is not ours).
+    @discardableResult
+    public static func kill(_ pid: Int32, signal: Int32) -> Bool {
+        Glibc.kill(pid, signal) == 0
+    }
+
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
 
     // MARK: sockets
 

@@ -21,7 +21,7 @@ struct CPUUsage {
     static func now(serverPID: Int32?) -> CPUUsage {
         CPUUsage(
             machineBusy: machineBusyTicks(), server: serverPID.flatMap(processTicks),
-            bench: processTicks(getpid()) ?? 0, at: Monotonic.nanoseconds())
+            bench: processTicks(Posix.processID) ?? 0, at: Monotonic.nanoseconds())
     }
 
     /// The server's CPU seconds between `start` and this snapshot, when its process is known.

@@ -30,11 +30,12 @@ enum RemindersScenario {
         let rate = options.rate ?? 20
         let seconds = options.seconds ?? 3
         let binary = options.binary ?? ServerProcess.defaultBinary()
-        var template = Array("\(options.databaseFolder)/twodo-bench-reminders-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError.system(SystemError(call: "mkdtemp(\(options.databaseFolder))", errno: errno))
+        let folder: String
+        do {
+            folder = try Posix.makeTemporaryFolder(prefix: "\(options.databaseFolder)/twodo-bench-reminders-")
+        } catch let error as SystemError {
+            throw BenchError.system(error)
         }
-        let folder = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let extra = testClock + (options.noFsync ? ["--no-fsync"] : [])
 

@@ -30,11 +30,11 @@ final class ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError.server("no twodo binary at \(binary) (build it, or pass --bin <path>)")
         }
-        var template = Array("\(databaseFolder)/twodo-bench-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError.system(SystemError(call: "mkdtemp(\(databaseFolder))", errno: errno))
+        do {
+            directory = try Posix.makeTemporaryFolder(prefix: "\(databaseFolder)/twodo-bench-")
+        } catch let error as SystemError {
+            throw BenchError.system(error)
         }
-        directory = String(cString: made)
         let logPath = directory + "/server.log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil),
             let log = FileHandle(forWritingAtPath: logPath)
@@ -105,7 +105,7 @@ final class ServerProcess {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
             while process.isRunning && Date() < deadline { Posix.sleep(seconds: 0.02) }
-            if process.isRunning { kill(pid, SIGKILL) }
+            if process.isRunning { Posix.kill(pid, signal: SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: directory)

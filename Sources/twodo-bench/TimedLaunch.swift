@@ -67,7 +67,7 @@ final class TimedLaunch {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
             while process.isRunning && Date() < deadline { Posix.sleep(seconds: 0.005) }
-            if process.isRunning { kill(pid, SIGKILL) }
+            if process.isRunning { Posix.kill(pid, signal: SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: logPath)
