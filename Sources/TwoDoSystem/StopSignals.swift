@@ -10,11 +10,10 @@ public enum StopSignals {
     /// Written by the handler; set before the handlers are installed and never changed afterwards.
     nonisolated(unsafe) private static var wakeFD: Int32 = -1
 
-    /// Whether SIGINT or SIGTERM arrived since `install` (or `request()` was called).
+    /// Whether SIGINT or SIGTERM arrived since `install`. Process-wide and never lowered again, so it is not
+    /// raised in-process by tests (bridges under test stop through their own switch); the end-to-end tests
+    /// send real signals to the built binaries instead.
     public static var isRequested: Bool { requested.load(ordering: .relaxed) }
-
-    /// Asks for a stop as a signal would (for tests and in-process callers).
-    public static func request() { requested.store(true, ordering: .relaxed) }
 
     /// Ignores SIGPIPE: a write to a closed socket or pipe then fails with `EPIPE` instead of killing us.
     public static func ignoreBrokenPipe() {
