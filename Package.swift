@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CPWQuality", pkgConfig: "pwquality", providers: [.apt(["libpwquality-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // The one system layer: every syscall, descriptors, epoll, SystemError, the logger, stop signals.
+        .target(name: "TwoDoSystem", dependencies: ["CLinux"]),
         // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
         .target(name: "TwoDoCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),
@@ -28,21 +30,24 @@ let package = Package(
         // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.
         .target(
             name: "TwoDoFeatures",
-            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText", "TwoDoStore"]),
+            dependencies: ["TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoSystem"]),
         // The event loop, sessions and the turn (one transaction, outcomes after COMMIT).
         .target(
             name: "TwoDoServer",
             dependencies: [
-                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "CLinux", "CCrypt",
+                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoSystem", "CLinux",
+                "CCrypt",
                 "CPWQuality",
             ]
         ),
-        .target(name: "TwoDoBridge"),
+        .target(name: "TwoDoBridge", dependencies: ["TwoDoProtocol", "TwoDoSystem"]),
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
         .target(name: "TwoDoArguments"),
         .executableTarget(
             name: "twodo", dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
-        .executableTarget(name: "twodo-bench", dependencies: ["CLinux", "TwoDoCommands", "TwoDoArguments"]),
+        .executableTarget(
+            name: "twodo-bench",
+            dependencies: ["CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments"]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
@@ -52,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "TwoDoFeaturesTests",
             dependencies: ["TwoDoFeatures", "TwoDoStore", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol"]),
-        .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge"]),
+        .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
+        .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
     ],

@@ -3,26 +3,25 @@
 /// Decides, for every input (an IRC message, a TwoDo line, a connection coming or going, the clock),
 /// what the bridge does. Pure state and actions, so every rule is testable without a network.
 ///
-/// Rules: each IRC user gets one TwoDo connection (JSON mode), opened by their first private message;
-/// replies come back as PRIVMSG, events as NOTICE; account commands are refused in channels; a nick
-/// change keeps the session, a QUIT (or vanishing from the server) ends it; a lost TwoDo connection is
-/// reported and re-established (the user logs in again).
+/// The session state machine is the shared `SessionCore`; this type holds what is IRC's own: each IRC
+/// user is a nick (with the `user@host` that proves it), opened by their first private message; replies
+/// come back as PRIVMSG, events as NOTICE, split for IRC; account commands are refused in channels, where
+/// couples may `share here`; a nick change keeps the session, a QUIT (or vanishing from the server, seen
+/// by `ISON`) ends it, and a lost IRC connection ends them all.
 public struct BridgeCore: Sendable {
     /// The bridge's own nick, as the server last confirmed it.
     public private(set) var nick: String
     /// Whether the IRC server has welcomed the bot (`001`).
     public private(set) var isRegistered = false
     /// The sessions.
-    public private(set) var sessions = SessionTable()
+    public var sessions: SessionTable { core.sessions }
     /// The tunables.
     public let settings: BridgeSettings
+    /// The shared session state machine.
+    private var core: SessionCore<IRCContact>
 
     /// The lane for the bridge's own lines (JOIN, ISON); never a nick key.
     static let ownLane = "*"
-    /// Tag prefix of the bridge's own TwoDo commands, whose replies the user never sees.
-    static let ownTag = "bridge."
-
-    private var nextID = 1
     /// ISON batches sent and not yet answered, oldest first.
     private var presenceQueries: [[String]] = []
     private var nextPresenceCheck = 0.0
@@ -34,6 +33,9 @@ public struct BridgeCore: Sendable {
     public init(nick: String, settings: BridgeSettings = BridgeSettings()) {
         self.nick = nick
         self.settings = settings
+        core = SessionCore(
+            keepaliveInterval: settings.keepaliveInterval, reconnect: settings.reconnect,
+            maxSessions: settings.maxSessions)
     }
 
     // MARK: IRC input
@@ -76,7 +78,7 @@ public struct BridgeCore: Sendable {
         isRegistered = false
         presenceQueries.removeAll()
         var actions: [BridgeAction] = []
-        for session in sessions.removeAll() {
+        for session in core.sessions.removeAll() {
             actions.append(.close(session.id))
             if session.account != nil { lostNicks.append((session.nick, session.lang)) }
         }
@@ -104,7 +106,7 @@ public struct BridgeCore: Sendable {
             nick = new
             return []
         }
-        guard let (id, displaced) = sessions.rename(from: old, to: new) else { return [] }
+        guard let (id, displaced) = core.sessions.rename(from: old, to: new) else { return [] }
         var actions: [BridgeAction] = [.renameLane(from: IRCNick.key(old), to: IRCNick.key(new))]
         if let displaced { actions.append(.close(displaced)) }
         actions.append(.log("bridge.session_renamed", ["session": "\(id)", "nick": new]))
@@ -112,44 +114,20 @@ public struct BridgeCore: Sendable {
     }
 
     private mutating func privateMessage(from: String, userHost: String, text: String, now: Double) -> [BridgeAction] {
-        let line = Self.trimmed(text)
+        let line = SessionRules.trimmed(text)
         guard !line.isEmpty else { return [] }
-        var actions: [BridgeAction] = []
+        let contact = IRCContact(nick: from, userHost: userHost)
         if let channel = settings.channel, ShareCommand(line) != nil {
             let lang = sessions.session(forNick: from)?.lang
             return say(from, BridgeText.text(.shareNeedsChannel, lang: lang, channel: channel), notice: true)
         }
-        if CredentialGuard.fold(Self.verb(of: line)) == "json" {
-            // `json off` would leave the bridge unable to read the replies.
-            return say(from, BridgeText.text(.jsonFixed, lang: sessions.session(forNick: from)?.lang), notice: true)
-        }
+        if let refusal = core.refusal(of: line, from: contact) { return render(refusal) }
+        var actions: [BridgeAction] = []
         if let old = sessions.session(forNick: from), old.userHost != userHost {
             // Same nick, another person: the old session is not theirs to inherit.
             actions += end(old.id, reason: "replaced")
         }
-        guard var session = sessions.session(forNick: from) else {
-            guard sessions.count < settings.maxSessions else {
-                return say(from, BridgeText.text(.serverUnreachable, lang: nil), notice: true)
-                    + [.log("bridge.session_limit", ["max": "\(settings.maxSessions)"])]
-            }
-            let id = SessionID(nextID)
-            nextID += 1
-            var fresh = BridgeSession(id: id, nick: from, userHost: userHost, now: now, backoff: settings.reconnect)
-            fresh.pending = [line]
-            sessions.insert(fresh)
-            return actions + [.log("bridge.session_opened", ["session": "\(id)", "nick": from]), .open(id)]
-        }
-        switch session.state {
-        case .connecting:
-            session.pending.append(line)
-        case .open:
-            actions.append(.send(session.id, line))
-            session.lastSent = now
-        case .reconnecting:
-            actions += say(from, BridgeText.text(.stillReconnecting, lang: session.lang), notice: true)
-        }
-        sessions[session.id] = session
-        return actions
+        return actions + render(core.command(line, from: contact, now: now))
     }
 
     private mutating func channelMessage(
@@ -158,13 +136,13 @@ public struct BridgeCore: Sendable {
         -> [BridgeAction]
     {
         guard let configured = settings.channel, IRCNick.key(channel) == IRCNick.key(configured) else { return [] }
-        var line = Self.trimmed(text)
+        var line = SessionRules.trimmed(text)
         var addressed = false
         if line.count > nick.count, IRCNick.key(String(line.prefix(nick.count))) == IRCNick.key(nick),
             let separator = line.dropFirst(nick.count).first, separator == ":" || separator == ","
         {
             addressed = true
-            line = Self.trimmed(String(line.dropFirst(nick.count + 1)))
+            line = SessionRules.trimmed(String(line.dropFirst(nick.count + 1)))
         }
         let session = sessions.session(forNick: from)
         let lang = session?.lang
@@ -175,20 +153,18 @@ public struct BridgeCore: Sendable {
         guard let command = ShareCommand(line) else {
             return addressed ? say(from, BridgeText.text(.privateOnly, lang: lang, bot: nick), notice: true) : []
         }
-        guard var session, session.state == .open, session.account != nil, session.userHost == userHost else {
+        guard let session, session.state == .open, session.account != nil, session.userHost == userHost else {
             return command == .share
                 ? say(from, BridgeText.text(.shareNeedsLogin, lang: lang, bot: nick), notice: true) : []
         }
         switch command {
         case .share:
-            session.shared = true
-            sessions[session.id] = session
+            core.sessions[session.id]?.shared = true
             return announce(BridgeText.text(.shared, lang: lang, nick: from))
                 + [.log("bridge.shared", ["session": "\(session.id)", "nick": from])]
         case .unshare:
             guard session.shared else { return [] }
-            session.shared = false
-            sessions[session.id] = session
+            core.sessions[session.id]?.shared = false
             return announce(BridgeText.text(.unshared, lang: lang, nick: from))
                 + [.log("bridge.unshared", ["session": "\(session.id)", "nick": from])]
         }
@@ -209,111 +185,29 @@ public struct BridgeCore: Sendable {
 
     /// The session's TwoDo connection is open: switch it to JSON mode and send what the user typed meanwhile.
     public mutating func sessionConnected(_ id: SessionID, now: Double) -> [BridgeAction] {
-        guard var session = sessions[id] else { return [.close(id)] }
-        var actions: [BridgeAction] = [.send(id, "@id=\(Self.ownTag)json json on")]
-        switch session.state {
-        case .connecting:
-            actions += session.pending.map { .send(id, $0) }
-        case .reconnecting:
-            session.backoff.reset()
-            actions += say(session.nick, BridgeText.text(.serverBack, lang: session.lang), notice: true)
-            actions.append(.log("bridge.twodo_reconnected", ["session": "\(id)"]))
-        case .open:
-            preconditionFailure("a session connected twice")
-        }
-        session.pending = []
-        session.state = .open
-        session.lastSent = now
-        sessions[id] = session
-        return actions
+        render(core.sessionConnected(id, now: now))
     }
 
     /// Opening the session's TwoDo connection failed.
     public mutating func sessionConnectFailed(_ id: SessionID, now: Double) -> [BridgeAction] {
-        guard let session = sessions[id] else { return [] }
-        switch session.state {
-        case .connecting:
-            sessions.remove(id)
-            return say(session.nick, BridgeText.text(.serverUnreachable, lang: session.lang), notice: true)
-                + [.log("bridge.twodo_unreachable", ["session": "\(id)"])]
-        case .reconnecting, .open:
-            return []  // the next attempt is already scheduled
-        }
+        render(core.sessionConnectFailed(id, now: now))
     }
 
     /// The session's TwoDo connection ended without the user asking: tell them, and try to reopen it.
     public mutating func sessionClosed(_ id: SessionID, now: Double) -> [BridgeAction] {
-        guard var session = sessions[id] else { return [] }
-        if case .reconnecting = session.state { return [] }
-        session.account = nil
-        session.shared = false
-        session.pending = []
-        session.state = .reconnecting(retryAt: now + session.backoff.next())
-        sessions[id] = session
-        return say(session.nick, BridgeText.text(.serverGone, lang: session.lang), notice: true)
-            + [.log("bridge.twodo_lost", ["session": "\(id)"])]
+        render(core.sessionClosed(id, now: now))
     }
 
     /// A line from a session's TwoDo connection.
     public mutating func received(_ line: String, on id: SessionID, now: Double) -> [BridgeAction] {
-        guard var session = sessions[id] else { return [] }
-        switch TwoDoLine(parsing: line) {
-        case .other:
-            return []
-        case .reply(let reply):
-            if reply.id?.hasPrefix(Self.ownTag) == true { return [] }
-            switch reply.code {
-            case "auth.logged_in", "auth.registered":
-                if reply.ok {
-                    session.account = reply.name
-                    session.lang = reply.lang ?? session.lang
-                }
-            case "auth.logged_out":
-                session.account = nil
-                session.shared = false
-            case "lang.set":
-                session.lang = reply.lang ?? session.lang
-            default:
-                break
-            }
-            var actions = say(session.nick, reply.text, notice: false)
-            if session.shared && reply.ok && Self.announcedEvents.contains(reply.code), let account = session.account {
-                actions += announce(reply.text, by: account)
-            }
-            if reply.code == "bye" || reply.code == "error.idle_timeout" {
-                // The server closes the connection now; a later message opens a fresh one.
-                return actions + end(id, reason: reply.code == "bye" ? "quit_command" : "idle")
-            }
-            sessions[id] = session
-            return actions
-        case .event(let event):
-            var actions = say(session.nick, event.text, notice: true)
-            if session.shared && Self.announcedEvents.contains(event.name) && !isSharedAccount(event.actor) {
-                actions += announce(event.text)
-            }
-            return actions
-        }
+        render(core.received(line, on: id, now: now))
     }
 
     // MARK: Time
 
     /// Periodic work: reconnection attempts that are due, keep-alive pings, presence checks.
     public mutating func tick(now: Double) -> [BridgeAction] {
-        var actions: [BridgeAction] = []
-        for var session in sessions.all {
-            switch session.state {
-            case .reconnecting(let retryAt) where retryAt <= now:
-                session.state = .reconnecting(retryAt: now + session.backoff.next())
-                sessions[session.id] = session
-                actions.append(.open(session.id))
-            case .open where session.account != nil && now - session.lastSent >= settings.keepaliveInterval:
-                session.lastSent = now
-                sessions[session.id] = session
-                actions.append(.send(session.id, "@id=\(Self.ownTag)keepalive ping"))
-            default:
-                break
-            }
-        }
+        var actions = render(core.tick(now: now))
         if isRegistered && presenceSupported && now >= nextPresenceCheck {
             nextPresenceCheck = now + settings.presenceInterval
             if presenceQueries.count > 8 { presenceQueries.removeAll() }  // answers stopped coming: start over
@@ -328,24 +222,24 @@ public struct BridgeCore: Sendable {
 
     // MARK: Helpers
 
-    /// Reply codes and event names worth announcing in a channel: changes to the shared lists. Chat
-    /// (`say`) and reminders stay private.
-    static let announcedEvents: Set<String> = [
-        "task.added", "task.completed", "task.reopened", "task.edited", "task.deleted", "task.moved", "task.assigned",
-        "task.noted", "task.due", "task.priority", "task.repeat", "task.snoozed", "list.added", "list.renamed",
-        "list.deleted", "couple.joined", "couple.left", "couple.renamed",
-    ]
-
-    /// Whether `account` is logged in on a shared session here (its own replies are announced, so its
-    /// events reaching the partner's shared session would be announced twice).
-    private func isSharedAccount(_ account: String) -> Bool {
-        sessions.all.contains { $0.shared && $0.account == account }
-    }
-
     /// Ends a session at the user's wish or because they left.
     private mutating func end(_ id: SessionID, reason: String) -> [BridgeAction] {
-        sessions.remove(id)
-        return [.close(id), .log("bridge.session_closed", ["session": "\(id)", "reason": reason])]
+        render(core.end(id, reason: reason))
+    }
+
+    /// The shared core's actions in IRC terms: text to a nick as PRIVMSG or NOTICE, announcements to the
+    /// channel.
+    private func render(_ actions: [SessionAction<IRCContact>]) -> [BridgeAction] {
+        actions.flatMap { action -> [BridgeAction] in
+            switch action {
+            case .open(let id): return [.open(id)]
+            case .send(let id, let line): return [.send(id, line)]
+            case .close(let id): return [.close(id)]
+            case .tell(let contact, let text, let notice): return say(contact.nick, text, notice: notice)
+            case .announce(let text, let account): return announce(text, by: account)
+            case .log(let message, let fields): return [.log(message, fields)]
+            }
+        }
     }
 
     /// Text to one user, split for IRC.
@@ -379,18 +273,5 @@ public struct BridgeCore: Sendable {
         }
         if !current.isEmpty { result.append(current) }
         return result
-    }
-
-    /// The first word of a command line, after any `@id=` tag.
-    static func verb(of line: String) -> Substring {
-        line.split(separator: " ").first { !$0.hasPrefix("@") } ?? ""
-    }
-
-    /// `text` without leading and trailing spaces and tabs.
-    static func trimmed(_ text: String) -> String {
-        var t = Substring(text)
-        while let c = t.first, c == " " || c == "\t" { t = t.dropFirst() }
-        while let c = t.last, c == " " || c == "\t" { t = t.dropLast() }
-        return String(t)
     }
 }

@@ -1,7 +1,6 @@
 // Runs the IRC bridge: one thread waiting in poll() on the IRC socket and every user's TwoDo socket.
 
-import Glibc
-import Synchronization
+import TwoDoSystem
 
 /// The running bridge: feeds socket input and the clock to `BridgeCore` and carries out its actions.
 ///
@@ -13,14 +12,12 @@ public final class IRCBridge {
     private var core: BridgeCore
     private let irc: IRCConnection
     /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
-    private var links: [SessionID: TCPSocket] = [:]
-
-    /// Set from the signal handler; the loop checks it at least once a second.
-    private static let stopRequested = Atomic<Bool>(false)
+    private let links: TwoDoLinks
 
     /// A bridge for `config`; nothing happens until `run()`.
     public init(config: BridgeConfig) {
         self.config = config
+        links = TwoDoLinks(endpoint: config.twodo)
         core = BridgeCore(nick: config.nick, settings: config.settings)
         irc = IRCConnection(
             endpoint: config.irc, nick: config.nick, password: config.password, lineInterval: config.lineInterval)
@@ -28,58 +25,50 @@ public final class IRCBridge {
 
     /// Makes SIGINT and SIGTERM stop `run()` cleanly (QUIT to IRC, TwoDo connections closed).
     public static func installSignalHandlers() {
-        signal(SIGPIPE, SIG_IGN)
-        let handler: @convention(c) (Int32) -> Void = { _ in IRCBridge.stopRequested.store(true, ordering: .relaxed) }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        // A parent that spawned us from a thread blocking these signals passed the mask on; undo that.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        StopSignals.install()
     }
 
     /// Runs until SIGINT or SIGTERM. Network failures are logged and retried, never thrown.
     public func run() {
-        BridgeLog.info(
+        Log.info(
             "bridge.started",
             [
                 "irc": config.irc.description, "twodo": config.twodo.description, "nick": config.nick,
                 "channel": config.settings.channel ?? "-",
             ])
-        while !Self.stopRequested.load(ordering: .relaxed) {
-            var now = BridgePosix.monotonicNow()
+        while !StopSignals.isRequested {
+            var now = Monotonic.now()
             let wasOffline = irc.socket == nil
             do {
                 try irc.connectIfDue(now: now)
                 if wasOffline && irc.socket != nil {
-                    BridgeLog.info("bridge.irc_connected", ["address": config.irc.description])
+                    Log.info("bridge.irc_connected", ["address": config.irc.description])
                 }
             } catch {
-                BridgeLog.error("bridge.irc_connect_failed", ["error": "\(error)"])
+                Log.error("bridge.irc_connect_failed", ["error": "\(error)"])
             }
 
-            var fds: [pollfd] = []
+            var watched: [(fd: Int32, interest: Interest)] = []
             var owners: [SessionID?] = []  // nil: the IRC socket
             if let socket = irc.socket {
-                fds.append(pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0))
+                watched.append((socket.fd, .readable))
                 owners.append(nil)
             }
-            for (id, link) in links.sorted(by: { $0.key < $1.key }) {
-                fds.append(pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0))
+            for (fd, id) in links.watched {
+                watched.append((fd, .readable))
                 owners.append(id)
             }
             let wait = min(1.0, irc.wakeDelay(now: now))
+            let ready: [Interest]
             do {
-                _ = try BridgePosix.poll(&fds, timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
+                ready = try Posix.poll(watched, timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
             } catch {
-                BridgeLog.error("bridge.poll_failed", ["error": "\(error)"])
-                usleep(100_000)
+                Log.error("bridge.poll_failed", ["error": "\(error)"])
+                Posix.sleep(seconds: 0.1)
                 continue
             }
-            now = BridgePosix.monotonicNow()
-            for (pfd, owner) in zip(fds, owners) where pfd.revents != 0 {
+            now = Monotonic.now()
+            for (readiness, owner) in zip(ready, owners) where !readiness.isEmpty {
                 if let id = owner {
                     readSession(id, now: now)
                 } else {
@@ -94,9 +83,8 @@ public final class IRCBridge {
             }
         }
         irc.sendNow(IRCMessage(command: "QUIT", params: ["TwoDo bridge stopping"]))
-        for link in links.values { link.close() }
-        links.removeAll()
-        BridgeLog.info("bridge.stopped")
+        links.closeAll()
+        Log.info("bridge.stopped")
     }
 
     private func readIRC(now: Double) {
@@ -111,21 +99,20 @@ public final class IRCBridge {
 
     private func ircLost(now: Double, error: any Error) {
         guard irc.socket != nil else { return }
-        BridgeLog.error("bridge.irc_disconnected", ["error": "\(error)"])
+        Log.error("bridge.irc_disconnected", ["error": "\(error)"])
         irc.drop(now: now)
         perform(core.ircLost(), now: now)
     }
 
     private func readSession(_ id: SessionID, now: Double) {
-        guard let link = links[id] else { return }
-        do {
-            for line in try link.receiveLines() {
-                perform(core.received(line, on: id, now: now), now: now)
-                if links[id] == nil { return }  // the line ended the session
-            }
-        } catch {
-            links.removeValue(forKey: id)?.close()
+        guard links.contains(id) else { return }
+        guard let lines = links.receive(from: id) else {
             perform(core.sessionClosed(id, now: now), now: now)
+            return
+        }
+        for line in lines {
+            perform(core.received(line, on: id, now: now), now: now)
+            if !links.contains(id) { return }  // the line ended the session
         }
     }
 
@@ -140,26 +127,15 @@ public final class IRCBridge {
             case .irc(let message, let lane):
                 irc.enqueue(message, lane: lane)
             case .open(let id):
-                do {
-                    links[id] = try TCPSocket.connect(to: config.twodo, timeout: 2, maxLineBytes: 8 << 20)
-                    work += core.sessionConnected(id, now: now)
-                } catch {
-                    work += core.sessionConnectFailed(id, now: now)
-                }
+                work += links.open(id) ? core.sessionConnected(id, now: now) : core.sessionConnectFailed(id, now: now)
             case .send(let id, let line):
-                guard let link = links[id] else { continue }
-                do {
-                    try link.send(line: line)
-                } catch {
-                    links.removeValue(forKey: id)?.close()
-                    work += core.sessionClosed(id, now: now)
-                }
+                if links.send(line, to: id) == .broke { work += core.sessionClosed(id, now: now) }
             case .close(let id):
-                links.removeValue(forKey: id)?.close()
+                links.close(id)
             case .renameLane(let from, let to):
                 irc.renameLane(from: from, to: to)
             case .log(let message, let fields):
-                BridgeLog.info(message, fields)
+                Log.info(message, fields)
             }
         }
     }

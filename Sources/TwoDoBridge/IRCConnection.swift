@@ -1,5 +1,7 @@
 // The bot's connection to the IRC server: registration, PING/PONG, liveness, reconnect, paced sending.
 
+import TwoDoSystem
+
 /// One IRC client connection, re-established with back-off whenever it is lost.
 ///
 /// Handles what no other part needs to see: `PASS`/`NICK`/`USER` registration, another nick when
@@ -117,7 +119,7 @@ final class IRCConnection {
     func flush(now: Double) throws {
         guard let socket else { return }
         if now - lastHeard > livenessInterval * 2 {
-            throw BridgeSystemError(call: "irc", errno: 110, reason: "server silent for \(Int(now - lastHeard)) s")
+            throw SystemError(call: "irc", errno: Errno.timedOut, reason: "server silent for \(Int(now - lastHeard)) s")
         }
         if now - lastHeard > livenessInterval && !pinged {
             pinged = true

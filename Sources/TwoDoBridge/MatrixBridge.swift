@@ -1,8 +1,8 @@
 // Runs the Matrix bridge: a sync thread, a sender thread, and a poll() loop over every user's TwoDo socket.
 
 import Foundation
-import Glibc
 import Synchronization
+import TwoDoSystem
 
 /// The running Matrix bridge: feeds `/sync` batches, TwoDo lines and the clock to `MatrixCore` and
 /// carries out its actions.
@@ -20,7 +20,7 @@ public final class MatrixBridge {
     private var core: MatrixCore
     private var state: MatrixState
     /// Each session's TwoDo connection. Invariant: a key here is a session that is open in `core`.
-    private var links: [SessionID: TCPSocket] = [:]
+    private let links: TwoDoLinks
     private let inbox: MatrixMailbox<Inbound>
     private let outbox: MatrixMailbox<MatrixOutgoing>
     /// Transaction ids are `<start time in ms>.<n>`: unique across restarts, so the homeserver never
@@ -34,8 +34,6 @@ public final class MatrixBridge {
         case fatal(String, [String: String])
     }
 
-    /// Set from the signal handler; the loop checks it at least once a second.
-    private static let stopRequested = Atomic<Bool>(false)
     /// Stops this bridge's loop and threads (the loop sets it on a signal; tests set it directly).
     private let stopSwitch: StopSwitch
 
@@ -58,6 +56,7 @@ public final class MatrixBridge {
         throws
     {
         self.config = config
+        links = TwoDoLinks(endpoint: config.twodo)
         stopSwitch = stop
         let transport = transport ?? MatrixURLSessionTransport(homeserver: config.homeserver, token: config.token)
         client = MatrixClient(transport: transport, syncTimeoutMilliseconds: config.syncTimeoutMilliseconds)
@@ -69,23 +68,13 @@ public final class MatrixBridge {
 
     /// Makes SIGINT and SIGTERM stop `run()` cleanly (queued messages get a moment to go out).
     public static func installSignalHandlers() {
-        signal(SIGPIPE, SIG_IGN)
-        let handler: @convention(c) (Int32) -> Void = { _ in
-            MatrixBridge.stopRequested.store(true, ordering: .relaxed)
-        }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        StopSignals.install()
     }
 
     /// Runs until SIGINT or SIGTERM; returns false when it stopped on a fatal problem (the token
     /// belongs to another user). Network failures are logged and retried, never thrown.
     public func run() -> Bool {
-        BridgeLog.info(
+        Log.info(
             "bridge.started",
             [
                 "homeserver": config.homeserver.absoluteString, "user": config.user,
@@ -95,22 +84,23 @@ public final class MatrixBridge {
         startSyncThread()
         startSenderThread()
         var healthy = true
-        loop: while !Self.stopRequested.load(ordering: .relaxed) && !stopSwitch.isRaised {
-            var fds = [pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
+        loop: while !StopSignals.isRequested && !stopSwitch.isRaised {
+            var watched: [(fd: Int32, interest: Interest)] = [(inbox.wakeFD, .readable)]
             var owners: [SessionID?] = [nil]
-            for (id, link) in links.sorted(by: { $0.key < $1.key }) {
-                fds.append(pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0))
+            for (fd, id) in links.watched {
+                watched.append((fd, .readable))
                 owners.append(id)
             }
+            let ready: [Interest]
             do {
-                _ = try BridgePosix.poll(&fds, timeoutMilliseconds: 1000)
+                ready = try Posix.poll(watched, timeoutMilliseconds: 1000)
             } catch {
-                BridgeLog.error("bridge.poll_failed", ["error": "\(error)"])
-                usleep(100_000)
+                Log.error("bridge.poll_failed", ["error": "\(error)"])
+                Posix.sleep(seconds: 0.1)
                 continue
             }
-            let now = BridgePosix.monotonicNow()
-            for (pfd, owner) in zip(fds, owners) where pfd.revents != 0 {
+            let now = Monotonic.now()
+            for (readiness, owner) in zip(ready, owners) where !readiness.isEmpty {
                 guard let id = owner else { continue }
                 readSession(id, now: now)
             }
@@ -122,7 +112,7 @@ public final class MatrixBridge {
                     state.directRooms = core.directRooms
                     saveState()
                 case .fatal(let message, let fields):
-                    BridgeLog.error(message, fields)
+                    Log.error(message, fields)
                     healthy = false
                     break loop
                 }
@@ -130,12 +120,11 @@ public final class MatrixBridge {
             perform(core.tick(now: now), now: now)
         }
         // Give replies already queued (a goodbye, say) a moment to reach the homeserver.
-        let deadline = BridgePosix.monotonicNow() + 3
-        while outbox.count > 0 && BridgePosix.monotonicNow() < deadline { usleep(50_000) }
+        let deadline = Monotonic.now() + 3
+        while outbox.count > 0 && Monotonic.now() < deadline { Posix.sleep(seconds: 0.05) }
         stopSwitch.raise()
-        for link in links.values { link.close() }
-        links.removeAll()
-        BridgeLog.info("bridge.stopped")
+        links.closeAll()
+        Log.info("bridge.stopped")
         return healthy
     }
 
@@ -160,7 +149,7 @@ public final class MatrixBridge {
                     break
                 } catch let error as MatrixError {
                     let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
-                    BridgeLog.error("bridge.matrix_whoami_failed", ["error": "\(error)", "retry_in": "\(delay)"])
+                    Log.error("bridge.matrix_whoami_failed", ["error": "\(error)", "retry_in": "\(delay)"])
                     Self.pause(delay, unless: stop)
                 } catch {
                     Self.pause(backoff.next(), unless: stop)
@@ -168,7 +157,7 @@ public final class MatrixBridge {
             }
             if stop.isRaised { return }
             backoff.reset()
-            BridgeLog.info("bridge.matrix_connected", ["user": bot])
+            Log.info("bridge.matrix_connected", ["user": bot])
             var position = since
             var gaps = MatrixGapFiller(client: client)
             while !stop.isRaised {
@@ -180,11 +169,11 @@ public final class MatrixBridge {
                         for gap in try gaps.fill(&batch, since: position) {
                             var fields = ["room": gap.room, "count": "\(gap.recovered)"]
                             if gap.complete {
-                                BridgeLog.info("bridge.matrix_gap_filled", fields)
+                                Log.info("bridge.matrix_gap_filled", fields)
                             } else {
                                 // Older events than these stay unread: say so, with how many were recovered.
                                 fields["pages"] = "\(gaps.maxPages)"
-                                BridgeLog.error("bridge.matrix_gap", fields)
+                                Log.error("bridge.matrix_gap", fields)
                             }
                         }
                     }
@@ -194,7 +183,7 @@ public final class MatrixBridge {
                     backoff.reset()
                 } catch let error as MatrixError {
                     let delay = error.retryDelay(backoff: &backoff) ?? backoff.next()
-                    BridgeLog.error("bridge.matrix_sync_failed", ["error": "\(error)", "retry_in": "\(delay)"])
+                    Log.error("bridge.matrix_sync_failed", ["error": "\(error)", "retry_in": "\(delay)"])
                     Self.pause(delay, unless: stop)
                 } catch {
                     Self.pause(backoff.next(), unless: stop)
@@ -230,18 +219,18 @@ public final class MatrixBridge {
                 return
             } catch let error as MatrixError {
                 guard attempt < maxAttempts, let delay = error.retryDelay(backoff: &backoff) else {
-                    BridgeLog.error(
+                    Log.error(
                         "bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)", "gave_up": "yes"])
                     return
                 }
-                BridgeLog.error(
+                Log.error(
                     "bridge.matrix_\(item.kind)_failed",
                     ["room": item.room, "error": "\(error)", "retry_in": "\(delay)"])
                 // Once stopping, a message is worth one more quick try, not a long wait.
                 if stop.isRaised && delay > 1 { return }
                 pause(delay, unless: stop)
             } catch {
-                BridgeLog.error("bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)"])
+                Log.error("bridge.matrix_\(item.kind)_failed", ["room": item.room, "error": "\(error)"])
                 return
             }
         }
@@ -249,9 +238,9 @@ public final class MatrixBridge {
 
     /// Sleeps `seconds`, waking early when `stop` is raised.
     static func pause(_ seconds: Double, unless stop: StopSwitch) {
-        let end = BridgePosix.monotonicNow() + seconds
+        let end = Monotonic.now() + seconds
         while !stop.isRaised {
-            let left = end - BridgePosix.monotonicNow()
+            let left = end - Monotonic.now()
             if left <= 0 { return }
             Thread.sleep(forTimeInterval: min(left, 0.1))
         }
@@ -263,20 +252,19 @@ public final class MatrixBridge {
         do {
             try state.save(to: config.statePath)
         } catch {
-            BridgeLog.error("bridge.matrix_state_unsaved", ["path": config.statePath, "error": "\(error)"])
+            Log.error("bridge.matrix_state_unsaved", ["path": config.statePath, "error": "\(error)"])
         }
     }
 
     private func readSession(_ id: SessionID, now: Double) {
-        guard let link = links[id] else { return }
-        do {
-            for line in try link.receiveLines() {
-                perform(core.received(line, on: id, now: now), now: now)
-                if links[id] == nil { return }  // the line ended the session
-            }
-        } catch {
-            links.removeValue(forKey: id)?.close()
+        guard links.contains(id) else { return }
+        guard let lines = links.receive(from: id) else {
             perform(core.sessionClosed(id, now: now), now: now)
+            return
+        }
+        for line in lines {
+            perform(core.received(line, on: id, now: now), now: now)
+            if !links.contains(id) { return }  // the line ended the session
         }
     }
 
@@ -299,24 +287,13 @@ public final class MatrixBridge {
                         transactionID: "twodo.\(transactionPrefix).\(nextTransaction)"))
                 nextTransaction += 1
             case .open(let id):
-                do {
-                    links[id] = try TCPSocket.connect(to: config.twodo, timeout: 2, maxLineBytes: 8 << 20)
-                    work += core.sessionConnected(id, now: now)
-                } catch {
-                    work += core.sessionConnectFailed(id, now: now)
-                }
+                work += links.open(id) ? core.sessionConnected(id, now: now) : core.sessionConnectFailed(id, now: now)
             case .send(let id, let line):
-                guard let link = links[id] else { continue }
-                do {
-                    try link.send(line: line)
-                } catch {
-                    links.removeValue(forKey: id)?.close()
-                    work += core.sessionClosed(id, now: now)
-                }
+                if links.send(line, to: id) == .broke { work += core.sessionClosed(id, now: now) }
             case .close(let id):
-                links.removeValue(forKey: id)?.close()
+                links.close(id)
             case .log(let message, let fields):
-                BridgeLog.info(message, fields)
+                Log.info(message, fields)
             }
         }
     }

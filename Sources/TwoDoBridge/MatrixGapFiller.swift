@@ -1,5 +1,7 @@
 // Completes `limited` sync timelines from the room's history, so no command is lost when a room is busy.
 
+import TwoDoSystem
+
 /// Fetches the events a `limited` timeline left out (`GET /rooms/{room}/messages`, paging back from
 /// `prev_batch`) and puts them, oldest first, before the timeline's own events.
 ///
@@ -53,7 +55,7 @@ struct MatrixGapFiller {
             } catch let error as MatrixError {
                 var probe = Backoff(initial: 1, maximum: 1)
                 if error.retryDelay(backoff: &probe) != nil { throw error }
-                BridgeLog.error("bridge.matrix_gap_failed", ["room": room, "error": "\(error)"])
+                Log.error("bridge.matrix_gap_failed", ["room": room, "error": "\(error)"])
             }
         }
         return outcomes

@@ -1,48 +1,33 @@
 // Queues between the Matrix bridge's threads: a locked list plus a way to wake the reader.
 
 import Dispatch
-import Glibc
 import Synchronization
+import TwoDoSystem
 
 /// Items handed from one thread to another, in order. The reader either waits on the mailbox
 /// (`take`) or, when it sits in `poll()`, watches `wakeFD`, which is readable while items are queued.
 final class MatrixMailbox<Item: Sendable>: Sendable {
     private let items = Mutex<[Item]>([])
     private let available = DispatchSemaphore(value: 0)
-    /// The read end of a pipe that holds a byte for every `put` not yet drained; for `poll()`.
-    let wakeFD: Int32
-    private let wakeWriteFD: Int32
+    /// Readable while items are queued (an eventfd); for `poll()`.
+    private let wake: EventFD
 
-    /// An empty mailbox with its wake-up pipe (both ends non-blocking, close-on-exec).
-    init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw BridgeSystemError(call: "pipe", errno: errno) }
-        wakeFD = fds[0]
-        wakeWriteFD = fds[1]
-        for fd in fds {
-            try BridgePosix.setNonBlocking(fd, true)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-    }
+    /// The descriptor to watch: readable from a `put` until the next `drain`.
+    var wakeFD: Int32 { wake.fd }
 
-    deinit {
-        BridgePosix.close(wakeFD)
-        BridgePosix.close(wakeWriteFD)
-    }
+    /// An empty mailbox with its wake-up eventfd.
+    init() throws { wake = try EventFD() }
 
     /// Queues `item` and wakes the reader.
     func put(_ item: Item) {
         items.withLock { $0.append(item) }
         available.signal()
-        var byte: UInt8 = 1
-        // A full pipe (EAGAIN) already means "wake up"; nothing else can fail on our own pipe.
-        _ = Glibc.write(wakeWriteFD, &byte, 1)
+        wake.signal()
     }
 
-    /// Everything queued, oldest first, emptying the queue and the wake-up pipe (for the `poll()` reader).
+    /// Everything queued, oldest first, emptying the queue and resetting the wake-up eventfd (for the `poll()` reader).
     func drain() -> [Item] {
-        var sink = [UInt8](repeating: 0, count: 256)
-        while sink.withUnsafeMutableBytes({ Glibc.read(wakeFD, $0.baseAddress, $0.count) }) > 0 {}
+        wake.drain()
         return items.withLock { queued in
             defer { queued.removeAll() }
             return queued

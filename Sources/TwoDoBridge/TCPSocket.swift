@@ -1,49 +1,45 @@
 // A blocking TCP client socket with a connect timeout, line framing on read, and close-once ownership.
 
-import Glibc
+import TwoDoSystem
 
 /// One outgoing TCP connection carrying CRLF-terminated lines. Closed exactly once (by `close()` or deinit).
 ///
 /// Not `Sendable`: it belongs to the bridge thread.
 final class TCPSocket {
-    /// The descriptor, for `poll`; -1 once closed.
-    private(set) var fd: Int32
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     /// The longest line accepted from the peer; a longer one means the peer is broken or hostile.
     let maxLineBytes: Int
 
-    private init(fd: Int32, maxLineBytes: Int) {
-        self.fd = fd
+    private init(descriptor: FileDescriptor, maxLineBytes: Int) {
+        self.descriptor = descriptor
         self.maxLineBytes = maxLineBytes
     }
 
-    deinit { close() }
+    /// The descriptor, for `poll`; -1 once closed.
+    var fd: Int32 { descriptor.rawValue ?? -1 }
 
     /// Connects to `endpoint`, trying each resolved address; gives up on one after `timeout` seconds.
     static func connect(to endpoint: Endpoint, timeout: Double, maxLineBytes: Int) throws -> TCPSocket {
-        var lastError = BridgeSystemError(call: "connect", errno: ECONNREFUSED)
-        for (family, address) in try BridgePosix.resolve(host: endpoint.host, port: endpoint.port) {
-            let fd = try BridgePosix.socket(family: family)
+        var lastError = SystemError(call: "connect", errno: Errno.connectionRefused)
+        for (family, address) in try Posix.resolve(host: endpoint.host, port: endpoint.port) {
+            let descriptor = FileDescriptor(owning: try Posix.socket(family: family, nonBlocking: false))
+            let fd = descriptor.rawValue!
             do {
-                try BridgePosix.setNonBlocking(fd, true)
-                let done = try address.withUnsafeBytes { raw in
-                    try BridgePosix.connect(
-                        fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+                try Posix.setNonBlocking(fd, true)
+                if !(try Posix.connect(fd, address: address)) {
+                    let ready = try Posix.poll(
+                        [(fd, .writable)], timeoutMilliseconds: Int32(timeout * 1000))
+                    if ready[0].isEmpty { throw SystemError(call: "connect", errno: Errno.timedOut) }
+                    let pending = try Posix.pendingError(fd)
+                    if pending != 0 { throw SystemError(call: "connect", errno: pending) }
                 }
-                if !done {
-                    var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
-                    if try BridgePosix.poll(&fds, timeoutMilliseconds: Int32(timeout * 1000)) == 0 {
-                        throw BridgeSystemError(call: "connect", errno: ETIMEDOUT)
-                    }
-                    let pending = try BridgePosix.pendingError(fd)
-                    if pending != 0 { throw BridgeSystemError(call: "connect", errno: pending) }
-                }
-                try BridgePosix.setNonBlocking(fd, false)
-                try BridgePosix.setSendTimeout(fd, seconds: 5)
-                try BridgePosix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-                return TCPSocket(fd: fd, maxLineBytes: maxLineBytes)
-            } catch let error as BridgeSystemError {
-                BridgePosix.close(fd)
+                try Posix.setNonBlocking(fd, false)
+                try Posix.setSendTimeout(fd, seconds: 5)
+                try Posix.setNoDelay(fd)
+                return TCPSocket(descriptor: descriptor, maxLineBytes: maxLineBytes)
+            } catch let error as SystemError {
+                descriptor.close()
                 lastError = error
             }
         }
@@ -52,15 +48,19 @@ final class TCPSocket {
 
     /// Sends one line, adding CR LF.
     func send(line: String) throws {
-        guard fd >= 0 else { throw BridgeSystemError(call: "send", errno: EPIPE) }
-        try BridgePosix.sendAll(fd, Array((line + "\r\n").utf8))
+        guard let fd = descriptor.rawValue else { throw SystemError(call: "send", errno: Errno.brokenPipe) }
+        try Posix.sendAll(fd, Array((line + "\r\n").utf8))
     }
 
     /// Reads what has arrived (call when `poll` says readable) and returns the complete lines, without
     /// CR LF. Throws when the peer closed (`ECONNRESET` for a plain EOF) or sent an overlong line.
     func receiveLines() throws -> [String] {
-        guard fd >= 0 else { throw BridgeSystemError(call: "recv", errno: EPIPE) }
-        let n = try BridgePosix.receive(fd, into: &buffer)
+        guard let fd = descriptor.rawValue else { throw SystemError(call: "recv", errno: Errno.brokenPipe) }
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let received = try chunk.withUnsafeMutableBytes { try Posix.receive(fd, $0) }
+        // A blocking socket only reports "would block" after a receive timeout, which this one has not.
+        guard case .done(let n) = received else { return [] }
+        buffer.append(contentsOf: chunk[..<n])
         var lines: [String] = []
         var start = 0
         while let lf = buffer[start...].firstIndex(of: 10) {
@@ -70,19 +70,14 @@ final class TCPSocket {
             start = lf + 1
         }
         buffer.removeFirst(start)
-        if buffer.count > maxLineBytes { throw BridgeSystemError(call: "recv", errno: EMSGSIZE) }
+        if buffer.count > maxLineBytes { throw SystemError(call: "recv", errno: Errno.messageTooLong) }
         // Lines that came with the EOF are returned first; the next poll reports the EOF again.
         if n == 0 && lines.isEmpty {
-            throw BridgeSystemError(call: "recv", errno: ECONNRESET, reason: "closed by peer")
+            throw SystemError(call: "recv", errno: Errno.connectionReset, reason: "closed by peer")
         }
         return lines
     }
 
     /// Closes the descriptor (once).
-    func close() {
-        if fd >= 0 {
-            BridgePosix.close(fd)
-            fd = -1
-        }
-    }
+    func close() { descriptor.close() }
 }

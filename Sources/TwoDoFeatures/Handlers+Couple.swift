@@ -4,6 +4,7 @@ import TwoDoCommands
 import TwoDoCore
 import TwoDoStore
 import TwoDoProtocol
+import TwoDoSystem
 import TwoDoText
 
 extension Handlers {

@@ -8,6 +8,7 @@
 
 import TwoDoCore
 import TwoDoStore
+import TwoDoSystem
 import TwoDoProtocol
 import TwoDoText
 

@@ -24,12 +24,3 @@ public final class WallClock {
     /// Sets a test clock.
     public func set(_ seconds: Int64) { if frozen != nil { frozen = seconds } }
 }
-
-/// Monotonic seconds for timeouts and rate limits, immune to wall-clock changes.
-public enum Monotonic {
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}

@@ -1,6 +1,6 @@
 // One client connection: its socket, framer, queued input, buffered output and session state.
 
-import Glibc
+import TwoDoSystem
 import TwoDoCore
 import TwoDoFeatures
 

@@ -1,7 +1,7 @@
 // A small pool of worker threads for password hashing; results return to the loop through an eventfd.
 
 import Foundation
-import Glibc
+import TwoDoSystem
 import Synchronization
 
 /// Work for a hashing thread.

@@ -1,7 +1,8 @@
 // yescrypt password hashing through libcrypt; slow on purpose, so it only ever runs on worker threads.
 
 import CCrypt
-import Glibc
+import Foundation
+import TwoDoSystem
 
 /// Hashes and verifies passwords with the system's libcrypt (`$y$`, yescrypt).
 enum PasswordHasher {

@@ -4,6 +4,7 @@ import CPWQuality
 import Synchronization
 import TwoDoCore
 import TwoDoProtocol
+import TwoDoSystem
 
 /// Why a new password was refused; each maps to one catalog key (libpwquality's English never reaches a user).
 enum PasswordWeakness: String, Sendable, Equatable {

@@ -1,7 +1,7 @@
 // The PROXY protocol (version 1) from a trusted front: the real client's address for the per-address defences.
 
-import Glibc
 import TwoDoFeatures
+import TwoDoSystem
 
 extension Server {
     /// Takes `PROXY TCP4|TCP6 <client> <server> <client port> <server port>` (HAProxy's PROXY protocol,
@@ -45,7 +45,6 @@ extension Server {
 
     /// Whether `text` is a literal IPv4 (or IPv6) address.
     static func isAddress(_ text: Substring, v6: Bool) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        return inet_pton(v6 ? AF_INET6 : AF_INET, String(text), &buffer) == 1
+        Posix.isAddressLiteral(String(text), v6: v6)
     }
 }

@@ -3,6 +3,7 @@
 import Foundation
 import TwoDoCore
 import TwoDoFeatures
+import TwoDoSystem
 import TwoDoProtocol
 import TwoDoText
 

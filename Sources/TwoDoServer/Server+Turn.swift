@@ -4,6 +4,7 @@ import TwoDoCore
 import TwoDoFeatures
 import TwoDoStore
 import TwoDoProtocol
+import TwoDoSystem
 import TwoDoText
 
 extension Server {

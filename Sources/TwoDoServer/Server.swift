@@ -2,16 +2,12 @@
 
 import CLinux
 import Foundation
-import Glibc
+import TwoDoSystem
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoStore
 import TwoDoProtocol
 import TwoDoText
-
-/// Set by SIGINT/SIGTERM; the handler also writes `signalWakeFD` so epoll_wait returns.
-nonisolated(unsafe) private var stopSignalled: sig_atomic_t = 0
-nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 
 /// The TwoDo server. Create it, then call `run()` on the thread that will own it.
 ///
@@ -130,12 +126,7 @@ public final class Server {
     deinit { readBuffer.deallocate() }
 
     private static func listen(host: String, port: UInt16) throws -> (Int32, UInt16) {
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &addr.sin_addr) == 1 else {
-            throw SystemError(call: "inet_pton(\(host))", errno: EINVAL)
-        }
+        var addr = try Posix.ipv4Address(host, port: port)
         let fd = try Posix.socket(family: AF_INET)
         do {
             try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
@@ -157,25 +148,10 @@ public final class Server {
         }
     }
 
-    /// Installs SIGINT/SIGTERM handlers that stop this server's loop gracefully.
+    /// Installs SIGINT/SIGTERM handlers that stop this server's loop gracefully (they wake it through
+    /// `signalFD`).
     public func installSignalHandlers() {
-        signalWakeFD = signalFD
-        signal(SIGPIPE, SIG_IGN)
-        let handler: @convention(c) (Int32) -> Void = { _ in
-            stopSignalled = 1
-            var one: UInt64 = 1
-            _ = Glibc.write(signalWakeFD, &one, 8)
-        }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-        // A blocked signal mask is inherited across fork/exec: a parent that spawns us from a thread that
-        // blocks signals (libdispatch and Swift concurrency worker threads do) would leave SIGTERM pending
-        // forever. Unblock the stop signals on this, the loop's, thread so a stop always reaches us.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        StopSignals.install(wake: signalFD)
     }
 
     /// Runs the loop until a stop signal; then stops accepting, finishes the turn, commits and closes.
@@ -193,7 +169,7 @@ public final class Server {
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
-            if stopSignalled != 0 { running = false }
+            if StopSignals.isRequested { running = false }
             processTurn()
             flushDirty()
             let now = Monotonic.now()

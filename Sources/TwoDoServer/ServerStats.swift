@@ -1,6 +1,7 @@
 // Counters and commit-latency samples for the admin `stats` command.
 
 import TwoDoFeatures
+import TwoDoSystem
 
 /// Operational counters. Owned by the loop thread.
 struct ServerStats {

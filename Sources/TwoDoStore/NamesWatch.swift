@@ -1,7 +1,6 @@
 // Counts row changes to the tables that names come from (users, spaces, lists), through SQLite's update hook.
 
 import CSQLite
-import Glibc
 
 /// The counter behind `Store.namesGeneration`: SQLite calls back on every row inserted, updated or deleted
 /// (triggers and foreign-key cascades included), and a change to `users`, `spaces` or `lists` moves it on.
@@ -20,9 +19,12 @@ final class NamesWatch {
             db.handle,
             { context, _, _, table, _ in
                 guard let context, let table else { return }
-                // Three short C comparisons per changed row: far below the cost of the row change itself.
-                if strcmp(table, "lists") == 0 || strcmp(table, "users") == 0 || strcmp(table, "spaces") == 0 {
+                // A table name of a few bytes is a small string (no allocation): far below the cost of the row change.
+                switch String(cString: table) {
+                case "lists", "users", "spaces":
                     Unmanaged<NamesWatch>.fromOpaque(context).takeUnretainedValue().generation &+= 1
+                default:
+                    break
                 }
             }, Unmanaged.passUnretained(self).toOpaque())
     }

@@ -1,7 +1,7 @@
 // The TwoDo store on SQLite: opens and checks the database file, migrates it, and closes it cleanly.
 
 import CSQLite
-import Glibc
+import Foundation
 import TwoDoCore
 
 /// TwoDo's persistent state in one SQLite file. Owned by one thread (the event loop).
@@ -40,8 +40,9 @@ public final class Store {
     private static func explain(_ e: DatabaseError, path: String) -> String {
         guard e.code & 0xFF == SQLITE_CANTOPEN else { return e.description }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        var info = stat()
-        if stat(folder.isEmpty ? "/" : folder, &info) != 0 { return "the folder \(folder) does not exist" }
+        if !FileManager.default.fileExists(atPath: folder.isEmpty ? "/" : folder) {
+            return "the folder \(folder) does not exist"
+        }
         return "\(e.message) (check that the folder \(folder) is writable)"
     }
 

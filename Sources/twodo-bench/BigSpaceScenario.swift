@@ -1,5 +1,7 @@
 // Scenario 4: one user with 100,000 tasks over many lists; how fast `show` of a 200-task list answers.
 
+import TwoDoSystem
+
 /// `bigspace --tasks 100000 [--lists 100] [--runs 200]`.
 enum BigSpaceScenario {
     /// Target from issue 6: `show` of a 200-task list within 1 ms.
@@ -19,14 +21,14 @@ enum BigSpaceScenario {
 
             // Lists need `list add`; a parser without it gets the fallback described in the notes.
             var hasLists = false
-            owner.send("list add focus", at: Sys.nanos()) { hasLists = $0.isOK }
+            owner.send("list add focus", at: Monotonic.nanoseconds()) { hasLists = $0.isOK }
             try loop.run(until: { owner.inFlight == 0 }, timeout: 10, what: "list add")
             var notes: [String] = []
             let focusCommand: String
             let bigCommand: String
             let bigConnection: ClientConnection
             let others = total - focusSize
-            let insertStart = Sys.nanos()
+            let insertStart = Monotonic.nanoseconds()
             if hasLists {
                 let piles = listCount - 1
                 try pipeline(loop, owner, count: piles, what: "creating \(piles) lists") { "list add pile\($0 + 1)" }
@@ -62,7 +64,7 @@ enum BigSpaceScenario {
                     "this parser has no `list add`: the \(focusSize) tasks are the owner's default list and the other "
                         + "\(Format.count(others)) tasks one list in a second user's space")
             }
-            let insertSeconds = Double(Sys.nanos() - insertStart) / 1e9
+            let insertSeconds = Double(Monotonic.nanoseconds() - insertStart) / 1e9
             notes.insert(
                 "inserted at \(Format.count(Int(Double(total) / insertSeconds))) tasks/s (pipelined, 64 in flight)",
                 at: 0)
@@ -95,7 +97,7 @@ enum BigSpaceScenario {
         var answered = 0
         var failure: String?
         func top() {
-            let now = Sys.nanos()
+            let now = Monotonic.nanoseconds()
             while next < count && c.inFlight < 64 {
                 c.send(make(next), at: now)
                 next += 1
@@ -107,12 +109,12 @@ enum BigSpaceScenario {
             top()
         }
         top()
-        let started = Sys.nanos()
+        let started = Monotonic.nanoseconds()
         try loop.run(until: { answered == count || failure != nil || c.isClosed }, timeout: 1200, what: what)
         c.onReply = nil
         if let failure { throw BenchError.protocolFailure("\(what): \(failure)") }
         if c.isClosed { throw BenchError.protocolFailure("\(what): connection closed (\(c.closeReason ?? "?"))") }
-        Progress.note("  \(what): \(Format.number(Double(Sys.nanos() - started) / 1e9)) s")
+        Progress.note("  \(what): \(Format.number(Double(Monotonic.nanoseconds() - started) / 1e9)) s")
     }
 
     /// The timings of one command repeated on a connection.
@@ -147,9 +149,9 @@ enum BigSpaceScenario {
                 return
             }
             remaining -= 1
-            let sentAt = Sys.nanos()
+            let sentAt = Monotonic.nanoseconds()
             c.send(command, at: sentAt) { line in
-                let now = Sys.nanos()
+                let now = Monotonic.nanoseconds()
                 guard line.isOK else {
                     timing.failure = "failed: \(line.code ?? line.text)"
                     done = true

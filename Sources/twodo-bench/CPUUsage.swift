@@ -1,6 +1,7 @@
 // CPU time of the server, the bench and everything else during a measurement window, from /proc.
 
 import Foundation
+import TwoDoSystem
 
 /// A snapshot of CPU time counters; the difference of two says who kept the cores busy.
 ///
@@ -20,7 +21,7 @@ struct CPUUsage {
     static func now(serverPID: Int32?) -> CPUUsage {
         CPUUsage(
             machineBusy: machineBusyTicks(), server: serverPID.flatMap(processTicks),
-            bench: processTicks(getpid()) ?? 0, at: Sys.nanos())
+            bench: processTicks(Posix.processID) ?? 0, at: Monotonic.nanoseconds())
     }
 
     /// The server's CPU seconds between `start` and this snapshot, when its process is known.

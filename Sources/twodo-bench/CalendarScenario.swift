@@ -1,5 +1,7 @@
 // Scenario "calendar": `calendar` for one month in a space holding 10,000 events (issue 5: under 5 ms).
 
+import TwoDoSystem
+
 /// `calendar [--events 10000] [--runs 200]`: three spaces, each with `--events` events, timed on December 2026.
 ///
 /// - spread: one-off events only, spread evenly over five years (2024–2028), about 165 in the month;
@@ -24,7 +26,7 @@ enum CalendarScenario {
             for kind in ["spread", "mixed", "weekly"] {
                 let owner = try setup.register([setup.name("cal_\(kind)", 0)])[0]
                 let seriesCount = kind == "spread" ? 0 : count / 10
-                let started = Sys.nanos()
+                let started = Monotonic.nanoseconds()
                 try BigSpaceScenario.pipeline(
                     loop, owner, count: count, what: "adding \(Format.count(count)) events (\(kind))"
                 ) { i in
@@ -38,7 +40,7 @@ enum CalendarScenario {
                     let date = day(offset: Int(generator.next() % 1827))
                     return "event add meeting \(i) \(date) \(hour):30-\(hour + 1):30"
                 }
-                let seconds = Double(Sys.nanos() - started) / 1e9
+                let seconds = Double(Monotonic.nanoseconds() - started) / 1e9
                 var timing = try BigSpaceScenario.timeSequential(
                     loop, owner, "calendar 12 2026", runs: runs, server: server)
                 let met = (timing.latencies.percentile(0.99) ?? .max) <= targetNanos

@@ -1,7 +1,8 @@
 // The bench's event-driven client: one epoll loop on one thread drives every connection and timer.
 
 import CLinux
-import Glibc
+import Foundation  // memchr, memcmp
+import TwoDoSystem
 
 /// Where a new connection's source address comes from.
 enum SourceChoice {
@@ -15,7 +16,7 @@ enum SourceChoice {
 ///
 /// Invariant: every method runs on the thread that created the loop; callbacks run inside `turn`.
 final class ClientLoop {
-    private let epfd: Int32
+    private let epoll: Epoll
     private let target: sockaddr_in
     private let spreadSources: Bool
     private var sources = SourceAddresses()
@@ -26,8 +27,6 @@ final class ClientLoop {
     private var dirty: [ClientConnection] = []
     private var timers = TimerQueue()
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-    private let eventCapacity: Int32 = 1024
-    private let events: UnsafeMutablePointer<epoll_event>
 
     /// Connections currently open.
     private(set) var openCount = 0
@@ -36,17 +35,22 @@ final class ClientLoop {
 
     /// A loop whose connections go to `host:port`; with `spreadSources`, each from its own 127.x.y.z.
     init(host: String, port: UInt16, spreadSources: Bool) throws {
-        epfd = try Sys.epollCreate()
-        target = try Sys.address(host, port: port)
+        epoll = try Epoll()
+        target = try ClientLoop.address(host, port: port)
         self.spreadSources = spreadSources && host.hasPrefix("127.")
-        events = .allocate(capacity: Int(eventCapacity))
     }
 
     deinit {
-        for case let c? in byFD { Sys.close(c.fd) }
-        Sys.close(epfd)
+        for case let c? in byFD { Posix.close(c.fd) }
         readBuffer.deallocate()
-        events.deallocate()
+    }
+
+    /// The IPv4 address `text` (dotted quad), or a usage error saying it is not one.
+    private static func address(_ text: String, port: UInt16 = 0) throws -> sockaddr_in {
+        guard let address = try? Posix.ipv4Address(text, port: port) else {
+            throw BenchError.usage("'\(text)' is not an IPv4 address")
+        }
+        return address
     }
 
     // MARK: Connections
@@ -54,8 +58,8 @@ final class ClientLoop {
     /// Opens a connection; `onGreeting` receives the server's greeting line.
     @discardableResult
     func connect(source: SourceChoice = .automatic, onGreeting: @escaping (Line) -> Void) throws -> ClientConnection {
-        let fd = try Sys.socket()
-        Sys.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        let fd = try Posix.socket(family: AF_INET)
+        try? Posix.setNoDelay(fd)  // tuning only
         var address: String?
         switch source {
         case .automatic: if spreadSources { address = sources.take() }
@@ -65,23 +69,24 @@ final class ClientLoop {
         do {
             if let address {
                 // Defer the port choice to connect() so thousands of connections can share one address.
-                Sys.setOption(fd, Int32(IPPROTO_IP), ClientLoop.ipBindAddressNoPort, 1)
-                try Sys.bind(fd, try Sys.address(address, port: 0))
+                try? Posix.setOption(fd, Int32(IPPROTO_IP), ClientLoop.ipBindAddressNoPort, 1)
+                try Posix.bind(fd, ipv4: try ClientLoop.address(address))
             }
-            connected = try Sys.connect(fd, target)
+            connected = try Posix.connect(fd, ipv4: target)
         } catch {
-            Sys.close(fd)
+            Posix.close(fd)
             throw error
         }
         let c = ClientConnection(fd: fd, generation: nextGeneration)
         nextGeneration &+= 1
         c.loop = self
         c.isConnected = connected
-        c.pending.push(PendingCommand(sentAt: Sys.nanos(), kind: ClientLoop.greetingKind, token: 0, then: onGreeting))
+        c.pending.push(
+            PendingCommand(sentAt: Monotonic.nanoseconds(), kind: ClientLoop.greetingKind, token: 0, then: onGreeting))
         do {
-            try Sys.epollControl(epfd, EPOLL_CTL_ADD, fd, events: interest(c), token: token(c))
+            try epoll.add(fd, token: token(c), interest: interest(c))
         } catch {
-            Sys.close(fd)
+            Posix.close(fd)
             throw error
         }
         if Int(fd) >= byFD.count { byFD.append(contentsOf: repeatElement(nil, count: Int(fd) - byFD.count + 1024)) }
@@ -97,8 +102,8 @@ final class ClientLoop {
     func close(_ c: ClientConnection) {
         guard !c.isClosed else { return }
         c.isClosed = true
-        try? Sys.epollControl(epfd, EPOLL_CTL_DEL, c.fd, events: 0, token: 0)
-        Sys.close(c.fd)
+        epoll.remove(c.fd)
+        Posix.close(c.fd)
         if Int(c.fd) < byFD.count && byFD[Int(c.fd)] === c { byFD[Int(c.fd)] = nil }
         openCount -= 1
     }
@@ -127,7 +132,7 @@ final class ClientLoop {
 
     /// Runs `action` after `seconds`.
     func after(_ seconds: Double, _ action: @escaping () -> Void) {
-        timers.schedule(at: Sys.nanos() + UInt64(max(0, seconds) * 1e9), action)
+        timers.schedule(at: Monotonic.nanoseconds() + UInt64(max(0, seconds) * 1e9), action)
     }
 
     /// Forgets every scheduled action (between phases).
@@ -137,9 +142,9 @@ final class ClientLoop {
 
     /// Turns the loop until `done()` holds; throws `BenchError.timeout` naming `what` after `seconds`.
     func run(until done: () -> Bool, timeout seconds: Double, what: String) throws {
-        let deadline = Sys.nanos() + UInt64(seconds * 1e9)
+        let deadline = Monotonic.nanoseconds() + UInt64(seconds * 1e9)
         while !done() {
-            let now = Sys.nanos()
+            let now = Monotonic.nanoseconds()
             if now >= deadline { throw BenchError.timeout(what) }
             try turn(maxWait: min(deadline - now, 50_000_000))
         }
@@ -147,9 +152,9 @@ final class ClientLoop {
 
     /// Turns the loop for `seconds`.
     func run(for seconds: Double) throws {
-        let deadline = Sys.nanos() + UInt64(seconds * 1e9)
+        let deadline = Monotonic.nanoseconds() + UInt64(seconds * 1e9)
         while true {
-            let now = Sys.nanos()
+            let now = Monotonic.nanoseconds()
             if now >= deadline { return }
             try turn(maxWait: deadline - now)
         }
@@ -160,20 +165,18 @@ final class ClientLoop {
         flushDirty()
         var wait = maxWait
         if let next = timers.nextDeadline {
-            let now = Sys.nanos()
+            let now = Monotonic.nanoseconds()
             wait = next > now ? min(wait, next - now) : 0
         }
         // Round up so a timer is never woken for early and spun on.
         let timeoutMs = Int32(min(1000, (wait + 999_999) / 1_000_000))
-        let n = try Sys.epollWait(epfd, events, eventCapacity, timeoutMs)
-        for i in 0..<n {
-            let e = events[i]
-            let fd = Int(e.data.u64 & 0xFFFF_FFFF)
-            let generation = UInt32(truncatingIfNeeded: e.data.u64 >> 32)
+        for event in try epoll.wait(timeoutMilliseconds: timeoutMs) {
+            let fd = Int(event.token & 0xFFFF_FFFF)
+            let generation = UInt32(truncatingIfNeeded: event.token >> 32)
             guard fd < byFD.count, let c = byFD[fd], c.generation == generation else { continue }
-            handle(c, bits: e.events)
+            handle(c, event)
         }
-        let now = Sys.nanos()
+        let now = Monotonic.nanoseconds()
         while let action = timers.popDue(now: now) { action() }
         flushDirty()
     }
@@ -182,48 +185,47 @@ final class ClientLoop {
         UInt64(c.generation) << 32 | UInt64(UInt32(bitPattern: c.fd))
     }
 
-    private func interest(_ c: ClientConnection) -> UInt32 {
-        var bits = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        if !c.isConnected || c.wantsWrite { bits |= EPOLLOUT.rawValue }
-        return bits
+    private func interest(_ c: ClientConnection) -> Interest {
+        !c.isConnected || c.wantsWrite ? [.readable, .writable] : .readable
     }
 
     private func updateInterest(_ c: ClientConnection) {
-        try? Sys.epollControl(epfd, EPOLL_CTL_MOD, c.fd, events: interest(c), token: token(c))
+        try? epoll.modify(c.fd, token: token(c), interest: interest(c))
     }
 
-    private func handle(_ c: ClientConnection, bits: UInt32) {
+    private func handle(_ c: ClientConnection, _ event: ReadyEvent) {
         if !c.isConnected {
-            guard bits & (EPOLLOUT.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 else { return }
-            let error = Sys.socketError(c.fd)
+            guard event.isWritable || event.isHangup else { return }
+            let error: Int32
+            do { error = try Posix.pendingError(c.fd) } catch let e as SystemError { error = e.errno } catch { return }
             guard error == 0 else {
-                lost(c, BenchError.system("connect", error).description)
+                lost(c, SystemError(call: "connect", errno: error).description)
                 return
             }
             c.isConnected = true
             updateInterest(c)
             markDirty(c)
         }
-        if bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
-            read(c)
-        }
-        if !c.isClosed && bits & EPOLLOUT.rawValue != 0 && c.wantsWrite { flush(c) }
+        if event.isReadable || event.isHangup { read(c) }
+        if !c.isClosed && event.isWritable && c.wantsWrite { flush(c) }
     }
 
     private func read(_ c: ClientConnection) {
         // Level-triggered: a few reads per wake-up are enough; epoll reports the rest next turn.
         for _ in 0..<4 {
-            switch Sys.read(c.fd, readBuffer) {
-            case .bytes(0):
-                lost(c, "closed by the server")
-                return
-            case .bytes(let n):
-                split(c, UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
-                if c.isClosed || n < readBuffer.count { return }
-            case .wouldBlock:
-                return
-            case .failed(let e):
-                lost(c, BenchError.system("read", e).description)
+            do {
+                switch try Posix.read(c.fd, readBuffer) {
+                case .done(0):
+                    lost(c, "closed by the server")
+                    return
+                case .done(let n):
+                    split(c, UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+                    if c.isClosed || n < readBuffer.count { return }
+                case .wouldBlock:
+                    return
+                }
+            } catch {
+                lost(c, "\(error)")
                 return
             }
         }
@@ -266,20 +268,23 @@ final class ClientLoop {
     private func flush(_ c: ClientConnection) {
         guard c.isConnected && !c.isClosed else { return }  // a connecting socket is flushed once connected
         while c.pendingOutput > 0 {
-            let status = c.output.withUnsafeBytes {
-                Sys.send(c.fd, UnsafeRawBufferPointer(rebasing: $0[c.outputStart...]))
+            let status: IOResult<Int>
+            do {
+                status = try c.output.withUnsafeBytes {
+                    try Posix.send(c.fd, UnsafeRawBufferPointer(rebasing: $0[c.outputStart...]))
+                }
+            } catch {
+                lost(c, "\(error)")
+                return
             }
             switch status {
-            case .bytes(let n):
+            case .done(let n):
                 c.outputStart += n
             case .wouldBlock:
                 if !c.wantsWrite {
                     c.wantsWrite = true
                     updateInterest(c)
                 }
-                return
-            case .failed(let e):
-                lost(c, BenchError.system("send", e).description)
                 return
             }
         }

@@ -1,7 +1,8 @@
 // Scenario: the attacks of issue 11, one after another, each while a bystander couple measures its ping round trips.
 
+import CLinux
 import Foundation
-import Glibc
+import TwoDoSystem
 
 /// A blocking client socket for the attackers and the bystander (threads, not the event-driven `ClientLoop`:
 /// attackers misbehave on purpose, and a plain thread per attacker says so most directly).
@@ -12,20 +13,18 @@ final class PlainSocket: @unchecked Sendable {
     private var closed = false
 
     init(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws {
-        fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)  // blocking, unlike Sys.socket()
-        guard fd >= 0 else { throw BenchError.system("socket", errno) }
-        if let receiveBuffer { _ = Sys.setOption(fd, SOL_SOCKET, SO_RCVBUF, receiveBuffer) }
+        fd = try Posix.socket(family: AF_INET, nonBlocking: false)  // blocking, unlike ClientLoop's
+        if let receiveBuffer { try? Posix.setOption(fd, SOL_SOCKET, SO_RCVBUF, receiveBuffer) }
         do {
-            if let source { try Sys.bind(fd, try Sys.address(source, port: 0)) }
-            var remote = try Sys.address("127.0.0.1", port: port)
-            let rc = withUnsafePointer(to: &remote) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+            if let source { try Posix.bind(fd, ipv4: try Posix.ipv4Address(source, port: 0)) }
+            // A blocking connect completes or fails before it returns (a signal aside: then wait for it).
+            if !(try Posix.connect(fd, ipv4: try Posix.ipv4Address("127.0.0.1", port: port))) {
+                _ = try Posix.poll([(fd, .writable)], timeoutMilliseconds: 10_000)
+                let pending = try Posix.pendingError(fd)
+                if pending != 0 { throw SystemError(call: "connect", errno: pending) }
             }
-            guard rc == 0 else { throw BenchError.system("connect", errno) }
         } catch {
-            Sys.close(fd)
+            Posix.close(fd)
             throw error
         }
     }
@@ -35,44 +34,42 @@ final class PlainSocket: @unchecked Sendable {
     func close() {
         if !closed {
             closed = true
-            Sys.close(fd)
+            Posix.close(fd)
         }
     }
 
     /// Closes with a reset (SO_LINGER 0).
     func reset() {
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        try? Posix.setResetOnClose(fd)
         close()
     }
 
     /// Sends everything (blocking).
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw BenchError.system("send", errno)
-            }
-            sent += n
-        }
+        try Posix.sendAll(fd, Array(text.utf8))
     }
 
     /// Sends what the socket takes now, without blocking; true when it took all of `bytes`.
     @discardableResult
     func offer(_ bytes: [UInt8]) -> Bool {
-        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        return n == bytes.count
+        let result = bytes.withUnsafeBytes { try? Posix.send(fd, $0, blocking: false) }
+        return result == .done(bytes.count)
     }
 
     /// Whether the peer has closed or reset the connection.
     var isGone: Bool {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&p, 1, 0) > 0 else { return false }
+        guard let ready = try? Posix.poll([(fd, .readable)], timeoutMilliseconds: 0), !ready[0].isEmpty else {
+            return false
+        }
         var byte: UInt8 = 0
-        return Glibc.recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
+        do {
+            let peeked = try withUnsafeMutableBytes(of: &byte) {
+                try Posix.receive(fd, $0, peek: true, blocking: false)
+            }
+            return peeked == .done(0)
+        } catch {
+            return true  // reset
+        }
     }
 
     /// Reads one line (blocking, with a timeout); nil on close or timeout.
@@ -87,11 +84,13 @@ final class PlainSocket: @unchecked Sendable {
             }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return nil }
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(remaining * 1000)) > 0 else { return nil }
+            guard let ready = try? Posix.poll([(fd, .readable)], timeoutMilliseconds: Int32(remaining * 1000)),
+                !ready[0].isEmpty
+            else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { return nil }
+            guard case .done(let n)? = chunk.withUnsafeMutableBytes({ try? Posix.receive(fd, $0) }), n > 0 else {
+                return nil
+            }
             buffer += chunk[..<n]
         }
     }
@@ -189,7 +188,7 @@ enum HostileScenario {
                         for (i, (s, total)) in sockets.enumerated() where sent[i] < total {
                             if s.offer(chunk) { sent[i] += 50 }
                         }
-                        usleep(20_000)
+                        Posix.sleep(seconds: 0.02)
                     }
                     for (s, _) in sockets { s.reset() }
                 }.start()
@@ -220,7 +219,7 @@ enum HostileScenario {
                 Thread {
                     while !stop.isSet {
                         for s in sockets { s.offer(Array("ping\n".utf8)) }
-                        usleep(100_000)
+                        Posix.sleep(seconds: 0.1)
                     }
                 }.start()
                 return { stop.set() }
@@ -241,7 +240,11 @@ enum HostileScenario {
                             _ = s.readLine()
                             while !stop.isSet {
                                 guard let reply = s.command("login \(name) \(password)", timeout: 30) else { return }
-                                if reply.contains("Welcome back") { _ = s.command("logout") } else { usleep(20_000) }
+                                if reply.contains("Welcome back") {
+                                    _ = s.command("logout")
+                                } else {
+                                    Posix.sleep(seconds: 0.02)
+                                }
                             }
                         }.start()
                     }
@@ -272,7 +275,7 @@ enum HostileScenario {
                 Thread {
                     while !stop.isSet && !s.isGone {
                         s.offer(flood)
-                        usleep(1000)
+                        Posix.sleep(seconds: 0.001)
                     }
                 }.start()
                 return {
@@ -296,9 +299,10 @@ enum HostileScenario {
             let samples = PingSamples()
             let pinger = Thread {
                 while !stopPing.isSet {
-                    let started = Sys.nanos()
-                    samples.record(alice.command("ping", timeout: 5) == "pong" ? Sys.nanos() - started : nil)
-                    usleep(20_000)
+                    let started = Monotonic.nanoseconds()
+                    samples.record(
+                        alice.command("ping", timeout: 5) == "pong" ? Monotonic.nanoseconds() - started : nil)
+                    Posix.sleep(seconds: 0.02)
                 }
             }
             pinger.start()
@@ -312,11 +316,11 @@ enum HostileScenario {
                     probed = true
                     table.notes.append(probe(port))
                 }
-                usleep(50_000)
+                Posix.sleep(seconds: 0.05)
             }
             end()
             stopPing.set()
-            usleep(2_000_000)
+            Posix.sleep(seconds: 2)
             let after = server.residentKB() ?? 0
             let alive = server.isRunning && alice.command("ping") == "pong"
             samples.read { latencies, failed in

@@ -1,6 +1,7 @@
 // Scenario 3: thousands of idle logged-in connections; what each costs in server memory (RSS).
 
 import Foundation
+import TwoDoSystem
 
 /// `idle --connections 1000,10000`.
 enum IdleScenario {
@@ -17,7 +18,7 @@ enum IdleScenario {
                 "KB/conn logged in",
                 "login time s", "target ≤ 20 KB",
             ])
-        let limit = Sys.raiseFileLimit()
+        let limit = Posix.raiseFileLimit()
         for n in counts {
             guard n + 64 < limit else {
                 throw BenchError.usage("--connections \(n) needs more descriptors than the limit \(limit) allows")

@@ -1,6 +1,6 @@
 // One received server line, read in place: cheap field look-ups in compact JSON without a full parse.
 
-import Glibc
+import Foundation  // memchr, memcmp
 
 /// A line from the server without its CRLF. Valid only during the callback that receives it.
 ///
@@ -43,6 +43,15 @@ struct Line {
 
     /// Whether `needle` occurs in the line.
     func contains(_ needle: StaticString) -> Bool { offset(after: needle) != nil }
+
+    /// Whether the line starts with `prefix` (bytes built once from the protocol's names).
+    func hasPrefix(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
+
+    /// Whether `needle` (bytes built once from the protocol's names) occurs in the line.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
 
     /// The decimal integer right after `key` (e.g. `"id":`), if there is one.
     func integer(after key: StaticString, from: Int = 0) -> Int64? {

@@ -1,5 +1,7 @@
 // Scenario 5: a storm of wrong-password logins while a few pairs work; do the pairs still get quick replies?
 
+import TwoDoSystem
+
 /// Sends wrong-password logins at a fixed rate from a pool of connections, one outstanding login each.
 final class LoginStorm {
     private let loop: ClientLoop
@@ -28,7 +30,7 @@ final class LoginStorm {
             idle.push(i)
             c.onReply = { [unowned self] c, line, command in
                 self.codes[line.code ?? "non-JSON line", default: 0] += 1
-                self.latency.record(from: command.sentAt, to: Sys.nanos())
+                self.latency.record(from: command.sentAt, to: Monotonic.nanoseconds())
                 self.idle.push(c.tag)
             }
             c.onClose = nil
@@ -43,7 +45,7 @@ final class LoginStorm {
         latency.removeAll()
         sending = true
         let period = UInt64(1e9 / rate)
-        tick(at: Sys.nanos(), period: period)
+        tick(at: Monotonic.nanoseconds(), period: period)
     }
 
     private func tick(at deadline: UInt64, period: UInt64) {
@@ -52,7 +54,8 @@ final class LoginStorm {
             if let i = self.idle.pop(), !self.connections[i].isClosed {
                 self.counter += 1
                 self.connections[i].send(
-                    "login \(self.setup.name("ghost", self.counter)) wrong-password-\(self.counter)", at: Sys.nanos())
+                    "login \(self.setup.name("ghost", self.counter)) wrong-password-\(self.counter)",
+                    at: Monotonic.nanoseconds())
                 self.sent += 1
             } else {
                 self.skipped += 1

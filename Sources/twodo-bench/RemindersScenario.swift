@@ -2,10 +2,14 @@
 // reminders due in the same second (moved there by the test clock) delivered while other users keep working.
 
 import Foundation
-import Glibc
+import TwoDoSystem
+import TwoDoProtocol
 
 /// `reminders [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]`.
 enum RemindersScenario {
+    /// What a reminder pushed to a JSON session contains (bytes built once from the protocol's event name).
+    static let reminderEvent = Array((#""event":""# + EventName.reminderDue.rawValue + "\"").utf8)
+
     /// Targets from issue 4.
     static let startTargetSeconds = 1.0
     static let rssGrowthTargetKB = 10 * 1024
@@ -30,11 +34,12 @@ enum RemindersScenario {
         let rate = options.rate ?? 20
         let seconds = options.seconds ?? 3
         let binary = options.binary ?? ServerProcess.defaultBinary()
-        var template = Array("\(options.databaseFolder)/twodo-bench-reminders-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError.system("mkdtemp(\(options.databaseFolder))", errno)
+        let folder: String
+        do {
+            folder = try Posix.makeTemporaryFolder(prefix: "\(options.databaseFolder)/twodo-bench-reminders-")
+        } catch let error as SystemError {
+            throw BenchError.system(error)
         }
-        let folder = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let extra = testClock + (options.noFsync ? ["--no-fsync"] : [])
 
@@ -96,7 +101,7 @@ enum RemindersScenario {
         binary: String, database: String, extra: [String], keep: Bool
     ) throws -> (TimedLaunch?, (seconds: Double, kb: Int)) {
         let launch = try TimedLaunch(binary: binary, database: database, extra: extra)
-        usleep(300_000)  // let the first loop turns run (a missed-reminder check happens on start)
+        Posix.sleep(seconds: 0.3)  // let the first loop turns run (a missed-reminder check happens on start)
         let figures = (launch.secondsToListen, launch.residentKB() ?? 0)
         if keep { return (launch, figures) }
         launch.stop()
@@ -113,12 +118,12 @@ enum RemindersScenario {
         let loop = try ClientLoop(host: "127.0.0.1", port: port, spreadSources: options.spreadSources)
         let setup = Setup(loop: loop)
         let owner = try setup.register([setup.name("seed", 0)])[0]
-        let started = Sys.nanos()
+        let started = Monotonic.nanoseconds()
         var next = 0
         var answered = 0
         var failure: String?
         func top() {
-            let now = Sys.nanos()
+            let now = Monotonic.nanoseconds()
             while next < count && owner.inFlight < 64 {
                 owner.send("add chore \(next) in \(120 + next) minutes", at: now)
                 next += 1
@@ -133,7 +138,7 @@ enum RemindersScenario {
         try loop.run(
             until: { answered == count || failure != nil || owner.isClosed }, timeout: 1800, what: "seeding reminders")
         if let failure { throw BenchError.protocolFailure("seeding: \(failure)") }
-        let elapsed = Double(Sys.nanos() - started) / 1e9
+        let elapsed = Double(Monotonic.nanoseconds() - started) / 1e9
         Progress.note("  seeded \(Format.count(count)) tasks with reminders in \(Format.number(elapsed)) s")
         return elapsed
     }
@@ -153,7 +158,7 @@ enum RemindersScenario {
         var failure: String?
         for pair in receivers {
             for j in 0..<perPair {
-                pair.adder.send("add burst \(j) in 60 minutes", at: Sys.nanos()) { line in
+                pair.adder.send("add burst \(j) in 60 minutes", at: Monotonic.nanoseconds()) { line in
                     added += 1
                     if !line.isOK && failure == nil { failure = line.text }
                 }
@@ -174,8 +179,8 @@ enum RemindersScenario {
         for pair in receivers {
             for c in [pair.adder, pair.partner] {
                 c.onEvent = { _, line in
-                    guard line.contains("\"event\":\"reminder.due\"") else { return }
-                    let now = Sys.nanos()
+                    guard line.contains(RemindersScenario.reminderEvent) else { return }
+                    let now = Monotonic.nanoseconds()
                     if lines == 0 { firstLine = now }
                     lines += 1
                     lastLine = now
@@ -191,9 +196,9 @@ enum RemindersScenario {
             let c = pair.adder
             func tick() {
                 guard running && !c.isClosed else { return }
-                let sentAt = Sys.nanos()
+                let sentAt = Monotonic.nanoseconds()
                 c.send("show", at: sentAt) { line in
-                    if line.isOK { samples.append((sentAt, Sys.nanos() - sentAt)) }
+                    if line.isOK { samples.append((sentAt, Monotonic.nanoseconds() - sentAt)) }
                 }
                 loop.after(interval, tick)
             }
@@ -201,7 +206,7 @@ enum RemindersScenario {
         }
         try loop.run(for: 1)
         let cpuStart = CPUUsage.now(serverPID: server.pid)
-        let fired = Sys.nanos()
+        let fired = Monotonic.nanoseconds()
         var clockOK = false
         driver.send("clock advance 1h", at: fired) { line in clockOK = line.isOK }
         try loop.run(until: { lines >= expectedLines }, timeout: 30, what: "delivering \(expectedLines) reminder lines")

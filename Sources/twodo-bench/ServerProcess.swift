@@ -1,7 +1,7 @@
 // Starts `twodo serve` on a temporary database for one scenario, finds its port, reads its RSS, stops it.
 
 import Foundation
-import Glibc
+import TwoDoSystem
 
 /// A `twodo serve` child process with its own temporary folder (database, WAL, log).
 final class ServerProcess {
@@ -30,11 +30,11 @@ final class ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError.server("no twodo binary at \(binary) (build it, or pass --bin <path>)")
         }
-        var template = Array("\(databaseFolder)/twodo-bench-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError.system("mkdtemp(\(databaseFolder))", errno)
+        do {
+            directory = try Posix.makeTemporaryFolder(prefix: "\(databaseFolder)/twodo-bench-")
+        } catch let error as SystemError {
+            throw BenchError.system(error)
         }
-        directory = String(cString: made)
         let logPath = directory + "/server.log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil),
             let log = FileHandle(forWritingAtPath: logPath)
@@ -60,7 +60,7 @@ final class ServerProcess {
             if let text = try? String(contentsOfFile: logPath, encoding: .utf8) {
                 found = ServerProcess.listeningPort(in: text)
             }
-            if found == nil { usleep(20_000) }
+            if found == nil { Posix.sleep(seconds: 0.02) }
         }
         guard let found else {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
@@ -104,8 +104,8 @@ final class ServerProcess {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(pid, SIGKILL) }
+            while process.isRunning && Date() < deadline { Posix.sleep(seconds: 0.02) }
+            if process.isRunning { Posix.kill(pid, signal: SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: directory)

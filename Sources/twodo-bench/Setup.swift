@@ -1,6 +1,7 @@
 // Account set-up over the wire: JSON-mode connections, registrations, logins and paired couples.
 
 import Foundation
+import TwoDoSystem
 
 /// Two logged-in connections of one couple: the adder sends commands, the partner receives events.
 struct Pair {
@@ -53,7 +54,7 @@ final class Setup {
             return
         }
         c.onClose = { [unowned self] c in self.fail("connection closed during set-up: \(c.closeReason ?? "?")") }
-        c.send("json on", at: Sys.nanos()) { [unowned self, unowned c] reply in
+        c.send("json on", at: Monotonic.nanoseconds()) { [unowned self, unowned c] reply in
             guard reply.isOK else { return self.fail("json on: \(reply.text)") }
             then(c)
         }
@@ -61,7 +62,7 @@ final class Setup {
 
     /// Sends `command` and calls `then` with the reply when it succeeds; records a failure otherwise.
     func expectOK(_ c: ClientConnection, _ command: String, then: @escaping (Line) -> Void) {
-        c.send(command, at: Sys.nanos()) { [unowned self] reply in
+        c.send(command, at: Monotonic.nanoseconds()) { [unowned self] reply in
             guard reply.isOK else {
                 return self.fail("'\(command.split(separator: " ").prefix(2).joined(separator: " "))': \(reply.text)")
             }
@@ -154,7 +155,7 @@ final class Setup {
             guard let id = reply.integer(after: "\"data\":{\"id\":") else {
                 return self.fail("no task id in \(reply.text)")
             }
-            c.send("done id:\(id)", at: Sys.nanos()) { reply in
+            c.send("done id:\(id)", at: Monotonic.nanoseconds()) { reply in
                 style = reply.isOK ? .byID : .byTitle
             }
         }

@@ -1,5 +1,8 @@
 // The add/done workload of paired users: adders send commands, partners receive the events, latencies recorded.
 
+import TwoDoSystem
+import TwoDoProtocol
+
 /// Drives `add t<nanos>` / `done` commands from each pair's adder and times replies and partner events.
 ///
 /// Every title carries its send stamp, so the partner's `task.added` event gives the add-to-event latency
@@ -88,7 +91,7 @@ final class TaskTraffic {
     private func fill(_ i: Int) {
         let c = pairs[i].adder
         guard sending && !c.isClosed else { return }
-        let now = Sys.nanos()
+        let now = Monotonic.nanoseconds()
         while c.inFlight < window { sendOne(i, now: now, alternate: false) }
     }
 
@@ -105,7 +108,7 @@ final class TaskTraffic {
         window = 0
         sending = true
         let period = UInt64(1e9 / rate)
-        let start = Sys.nanos()
+        let start = Monotonic.nanoseconds()
         for i in pairs.indices {
             // Spread the adders evenly over one period so the load is smooth.
             let first = start + UInt64(Double(period) * Double(i) / Double(pairs.count))
@@ -116,7 +119,7 @@ final class TaskTraffic {
     private func schedule(_ i: Int, at deadline: UInt64, period: UInt64) {
         loop.at(deadline) { [unowned self] in
             guard self.sending, !self.pairs[i].adder.isClosed else { return }
-            self.sendOne(i, now: Sys.nanos(), alternate: true)
+            self.sendOne(i, now: Monotonic.nanoseconds(), alternate: true)
             self.schedule(i, at: deadline + period, period: period)
         }
     }
@@ -130,14 +133,14 @@ final class TaskTraffic {
         eventsReceived = 0
         okSentInWindow = 0
         doneSentAt.removeAll()
-        windowStart = Sys.nanos()
+        windowStart = Monotonic.nanoseconds()
         windowEnd = 0
     }
 
     /// Closes the window (sending goes on); returns its length in seconds.
     @discardableResult
     func closeWindow() -> Double {
-        windowEnd = Sys.nanos()
+        windowEnd = Monotonic.nanoseconds()
         return Double(windowEnd - windowStart) / 1e9
     }
 
@@ -161,7 +164,7 @@ final class TaskTraffic {
     // MARK: Receiving
 
     private func reply(_ c: ClientConnection, _ line: Line, _ command: PendingCommand) {
-        let now = Sys.nanos()
+        let now = Monotonic.nanoseconds()
         let ok = line.isOK
         if inWindow(now) {
             if ok { okInWindow += 1 } else { errorsInWindow[line.code ?? "non-JSON line", default: 0] += 1 }
@@ -176,14 +179,18 @@ final class TaskTraffic {
         if window > 0 { fill(c.tag) }
     }
 
+    /// How the server's JSON event lines for an added and a completed task begin.
+    static let addedEvent = Array((#"{"type":"event","event":""# + EventName.taskAdded.rawValue + "\"").utf8)
+    static let completedEvent = Array((#"{"type":"event","event":""# + EventName.taskCompleted.rawValue + "\"").utf8)
+
     private func event(_ line: Line) {
-        let now = Sys.nanos()
+        let now = Monotonic.nanoseconds()
         guard let stamp = line.titleStamp else { return }
-        if line.hasPrefix("{\"type\":\"event\",\"event\":\"task.added\"") {
+        if line.hasPrefix(TaskTraffic.addedEvent) {
             guard inWindow(stamp) else { return }
             eventLatency.record(from: stamp, to: now)
             eventsReceived += 1
-        } else if line.hasPrefix("{\"type\":\"event\",\"event\":\"task.completed\"") {
+        } else if line.hasPrefix(TaskTraffic.completedEvent) {
             guard let sent = doneSentAt.removeValue(forKey: stamp) else { return }
             eventLatency.record(from: sent, to: now)
             eventsReceived += 1

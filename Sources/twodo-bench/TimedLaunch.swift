@@ -1,7 +1,7 @@
 // Starts `twodo serve` on a given database and times how long it takes to listen, for start-up figures.
 
 import Foundation
-import Glibc
+import TwoDoSystem
 
 /// A `twodo serve` child on a database the caller owns (kept after stop), with its start-up time and RSS.
 final class TimedLaunch {
@@ -29,7 +29,7 @@ final class TimedLaunch {
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        let started = Sys.nanos()
+        let started = Monotonic.nanoseconds()
         do {
             try process.run()
         } catch {
@@ -42,9 +42,9 @@ final class TimedLaunch {
             if let text = try? String(contentsOfFile: logPath, encoding: .utf8) {
                 found = ServerProcess.listeningPort(in: text)
             }
-            if found == nil { usleep(500) }
+            if found == nil { Posix.sleep(seconds: 0.0005) }
         }
-        secondsToListen = Double(Sys.nanos() - started) / 1e9
+        secondsToListen = Double(Monotonic.nanoseconds() - started) / 1e9
         guard let found else {
             if process.isRunning { process.terminate() }
             throw BenchError.server("did not report a listening address")
@@ -66,8 +66,8 @@ final class TimedLaunch {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(5_000) }
-            if process.isRunning { kill(pid, SIGKILL) }
+            while process.isRunning && Date() < deadline { Posix.sleep(seconds: 0.005) }
+            if process.isRunning { Posix.kill(pid, signal: SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: logPath)

@@ -1,8 +1,8 @@
 // twodo-bench: load scenarios against a real twodo server over TCP, printing a table of figures per scenario.
 
 import Foundation
-import Glibc
 import TwoDoArguments
+import TwoDoSystem
 
 let options: BenchOptions
 do {
@@ -16,8 +16,8 @@ if options.scenario == "help" {
     exit(0)
 }
 
-signal(SIGPIPE, SIG_IGN)
-let fileLimit = Sys.raiseFileLimit()
+StopSignals.ignoreBrokenPipe()
+let fileLimit = Posix.raiseFileLimit()
 
 let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),

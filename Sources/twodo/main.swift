@@ -1,7 +1,6 @@
 // The twodo executable: parses the command line and runs the server, a backup or a check.
 
 import Foundation
-import Glibc
 import TwoDoArguments
 import TwoDoBridge
 import TwoDoServer

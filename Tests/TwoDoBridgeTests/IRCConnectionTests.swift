@@ -5,6 +5,7 @@ import Glibc
 import Testing
 
 @testable import TwoDoBridge
+import TwoDoSystem
 
 /// A one-client TCP server on 127.0.0.1 that the test scripts line by line.
 final class ScriptedServer {
@@ -26,7 +27,7 @@ final class ScriptedServer {
             }
         }
         port = UInt16(bigEndian: addr.sin_port)
-        guard ok else { throw BridgeSystemError(call: "listen", errno: errno) }
+        guard ok else { throw SystemError(call: "listen", errno: errno) }
     }
 
     deinit {
@@ -131,7 +132,7 @@ struct IRCConnectionTests {
         #expect(server.lines(timeout: 0.1).isEmpty)
         try irc.flush(now: 91)
         #expect(server.lines(count: 1) == ["PING twodo-bridge"])
-        #expect(throws: BridgeSystemError.self) { try irc.flush(now: 181) }
+        #expect(throws: SystemError.self) { try irc.flush(now: 181) }
         irc.drop(now: 181)
         #expect(irc.phase == .offline(retryAt: 182))
         #expect(irc.socket == nil)
@@ -145,10 +146,10 @@ struct IRCConnectionTests {
             port = server.port
         }  // closed: nothing listens there now
         let irc = IRCConnection(endpoint: Endpoint(host: "127.0.0.1", port: port), nick: "twodo", password: nil)
-        #expect(throws: BridgeSystemError.self) { try irc.connectIfDue(now: 10) }
+        #expect(throws: SystemError.self) { try irc.connectIfDue(now: 10) }
         #expect(irc.phase == .offline(retryAt: 11))
         try irc.connectIfDue(now: 10.5)  // not due yet: no attempt, no error
-        #expect(throws: BridgeSystemError.self) { try irc.connectIfDue(now: 11) }
+        #expect(throws: SystemError.self) { try irc.connectIfDue(now: 11) }
         #expect(irc.phase == .offline(retryAt: 13))
     }
 }
