@@ -131,12 +131,47 @@ public enum EventName: String, CaseIterable, Sendable {
 
 extension EventName {
     /// The code of the reply that answers the actor of the change this event announces (`task.added` for
-    /// `task.added`, `chat.sent` for `chat.message`).
+    /// `task.added`, `chat.sent` for `chat.message`). A switch, not `ReplyCode(rawValue:)`: this runs for
+    /// every change, and a raw-value initializer compares the string against each case in turn.
     public var replyCode: ReplyCode {
-        if self == .chatMessage { return .chatSent }
-        guard let code = ReplyCode(rawValue: rawValue) else {
-            preconditionFailure("event \(rawValue) announces no reply of its own")
+        switch self {
+        case .taskAdded: .taskAdded
+        case .taskCompleted: .taskCompleted
+        case .taskReopened: .taskReopened
+        case .taskEdited: .taskEdited
+        case .taskDeleted: .taskDeleted
+        case .taskMoved: .taskMoved
+        case .taskAssigned: .taskAssigned
+        case .taskNoted: .taskNoted
+        case .taskDue: .taskDue
+        case .taskPriority: .taskPriority
+        case .taskRepeat: .taskRepeat
+        case .taskSnoozed: .taskSnoozed
+        case .listAdded: .listAdded
+        case .listRenamed: .listRenamed
+        case .listDeleted: .listDeleted
+        case .coupleJoined: .coupleJoined
+        case .coupleLeft: .coupleLeft
+        case .coupleRenamed: .coupleRenamed
+        case .chatMessage: .chatSent
+        case .reminderDue: .reminderDue
+        case .routineAdded: .routineAdded
+        case .routineEdited: .routineEdited
+        case .routineRenamed: .routineRenamed
+        case .routinePaused: .routinePaused
+        case .routineResumed: .routineResumed
+        case .routineDeleted: .routineDeleted
+        case .routineDone: .routineDone
+        case .routineSkipped: .routineSkipped
+        case .routineUndone: .routineUndone
+        case .routineNoted: .routineNoted
+        case .eventAdded: .eventAdded
+        case .eventEdited: .eventEdited
+        case .eventMoved: .eventMoved
+        case .eventCancelled: .eventCancelled
+        case .eventDeleted: .eventDeleted
+        case .eventNoted: .eventNoted
+        case .noteDeleted: .noteDeleted
         }
-        return code
     }
 }
