@@ -46,7 +46,7 @@ final class ExportStream: ReplyStream {
                 let members = try handlers.store.members(of: user.space)
                 let name = try handlers.store.spaceName(user.space)
                 out.append(contentsOf: #"{"couple":"#.utf8)
-                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(handlers.userJSON)))])
+                JSONValue.object([("name", .optional(name)), ("members", .array(members.map(JSONShape.user)))])
                     .write(
                         to: &out)
                 out.append(contentsOf: #","lists":["#.utf8)

@@ -38,7 +38,9 @@ extension Handlers {
                         t(
                             c, .errorEventAmbiguous,
                             ["ref": trimmed, "candidates": candidates.joined(separator: ", ")]),
-                        data: .object([("candidates", .array(matches.prefix(5).map { eventJSON($0, tz: user.tz) }))])))
+                        data: .object([
+                            ("candidates", .array(matches.prefix(5).map { JSONShape.event($0, tz: user.tz) }))
+                        ])))
             }
         }
         throw ReplyError(
@@ -71,11 +73,11 @@ extension Handlers {
             let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
             try raise(
                 .eventAdded, actor: user, recipients: members, args: ["title": title],
-                data: eventJSON(fresh, tz: "UTC"), when: when,
+                data: JSONShape.event(fresh, tz: "UTC"), when: when,
                 localArgs: { [unowned self] lang, tz in ["details": self.eventSummary(fresh, lang: lang, tz: tz)] })
             return .success(
                 .eventAdded, [t(c, .eventAdded, ["title": title, "details": eventSummary(fresh, user: user, c)])],
-                data: eventJSON(fresh, tz: user.tz))
+                data: JSONShape.event(fresh, tz: user.tz))
 
         case .edit(let ref, let changes):
             var e = try findEvent(ref, user: user, c)
@@ -144,7 +146,7 @@ extension Handlers {
                 let when = DueDate(date: occurrence.date, time: occurrence.time, tz: e.tz)
                 try raise(
                     .eventCancelled, actor: user, recipients: members, args: ["title": e.title],
-                    data: eventJSON(fresh, tz: "UTC"), when: when)
+                    data: JSONShape.event(fresh, tz: "UTC"), when: when)
                 return .success(
                     .eventCancelled,
                     [
@@ -152,14 +154,14 @@ extension Handlers {
                             c, .eventCancelled,
                             ["title": e.title, "when": TimeText.human(when, readerTZ: user.tz, lang: c.lang)])
                     ],
-                    data: eventJSON(fresh, tz: user.tz))
+                    data: JSONShape.event(fresh, tz: user.tz))
             }
-            let data = eventJSON(e, tz: "UTC")
+            let data = JSONShape.event(e, tz: "UTC")
             try store.deleteEvent(e.id)
             remindersChanged = true
             try raise(.eventDeleted, actor: user, recipients: members, args: ["title": e.title], data: data)
             return .success(
-                .eventDeleted, [t(c, .eventDeleted, ["title": e.title])], data: eventJSON(e, tz: user.tz))
+                .eventDeleted, [t(c, .eventDeleted, ["title": e.title])], data: JSONShape.event(e, tz: user.tz))
 
         case .show(let ref):
             let e = try findEvent(ref, user: user, c)
@@ -178,7 +180,7 @@ extension Handlers {
             for (i, n) in notes.enumerated() {
                 lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
             }
-            return .success(.eventShow, lines, data: eventJSON(e, tz: user.tz, notes: notes))
+            return .success(.eventShow, lines, data: JSONShape.event(e, tz: user.tz, notes: notes))
         }
     }
 
@@ -268,7 +270,8 @@ extension Handlers {
         let first = EventOccurrence(
             event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
         try raise(
-            name, actor: user, recipients: members, args: ["title": fresh.title], data: eventJSON(fresh, tz: "UTC"),
+            name, actor: user, recipients: members, args: ["title": fresh.title],
+            data: JSONShape.event(fresh, tz: "UTC"),
             when: when,
             localArgs: { [unowned self] lang, tz in
                 [
@@ -279,7 +282,7 @@ extension Handlers {
         return .success(
             name.replyCode,
             [t(c, name.replyCode.key, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],
-            data: eventJSON(fresh, tz: user.tz))
+            data: JSONShape.event(fresh, tz: user.tz))
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.

@@ -94,7 +94,9 @@ extension Handlers {
 
     /// One task as `export` writes it: its fields, notes and pending reminder instants.
     func exportedTask(_ task: TaskItem, user: User) throws -> JSONValue {
-        guard case .object(var fields) = taskJSON(task, tz: user.tz, number: nil, notes: try store.notes(of: task.id))
+        guard
+            case .object(var fields) = JSONShape.task(
+                task, tz: user.tz, number: nil, notes: try store.notes(of: task.id))
         else {
             preconditionFailure("taskJSON is an object")
         }
@@ -103,8 +105,4 @@ extension Handlers {
         return .object(fields)
     }
 
-    /// A user as JSON (`name`, `lang`, `tz`).
-    public func userJSON(_ user: User) -> JSONValue {
-        .object([("name", .string(user.name)), ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz))])
-    }
 }

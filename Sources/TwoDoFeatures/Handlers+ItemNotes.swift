@@ -89,7 +89,7 @@ extension Handlers {
             guard let notesCode = ReplyCode.notes(of: kind), let emptyKey = TextKey.notesEmpty(of: kind),
                 let headerKey = TextKey.notesHeader(of: kind)
             else { preconditionFailure("notes of a \(kind), which has no notes texts") }
-            let data = JSONValue.object([(kind, .string(name)), ("notes", notesJSON(Array(shown), tz: user.tz))])
+            let data = JSONValue.object([(kind, .string(name)), ("notes", JSONShape.notes(Array(shown), tz: user.tz))])
             guard !shown.isEmpty else {
                 return finishPage(
                     .success(notesCode, [t(c, emptyKey, ["name": name])], data: data), w,

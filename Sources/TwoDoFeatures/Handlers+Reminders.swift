@@ -121,7 +121,7 @@ extension Handlers {
                 return args
             },
             data: { user in
-                guard case .object(var fields) = self.taskJSON(task, tz: user.tz, number: nil) else { return .null }
+                guard case .object(var fields) = JSONShape.task(task, tz: user.tz, number: nil) else { return .null }
                 fields.append(("late", .bool(late)))
                 fields.append(("kind", .string(kind.rawValue)))
                 return .object(fields)

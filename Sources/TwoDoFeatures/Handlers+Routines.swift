@@ -75,11 +75,12 @@ extension Handlers {
             let args = ["name": name, "schedule": scheduleText(fresh, lang: c.lang)]
             try raise(
                 .routineAdded, actor: user, recipients: members, args: ["name": name],
-                data: routineJSON(fresh, zone: zone, tz: "UTC"))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             var lines = [t(c, .routineAdded, args)]
             if let assignee, assignee.id != user.id { lines[0] += " " + t(c, .taskFor, ["name": assignee.name]) }
             if fresh.history.isDue(today) { lines.append(t(c, .routineDueToday)) }
-            return .success(.routineAdded, lines, data: routineJSON(fresh, zone: zone, tz: user.tz))
+            return .success(
+                .routineAdded, lines, data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
 
         case .mark(let name, let mark, let date, let whole):
             // A routine whose whole name ends in date words ("gym monday") wins over reading them as a date.
@@ -115,11 +116,11 @@ extension Handlers {
             let when = DueDate(date: day, time: nil, tz: zone)
             try raise(
                 .routineUndone, actor: user, recipients: members, args: ["name": routine.name],
-                data: routineJSON(fresh, zone: zone, tz: "UTC"), when: when)
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"), when: when)
             return .success(
                 .routineUndone,
                 [t(c, .routineUndone, ["name": routine.name, "date": TimeText.human(day, lang: c.lang)])],
-                data: routineJSON(fresh, zone: zone, tz: user.tz))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
 
         case .stats(let name):
             let routine = try findRoutine(name, user: user, c)
@@ -141,11 +142,11 @@ extension Handlers {
             try rescheduleRoutineReminder(fresh, zone: zone)
             try raise(
                 .routineEdited, actor: user, recipients: members, args: ["name": fresh.name],
-                data: routineJSON(fresh, zone: zone, tz: "UTC"))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             return .success(
                 .routineEdited,
                 [t(c, .routineEdited, ["name": fresh.name, "schedule": scheduleText(fresh, lang: c.lang)])],
-                data: routineJSON(fresh, zone: zone, tz: user.tz))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
 
         case .rename(let name, let raw):
             let routine = try findRoutine(name, user: user, c)
@@ -186,15 +187,15 @@ extension Handlers {
             let event: EventName = pausing ? .routinePaused : .routineResumed
             try raise(
                 event, actor: user, recipients: members, args: ["name": routine.name],
-                data: routineJSON(fresh, zone: zone, tz: "UTC"))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             return .success(
                 event.replyCode, [t(c, event.replyCode.key, ["name": routine.name])],
-                data: routineJSON(fresh, zone: zone, tz: user.tz))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
 
         case .delete(let name):
             let routine = try findRoutine(name, user: user, c)
             let zone = routineZone(routine, members: members, reader: user)
-            let data = routineJSON(routine, zone: zone, tz: "UTC")
+            let data = JSONShape.routine(now: clock.now, routine, zone: zone, tz: "UTC")
             try store.deleteRoutine(routine.id)
             remindersChanged = true
             try raise(.routineDeleted, actor: user, recipients: members, args: ["name": routine.name], data: data)
@@ -250,7 +251,7 @@ extension Handlers {
         try rescheduleRoutineReminder(fresh, zone: zone)
         let streak = fresh.history.currentStreak(today: today)
         let when = DueDate(date: date, time: nil, tz: zone)
-        let data = routineJSON(fresh, zone: zone, tz: "UTC")
+        let data = JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC")
         switch mark {
         case .done:
             if streak >= 2 {
@@ -265,14 +266,14 @@ extension Handlers {
             }
             return .success(
                 .routineDone, [t(c, .routineDone, ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
-                data: routineJSON(fresh, zone: zone, tz: user.tz))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
         case .skipped:
             try raise(
                 .routineSkipped, actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
             return .success(
                 .routineSkipped,
                 [t(c, .routineSkipped, ["name": fresh.name, "date": dateText, "streak": "\(streak)"])],
-                data: routineJSON(fresh, zone: zone, tz: user.tz))
+                data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
         }
     }
 
@@ -325,7 +326,7 @@ extension Handlers {
                         : t(c, .routineListOther))
             }
             lines.append(routineRow(r, zone: zone, user: user, dueToday: dueToday, c))
-            items.append(routineJSON(r, zone: zone, tz: user.tz))
+            items.append(JSONShape.routine(now: clock.now, r, zone: zone, tz: user.tz))
         }
         lines.append(t(c, .routineLegend))
         return finishPage(
@@ -391,70 +392,8 @@ extension Handlers {
             t(c, .routineLegend),
         ]
         return .success(
-            .routineStats, lines, data: routineJSON(r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays))
-    }
-
-    /// A routine as JSON: name, schedule, assignee, paused, today's state, stats and strip; `full` adds
-    /// every marked occurrence (export).
-    func routineJSON(
-        _ r: Routine, zone: String, tz: String, stripDays: Int = Handlers.routineStripDays, full: Bool = false,
-        notes: [Note]? = nil
-    ) -> JSONValue {
-        let today = LocalDate(instant: clock.now, tz: zone)
-        let h = r.history
-        // A whole percentage (JSONValue has no fractions), with the counts it comes from.
-        let window = h.completionRate(today: today)
-        let rate = window.map { JSONValue.int(Int64((Double($0.done) * 100 / Double($0.counted)).rounded())) } ?? .null
-        var fields: [(String, JSONValue)] = [
-            ("id", .int(r.id.rawValue)), ("name", .string(r.name)),
-            (
-                "schedule",
-                .object([
-                    ("freq", .string(r.rule.frequency.rawValue)), ("interval", .int(Int64(r.rule.interval))),
-                    ("weekdays", .array(r.rule.weekdays.map { .int(Int64($0)) })),
-                    ("month_day", r.rule.monthDay.map { .int(Int64($0)) } ?? .null),
-                    ("time", r.time.map { .string($0.description) } ?? .null),
-                ])
-            ),
-            ("assignee", .optional(r.assignee)), ("paused", .bool(r.isPaused)), ("since", .string(h.start.description)),
-            ("due_today", .bool(h.isDue(today))), ("today", .string(stateName(h.state(on: today, today: today)))),
-            (
-                "stats",
-                .object([
-                    ("current_streak", .int(Int64(h.currentStreak(today: today)))),
-                    ("longest_streak", .int(Int64(h.longestStreak(today: today)))),
-                    ("total_completed", .int(Int64(h.totalCompleted))), ("completion_rate", rate),
-                    ("rate_done", .int(Int64(window?.done ?? 0))), ("rate_counted", .int(Int64(window?.counted ?? 0))),
-                ])
-            ),
-            ("strip", .string(CalendarGrid.strip(h.strip(today: today, days: stripDays)))),
-        ]
-        if full {
-            fields.append(
-                (
-                    "occurrences",
-                    .array(
-                        r.occurrences.map {
-                            .object([
-                                ("date", .string($0.date.description)), ("state", .string($0.mark.rawValue)),
-                                ("by", .optional($0.by)),
-                            ])
-                        })
-                ))
-        }
-        if let notes { fields.append(("notes", notesJSON(notes, tz: tz))) }
-        return .object(fields)
-    }
-
-    private func stateName(_ s: RoutineDayState) -> String {
-        switch s {
-        case .done: "done"
-        case .skipped: "skipped"
-        case .missed: "missed"
-        case .pending: "pending"
-        case .upcoming: "upcoming"
-        case .notDue: "not_due"
-        }
+            .routineStats, lines,
+            data: JSONShape.routine(now: clock.now, r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays))
     }
 
     /// Keeps one pending reminder for a routine with a time of day: the next due, unmarked day whose time

@@ -10,7 +10,8 @@ extension Handlers {
     func routinesExport(user: User, members: [User]) throws -> JSONValue {
         .array(
             try store.routines(in: user.space).map { r in
-                routineJSON(
+                JSONShape.routine(
+                    now: clock.now,
                     r, zone: routineZone(r, members: members, reader: user), tz: user.tz, full: true,
                     notes: try store.notes(of: r.id))
             })
@@ -20,7 +21,8 @@ extension Handlers {
     func eventsExport(user: User) throws -> JSONValue {
         .array(
             try store.events(inSpace: user.space).map { e in
-                guard case .object(var fields) = eventJSON(e, tz: user.tz, notes: try store.notes(of: e.id)) else {
+                guard case .object(var fields) = JSONShape.event(e, tz: user.tz, notes: try store.notes(of: e.id))
+                else {
                     preconditionFailure("eventJSON is an object")
                 }
                 fields.append(

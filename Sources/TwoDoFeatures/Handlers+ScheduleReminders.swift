@@ -45,7 +45,7 @@ extension Handlers {
             data: { _ in
                 .object([
                     ("kind", .string("routine")), ("late", .bool(late)),
-                    ("routine", self.routineJSON(r, zone: zone, tz: "UTC")),
+                    ("routine", JSONShape.routine(now: self.clock.now, r, zone: zone, tz: "UTC")),
                 ])
             })
     }
@@ -71,7 +71,7 @@ extension Handlers {
                 return ["title": e.title, "time": when, "place": place]
             },
             data: { _ in
-                .object([("kind", .string("event")), ("late", .bool(late)), ("event", self.eventJSON(e, tz: "UTC"))])
+                .object([("kind", .string("event")), ("late", .bool(late)), ("event", JSONShape.event(e, tz: "UTC"))])
             })
     }
 

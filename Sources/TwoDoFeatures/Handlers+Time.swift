@@ -175,10 +175,11 @@ extension Handlers {
             }
             try raise(
                 name, key: eventKey, actor: user, recipients: members, args: args,
-                data: taskJSON(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
+                data: JSONShape.task(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
             var replyArgs = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
             if let due { replyArgs["when"] = whenHere(due) }
-            return .success(name.replyCode, [t(c, key, replyArgs)], data: taskJSON(fresh, tz: user.tz, number: nil))
+            return .success(
+                name.replyCode, [t(c, key, replyArgs)], data: JSONShape.task(fresh, tz: user.tz, number: nil))
         }
         switch command {
         case .remind, .nag, .snooze:
@@ -378,7 +379,7 @@ extension Handlers {
                 listing.append(task.id)
                 let number = w.offset + listing.count
                 lines.append(try describeForReader(task, number: number, user: user, c, withList: true))
-                items.append(taskJSON(task, tz: user.tz, number: number))
+                items.append(JSONShape.task(task, tz: user.tz, number: number))
             }
             let name =
                 key == TextKey.viewLater.rawValue

@@ -123,7 +123,7 @@ extension Server {
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(
-                    .authRegistered, [t(c, .authRegistered, ["name": user.name])], data: handlers.userJSON(user))
+                    .authRegistered, [t(c, .authRegistered, ["name": user.name])], data: JSONShape.user(user))
             )
             o.wrote = true
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
@@ -146,7 +146,7 @@ extension Server {
                     ["name": user.name, "count": "\(unread)"])
                 : t(c, .authLoggedIn, ["name": user.name])
             if let summary = try handlers.dueSummary(user: user, lang: c.lang) { text += " " + summary }
-            var data = handlers.userJSON(user)
+            var data = JSONShape.user(user)
             if case .object(var members) = data {
                 members.append(("unread", .int(Int64(unread))))
                 data = .object(members)

@@ -1,0 +1,42 @@
+// A calendar event as JSON.
+
+import TwoDoCore
+import TwoDoProtocol
+import TwoDoText
+
+extension JSONShape {
+    /// An event as JSON: `id`, `title`, `start`, `end`, `all_day`, `location`, `remind_minutes`, `recurrence`,
+    /// `assignee` (and `notes` when given). All-day starts are dates; timed ones ISO 8601 in `tz`.
+    static func event(_ e: CalendarEvent, tz: String, notes: [Note]? = nil) -> JSONValue {
+        let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
+        var fields: [(String, JSONValue)] = [
+            ("id", .int(e.id.rawValue)), ("title", .string(e.title)),
+            ("start", e.time == nil ? .string(e.date.description) : .string(TimeText.iso8601(first.start, tz: tz))),
+            ("end", e.end == nil || e.time == nil ? .null : .string(TimeText.iso8601(first.finish, tz: tz))),
+            ("all_day", .bool(e.isAllDay)), ("location", .optional(e.location)),
+            ("remind_minutes", e.remindMinutes.map { .int(Int64($0)) } ?? .null),
+            ("recurrence", e.recurrence.map(JSONShape.recurrence) ?? .null), ("assignee", .optional(e.assignee)),
+        ]
+        if !e.exceptions.isEmpty {
+            fields.append(
+                (
+                    "exceptions",
+                    .array(
+                        e.exceptions.sorted { $0.key < $1.key }.map { day, x in
+                            switch x {
+                            case .cancelled:
+                                return .object([("date", .string(day.description)), ("cancelled", .bool(true))])
+                            case .moved(let d, let time, let end):
+                                return .object([
+                                    ("date", .string(day.description)), ("moved_to", .string(d.description)),
+                                    ("time", time.map { .string($0.description) } ?? .null),
+                                    ("end", end.map { .string($0.description) } ?? .null),
+                                ])
+                            }
+                        })
+                ))
+        }
+        if let notes { fields.append(("notes", JSONShape.notes(notes, tz: tz))) }
+        return .object(fields)
+    }
+}
