@@ -473,23 +473,6 @@ public final class Server {
         }
     }
 
-    /// Binds a connection to a logged-in user.
-    func attach(_ c: Connection, to user: User) {
-        c.user = user.id
-        c.lang = user.lang
-        c.tz = user.tz
-        sessions[user.id, default: []].append(c.id)
-    }
-
-    /// Unbinds a connection from its user.
-    func detach(_ c: Connection, from user: UserID) {
-        sessions[user]?.removeAll { $0 == c.id }
-        if sessions[user]?.isEmpty == true { sessions[user] = nil }
-        c.user = nil
-        c.session.forgetListing()
-        c.loginDeadline = Monotonic.now() + config.loginTimeout
-    }
-
     // MARK: Timers
 
     private func sweep(now: Double) {

@@ -1,7 +1,8 @@
-// The session registry as the handlers see it: who is online and how each of their sessions reads.
+// The session registry: binding connections to users, and its read-only face for the handlers (Presence).
 
 import TwoDoCore
 import TwoDoFeatures
+import TwoDoSystem
 
 extension Server: Presence {
     /// Whether `user` has any open session.
@@ -39,5 +40,22 @@ extension Server: Presence {
             }
         }
         return { for step in undo.reversed() { step() } }
+    }
+
+    /// Binds a connection to a logged-in user.
+    func attach(_ c: Connection, to user: User) {
+        c.user = user.id
+        c.lang = user.lang
+        c.tz = user.tz
+        sessions[user.id, default: []].append(c.id)
+    }
+
+    /// Unbinds a connection from its user.
+    func detach(_ c: Connection, from user: UserID) {
+        sessions[user]?.removeAll { $0 == c.id }
+        if sessions[user]?.isEmpty == true { sessions[user] = nil }
+        c.user = nil
+        c.session.forgetListing()
+        c.loginDeadline = Monotonic.now() + config.loginTimeout
     }
 }
