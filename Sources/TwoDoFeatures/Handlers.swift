@@ -17,7 +17,7 @@ import TwoDoText
 /// Owned by the event-loop thread, like the store.
 public final class Handlers {
     /// The store, in the loop's turn transaction while commands run.
-    public let store: Store
+    public let store: any TwoDoStorage
     /// The wall clock (a frozen test clock under `--test-clock`).
     public let clock: WallClock
     /// How much one space may hold.
@@ -46,7 +46,9 @@ public final class Handlers {
     var remindersChanged = false
 
     /// Handlers over `store`, with `clock`, a space's `limits` and the `admins` who may run `stats`.
-    public init(store: Store, clock: WallClock, limits: SpaceLimits = SpaceLimits(), admins: Set<String> = []) {
+    public init(
+        store: any TwoDoStorage, clock: WallClock, limits: SpaceLimits = SpaceLimits(), admins: Set<String> = []
+    ) {
         self.store = store
         self.clock = clock
         self.limits = limits

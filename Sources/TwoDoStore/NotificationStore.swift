@@ -26,3 +26,10 @@ public protocol NotificationStore: TransactionalStore {
     /// Deletes every notification older than the lifetime.
     func pruneNotifications(now: Int64) throws
 }
+
+extension NotificationStore {
+    /// An unread inbox row.
+    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64) throws {
+        try addNotification(for: user, key: key, args: args, now: now, read: false)
+    }
+}

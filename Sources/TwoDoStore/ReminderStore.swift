@@ -47,3 +47,18 @@ public protocol ReminderStore: TransactionalStore {
     /// Marks an event or routine reminder fired; false when it had already fired.
     func markScheduleReminderFired(_ id: Int64, at now: Int64) throws -> Bool
 }
+
+extension ReminderStore {
+    /// Cancels every pending reminder of a task.
+    public func cancelReminders(of task: TaskID) throws { try cancelReminders(of: task, kinds: nil) }
+
+    /// The next reminder of a routine.
+    public func addScheduleReminder(routine: RoutineID, day: LocalDate, fireAt: Int64) throws {
+        try addScheduleReminder(event: nil, routine: routine, day: day, fireAt: fireAt)
+    }
+
+    /// The next reminder of an event.
+    public func addScheduleReminder(event: EventID, day: LocalDate, fireAt: Int64) throws {
+        try addScheduleReminder(event: event, routine: nil, day: day, fireAt: fireAt)
+    }
+}

@@ -85,3 +85,20 @@ public protocol ScheduleStore: TransactionalStore {
     /// The number of notes on a task, a routine or an event (exactly one of them).
     func noteCount(task: TaskID?, routine: RoutineID?, event: EventID?) throws -> Int
 }
+
+extension ScheduleStore {
+    /// `events(matching:in:limit:)` with the usual 20 candidates.
+    public func events(matching query: String, in space: SpaceID) throws -> [CalendarEvent] {
+        try events(matching: query, in: space, limit: 20)
+    }
+
+    /// A note on a routine.
+    public func addNote(routine: RoutineID, by user: UserID, text: String, now: Int64) throws {
+        try addNote(routine: routine, event: nil, by: user, text: text, now: now)
+    }
+
+    /// A note on an event.
+    public func addNote(event: EventID, by user: UserID, text: String, now: Int64) throws {
+        try addNote(routine: nil, event: event, by: user, text: text, now: now)
+    }
+}

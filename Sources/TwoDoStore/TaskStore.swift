@@ -96,3 +96,15 @@ public protocol TaskStore: TransactionalStore {
     /// Deletes the `number`-th note (1-based, oldest first) of a task; nil when there is none.
     func deleteNote(of task: TaskID, number: Int) throws -> Note?
 }
+
+extension TaskStore {
+    /// `tasks(matching:in:limit:)` with the usual 20 candidates.
+    public func tasks(matching query: String, in space: SpaceID) throws -> [TaskItem] {
+        try tasks(matching: query, in: space, limit: 20)
+    }
+
+    /// `setDue(_:_:scheduled:now:)` for a date that is not a repeat's scheduled day.
+    public func setDue(_ task: TaskID, _ due: DueDate?, now: Int64) throws {
+        try setDue(task, due, scheduled: nil, now: now)
+    }
+}
