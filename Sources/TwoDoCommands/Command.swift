@@ -161,6 +161,9 @@ public enum Command: Sendable, Equatable {
     case noteDelete(NoteTarget, number: Int)
     /// `more` / `devamı`: the next page of the last paged listing of this connection.
     case more
+    /// `search <words>` / `ara <kelimeler>`: tasks (by title or note), routines and events whose text has
+    /// every word; the words as typed (`#list` and `done` filters included), read by the search handler.
+    case search(String)
     /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
     /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
     indirect case paged(Command, page: Int)
@@ -168,7 +171,7 @@ public enum Command: Sendable, Equatable {
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
         switch self {
-        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar: true
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search: true
         default: false
         }
     }
@@ -179,7 +182,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged:
+            .more, .paged, .search:
             return false
         default:
             return true
@@ -244,6 +247,7 @@ public enum Command: Sendable, Equatable {
         case .itemNote, .noteDelete: "note"
         case .itemNotes: "notes"
         case .more: "more"
+        case .search: "search"
         case .paged(let listing, _): listing.verb
         }
     }

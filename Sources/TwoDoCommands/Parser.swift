@@ -177,6 +177,7 @@ public enum Parser {
         case .clock: ClockParser.parse(args)
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)
+        case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
         }
     }
 }

@@ -28,6 +28,8 @@ enum Verb: Sendable, CaseIterable {
     case lang, tz, json, export, clock, stats
     /// `more` / `devamı`: the next page of the last listing.
     case more
+    /// `search <words>` / `ara <kelimeler>` (also `find`, `bul`).
+    case search
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -75,6 +77,7 @@ enum Verb: Sendable, CaseIterable {
         case .clock: "clock"
         case .stats: "stats"
         case .more: "more"
+        case .search: "search"
         }
     }
 

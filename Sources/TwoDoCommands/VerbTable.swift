@@ -79,6 +79,7 @@ enum VerbTable {
         all += en(.clock, "clock")
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
+        all += en(.search, "search", "find") + tr(.search, "ara", "bul")
         return all
     }()
 

@@ -47,7 +47,7 @@ extension Handlers {
             return reply(try couple(action, user: user, on: c))
         case .who:
             return reply(try who(user: user, on: c))
-        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar:
+        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar, .search:
             return reply(try listing(command, page: 1, user: user, on: c))
         case .paged(let listing, let page):
             return reply(try self.listing(listing, page: page, user: user, on: c))

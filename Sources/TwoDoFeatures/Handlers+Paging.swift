@@ -25,6 +25,7 @@ extension Handlers {
         case .itemNotes: return try itemNote(command, page: page, user: user, on: c)
         case .calendar(let month, let year):
             return try calendar(month: month, year: year, page: page, user: user, on: c)
+        case .search(let raw): return try search(raw, page: page, user: user, on: c)
         default: preconditionFailure("not a paged listing: \(command.verb)")
         }
     }
@@ -154,6 +155,8 @@ extension Handlers {
             return [try showSegment(list)]
         case .view(let v):
             return try viewSegments(v, user: user, c)
+        case .search(let raw):
+            return [try searchSegment(raw, user: user, c)]
         default:
             return nil
         }

@@ -134,6 +134,9 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case taskSnoozed = "task.snoozed"
     /// A view across lists (overdue, today, agenda, mine, ...), headed by `view.*` texts.
     case taskView = "task.view"
+    /// What `search` found (tasks numbered for `done 2`, then routines and events); `search.none` text when
+    /// nothing matches.
+    case searchResults = "search.results"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -428,6 +431,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskNagCleared: .taskNagCleared
         case .taskSnoozed: .taskSnoozed
         case .taskView: .viewEmpty
+        case .searchResults: .searchHeader
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded

@@ -39,6 +39,12 @@ final class Database {
         self.path = path
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5000)
+        do {
+            try SearchFold.register(on: db)
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
+        }
     }
 
     deinit {
@@ -79,6 +85,11 @@ final class Database {
 
     /// Runs `sql` with `values` bound and maps every row.
     func query<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> [T] {
+        try query(sql, values, map: map)
+    }
+
+    /// Runs `sql` with an array of `values` bound (a statement whose filters vary) and maps every row.
+    func query<T>(_ sql: String, _ values: [SQLValue], map: (Row) throws -> T) throws -> [T] {
         let s = try statement(sql)
         try s.bind(values)
         var out: [T] = []
@@ -88,6 +99,11 @@ final class Database {
 
     /// Runs `sql` with `values` bound and maps the first row, if any.
     func queryOne<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> T? {
+        try queryOne(sql, values, map: map)
+    }
+
+    /// Runs `sql` with an array of `values` bound and maps the first row, if any.
+    func queryOne<T>(_ sql: String, _ values: [SQLValue], map: (Row) throws -> T) throws -> T? {
         let s = try statement(sql)
         try s.bind(values)
         defer { s.reset() }

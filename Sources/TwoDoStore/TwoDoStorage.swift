@@ -4,7 +4,8 @@
 /// only TwoDo's domain types (no `Row`, `Statement`, `SQLValue` or `Database`), so a second engine (issue 18:
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
-    AccountStore & NotificationStore & ReminderStore & ScheduleStore & TaskStore & TransactionalStore
+    AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & TaskStore
+    & TransactionalStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -12,3 +13,4 @@ extension Store: TaskStore {}
 extension Store: ScheduleStore {}
 extension Store: ReminderStore {}
 extension Store: NotificationStore {}
+extension Store: SearchStore {}

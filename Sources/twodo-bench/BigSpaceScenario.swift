@@ -83,6 +83,18 @@ enum BigSpaceScenario {
                 var lists = try timeSequential(loop, bigConnection, "lists", runs: max(5, runs / 4), server: server)
                 table.rows.append(lists.row("lists", target: "–"))
             }
+            // Search (issue 13): a rare word among 100,000 tasks, and one that every task has.
+            let searchConnection = hasLists ? owner : bigConnection
+            if !searchConnection.isClosed {
+                for (command, label) in [
+                    ("search 4242", "search a rare word (~11 hits)"), ("search chore 77", "search two words (~111 hits)"),
+                    ("search chore", "search a word every task has"),
+                ] {
+                    var found = try timeSequential(loop, searchConnection, command, runs: max(5, runs / 4), server: server)
+                    let fast = (found.latencies.percentile(0.99) ?? .max) <= 5_000_000
+                    table.rows.append(found.row(label, target: "p99 < 5 ms: " + Format.verdict(fast)))
+                }
+            }
             table.notes = notes
             for line in server.errorLines() { table.notes.append("server log: \(line)") }
             return [table]
