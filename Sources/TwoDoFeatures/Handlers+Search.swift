@@ -63,26 +63,25 @@ extension Handlers {
                 data: .object([("verb", .string("search"))]))
         }
         do {
+            try store.flushSearchIndex(limit: .max)  // the answer sees every change, also the last second's
             let filter = SearchFilter(
                 list: try query.list.map { try findList($0, user: user, c).id }, doneOnly: query.doneOnly)
-            let total = try store.searchTaskCount(query.words, in: user.space, filter: filter)
+            let hits = try store.searchHits(query.words, in: user.space)
+            let total = try store.searchTaskCount(hits.tasks, in: user.space, filter: filter)
             let w = try pageWindow(page, total: total, c)
             let tasks = try store.searchTasks(
-                query.words, in: user.space, filter: filter, offset: w.offset, limit: PageWindow.size)
+                hits.tasks, in: user.space, filter: filter, offset: w.offset, limit: PageWindow.size)
             remember(tasks.map(\.id), offset: w.offset, listing: .search(raw), c)
             // Routines and events have no list and are never done: a list or done filter leaves them out.
             let others = w.number == 1 && query.list == nil && !query.doneOnly
-            let routines: (ids: [RoutineID], total: Int) =
-                others
-                ? try store.searchRoutines(query.words, in: user.space, limit: Handlers.searchOtherItems)
-                : ([], 0)
-            let events: (ids: [EventID], total: Int) =
-                others
-                ? try store.searchEvents(query.words, in: user.space, limit: Handlers.searchOtherItems) : ([], 0)
+            let routines: (ids: ArraySlice<RoutineID>, total: Int) =
+                others ? (hits.routines.prefix(Handlers.searchOtherItems), hits.routines.count) : ([], 0)
+            let events: (ids: ArraySlice<EventID>, total: Int) =
+                others ? (hits.events.prefix(Handlers.searchOtherItems), hits.events.count) : ([], 0)
             let routineNames = try routines.ids.compactMap { try store.routine($0, in: user.space)?.name }
             let foundEvents = try events.ids.compactMap { try store.event($0, in: user.space) }
             let count = total + routines.total + events.total
-            let capped = try store.searchIsCapped(query.words, in: user.space)
+            let capped = hits.capped
             var lines: [String]
             if capped {
                 lines = [t(c, .searchCapped, ["query": query.text, "count": "\(Store.searchHitLimit)"])]
@@ -116,7 +115,10 @@ extension Handlers {
                 ? nil
                 : .object([
                     ("query", .string(query.text)), ("capped", .bool(capped)),
-                    ("tasks", .array(tasks.enumerated().map { JSONShape.task($1, tz: user.tz, number: w.offset + $0 + 1) })),
+                    (
+                        "tasks",
+                        .array(tasks.enumerated().map { JSONShape.task($1, tz: user.tz, number: w.offset + $0 + 1) })
+                    ),
                     ("routines", .array(routineNames.map { JSONValue.string($0) })),
                     ("events", .array(foundEvents.map { JSONShape.event($0, tz: user.tz) })),
                 ])
@@ -129,14 +131,16 @@ extension Handlers {
     /// The one segment of a search's task rows, for `done 7` on a page not shown last.
     func searchSegment(_ raw: String, user: User, _ c: Session) throws -> TaskSegment {
         let query = SearchQuery(raw)
+        try store.flushSearchIndex(limit: .max)
         let list = try query.list.flatMap { try store.list(named: $0, in: user.space)?.id }
         let filter = SearchFilter(list: list, doneOnly: query.doneOnly)
         guard !query.words.isEmpty, query.list == nil || list != nil else {
             return TaskSegment(key: "", count: 0) { _, _ in [] }
         }
-        let count = try store.searchTaskCount(query.words, in: user.space, filter: filter)
+        let hits = try store.searchHits(query.words, in: user.space).tasks
+        let count = try store.searchTaskCount(hits, in: user.space, filter: filter)
         return TaskSegment(key: TextKey.searchHeader.rawValue, count: count) { [store] offset, limit in
-            try store.searchTasks(query.words, in: user.space, filter: filter, offset: offset, limit: limit)
+            try store.searchTasks(hits, in: user.space, filter: filter, offset: offset, limit: limit)
         }
     }
 }

@@ -94,6 +94,7 @@ extension Server {
         }
         deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
+        flushSearchIndexIfDue()
         // Checked again: a `clock advance` in this turn may have passed the head.
         if let next = nextReminderAt, next <= clock.now {
             do {
@@ -317,4 +318,22 @@ extension Server {
     func t(_ c: Connection, _ key: TextKey, _ args: [String: String] = [:]) -> String {
         Catalog.text(key, c.lang, args)
     }
+
+    /// Text written for search waits in a plain table and enters the full-text index in batches: about once a
+    /// second, at most `searchFlushBatch` rows per turn, inside the turn's transaction (so it shares its
+    /// commit). An index insert in every turn wrote a new index segment per commit.
+    func flushSearchIndexIfDue() {
+        let now = Monotonic.now()
+        guard now - lastSearchFlush >= 1 else { return }
+        do {
+            let moved = try store.savepoint { try store.flushSearchIndex(limit: Server.searchFlushBatch) }
+            if moved < Server.searchFlushBatch { lastSearchFlush = now }  // else the rest goes next turn
+        } catch {
+            Log.error("search index flush failed", ["error": "\(error)"])
+            lastSearchFlush = now
+        }
+    }
+
+    /// The most rows one turn moves into the search index (about 10 ms of work).
+    static let searchFlushBatch = 2_000
 }

@@ -70,6 +70,8 @@ public final class Server {
     /// A big connection was dropped since the last sweep: return freed heap memory to the system.
     var trimPending = false
     var lastSweep = Monotonic.now()
+    /// When the search index last took the pending text (see `flushSearchIndexIfDue`).
+    var lastSearchFlush = Monotonic.now()
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     static let listenToken: UInt64 = 1

@@ -237,55 +237,71 @@ enum Migrations {
         END;
         """,
         // 7: the search index (issue 13). One FTS5 row per task title, task note, routine name and event title:
-        // `space` holds the owning space's id (a column of its own, so no title can forge it), `body` the text
+        // `space` holds the owning space's id and `kind` what the row is (t, n, r, e: columns of their own, so no
+        // title can forge them, and a search for routines skips the tasks' rows by index), `body` the text
         // folded by twodo_fold (TextFold: case, accents, Turkish ı/İ); prefix indexes for 2 to 6 characters make
         // `bal` cheap. The rowid says what a row is: id × 4 + 0 task, + 1 task note, + 2 routine, + 3 event.
-        // Triggers keep it in step with every write, cascades and a couple's merge (a space change) included.
+        // New and changed text waits in `search_pending` (a plain table: one cheap row per write) and moves into
+        // the index in batches (`Store.flushSearchIndex`, about once a second and before every search): an FTS5
+        // insert in every turn wrote a new index segment per commit and halved the task insert rate.
         """
         CREATE VIRTUAL TABLE search_index USING fts5(
-            space, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6');
-        INSERT INTO search_index (rowid, space, body) SELECT id * 4, space_id, twodo_fold(title) FROM tasks;
-        INSERT INTO search_index (rowid, space, body)
-            SELECT n.id * 4 + 1, t.space_id, twodo_fold(n.body) FROM task_notes n JOIN tasks t ON t.id = n.task_id;
-        INSERT INTO search_index (rowid, space, body) SELECT id * 4 + 2, space_id, twodo_fold(name) FROM routines;
-        INSERT INTO search_index (rowid, space, body) SELECT id * 4 + 3, space_id, twodo_fold(title) FROM events;
+            space, kind, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6');
+        CREATE TABLE search_pending (
+            id INTEGER PRIMARY KEY, space INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL);
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 4, space_id, 't', twodo_fold(title) FROM tasks;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 4 + 1, t.space_id, 'n', twodo_fold(n.body) FROM task_notes n JOIN tasks t ON t.id = n.task_id;
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 4 + 2, space_id, 'r', twodo_fold(name) FROM routines;
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 4 + 3, space_id, 'e', twodo_fold(title) FROM events;
         CREATE TRIGGER search_task_insert AFTER INSERT ON tasks BEGIN
-            INSERT INTO search_index (rowid, space, body) VALUES (NEW.id * 4, NEW.space_id, twodo_fold(NEW.title));
+            INSERT INTO search_pending (id, space, kind, body) VALUES (NEW.id * 4, NEW.space_id, 't', twodo_fold(NEW.title));
         END;
         CREATE TRIGGER search_task_update AFTER UPDATE OF title, space_id ON tasks BEGIN
-            UPDATE search_index SET space = NEW.space_id, body = twodo_fold(NEW.title) WHERE rowid = NEW.id * 4;
+            DELETE FROM search_index WHERE rowid = OLD.id * 4;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 4, NEW.space_id, 't', twodo_fold(NEW.title));
         END;
         CREATE TRIGGER search_task_moved AFTER UPDATE OF space_id ON tasks WHEN OLD.space_id <> NEW.space_id BEGIN
-            UPDATE search_index SET space = NEW.space_id
-                WHERE rowid IN (SELECT id * 4 + 1 FROM task_notes WHERE task_id = NEW.id);
+            DELETE FROM search_index WHERE rowid IN (SELECT id * 4 + 1 FROM task_notes WHERE task_id = NEW.id);
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT id * 4 + 1, NEW.space_id, 'n', twodo_fold(body) FROM task_notes WHERE task_id = NEW.id;
         END;
         CREATE TRIGGER search_task_delete AFTER DELETE ON tasks BEGIN
             DELETE FROM search_index WHERE rowid = OLD.id * 4;
+            DELETE FROM search_pending WHERE id = OLD.id * 4;
         END;
         CREATE TRIGGER search_note_insert AFTER INSERT ON task_notes BEGIN
-            INSERT INTO search_index (rowid, space, body)
-                SELECT NEW.id * 4 + 1, space_id, twodo_fold(NEW.body) FROM tasks WHERE id = NEW.task_id;
+            INSERT INTO search_pending (id, space, kind, body)
+                SELECT NEW.id * 4 + 1, space_id, 'n', twodo_fold(NEW.body) FROM tasks WHERE id = NEW.task_id;
         END;
         CREATE TRIGGER search_note_delete AFTER DELETE ON task_notes BEGIN
             DELETE FROM search_index WHERE rowid = OLD.id * 4 + 1;
+            DELETE FROM search_pending WHERE id = OLD.id * 4 + 1;
         END;
         CREATE TRIGGER search_routine_insert AFTER INSERT ON routines BEGIN
-            INSERT INTO search_index (rowid, space, body) VALUES (NEW.id * 4 + 2, NEW.space_id, twodo_fold(NEW.name));
+            INSERT INTO search_pending (id, space, kind, body) VALUES (NEW.id * 4 + 2, NEW.space_id, 'r', twodo_fold(NEW.name));
         END;
         CREATE TRIGGER search_routine_update AFTER UPDATE OF name, space_id ON routines BEGIN
-            UPDATE search_index SET space = NEW.space_id, body = twodo_fold(NEW.name) WHERE rowid = NEW.id * 4 + 2;
+            DELETE FROM search_index WHERE rowid = OLD.id * 4 + 2;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 4 + 2, NEW.space_id, 'r', twodo_fold(NEW.name));
         END;
         CREATE TRIGGER search_routine_delete AFTER DELETE ON routines BEGIN
             DELETE FROM search_index WHERE rowid = OLD.id * 4 + 2;
+            DELETE FROM search_pending WHERE id = OLD.id * 4 + 2;
         END;
         CREATE TRIGGER search_event_insert AFTER INSERT ON events BEGIN
-            INSERT INTO search_index (rowid, space, body) VALUES (NEW.id * 4 + 3, NEW.space_id, twodo_fold(NEW.title));
+            INSERT INTO search_pending (id, space, kind, body) VALUES (NEW.id * 4 + 3, NEW.space_id, 'e', twodo_fold(NEW.title));
         END;
         CREATE TRIGGER search_event_update AFTER UPDATE OF title, space_id ON events BEGIN
-            UPDATE search_index SET space = NEW.space_id, body = twodo_fold(NEW.title) WHERE rowid = NEW.id * 4 + 3;
+            DELETE FROM search_index WHERE rowid = OLD.id * 4 + 3;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 4 + 3, NEW.space_id, 'e', twodo_fold(NEW.title));
         END;
         CREATE TRIGGER search_event_delete AFTER DELETE ON events BEGIN
             DELETE FROM search_index WHERE rowid = OLD.id * 4 + 3;
+            DELETE FROM search_pending WHERE id = OLD.id * 4 + 3;
         END;
         """,
     ]

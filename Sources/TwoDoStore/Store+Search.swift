@@ -13,93 +13,120 @@ extension Store {
     /// Each word is quoted (inner quotes doubled), so nothing a person types is FTS syntax: `OR`, `NEAR`,
     /// `*`, `:` and `"` are only text. The space is its own column, so no title can pose as another space;
     /// the SQL that uses the query checks the owning row's space as well.
-    static func matchQuery(_ words: [String], space: SpaceID) -> String {
+    static func matchQuery(_ words: [String], space: SpaceID, kinds: String) -> String {
         let terms = words.map { word in
             "body : \"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (word.count > 1 ? "*" : "")
         }
-        return (["space : \"\(space.rawValue)\""] + terms).joined(separator: " AND ")
+        let kind = "(" + kinds.map { "kind : \($0)" }.joined(separator: " OR ") + ")"
+        return (["space : \"\(space.rawValue)\"", kind] + terms).joined(separator: " AND ")
     }
 
-    /// The ids of the tasks a search finds (by title, rowid × 4, or by one of their notes, × 4 + 1) among
-    /// the newest `searchHitLimit` index rows that match.
-    private static let taskHits = """
-        WITH hits(r) AS (
-            SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT \(searchHitLimit)),
-        found(id) AS (
-            SELECT r / 4 FROM hits WHERE r % 4 = 0
-            UNION SELECT n.task_id FROM hits JOIN task_notes n ON n.id = hits.r / 4 WHERE hits.r % 4 = 1)
-        """
+    /// Moves up to `limit` rows of the text written since the last flush (`search_pending`, oldest first)
+    /// into the index, as one batch.
+    ///
+    /// Cheap when nothing waits (one probe of an empty table). A search flushes everything first, so its
+    /// answer sees every change; the loop flushes about once a second, a bounded batch per turn.
+    /// - Returns: how many rows moved (`limit` means more may wait).
+    @discardableResult
+    public func flushSearchIndex(limit: Int = .max) throws -> Int {
+        guard
+            try db.queryOne("SELECT EXISTS (SELECT 1 FROM search_pending) AS n", map: { try $0.requiredInt("n") }) == 1
+        else { return 0 }
+        let bound = Int64(min(limit, Int(Int32.max)))
+        let moved = try db.run(
+            """
+            INSERT OR REPLACE INTO search_index (rowid, space, kind, body)
+                SELECT id, space, kind, body FROM search_pending ORDER BY id LIMIT ?
+            """, .integer(bound))
+        try db.run(
+            "DELETE FROM search_pending WHERE id IN (SELECT id FROM search_pending ORDER BY id LIMIT ?)",
+            .integer(bound))
+        return moved
+    }
+
+    /// One pass over the index: the newest `searchHitLimit` rows of `space` whose text has every word, sorted
+    /// into tasks (found by title or by a note), routines and events.
+    public func searchHits(_ words: [String], in space: SpaceID) throws -> SearchHits {
+        let rows = try db.query(
+            "SELECT rowid AS r FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
+            .text(Store.matchQuery(words, space: space, kinds: "tnre")), .integer(Int64(Store.searchHitLimit + 1))
+        ) { try $0.requiredInt("r") }
+        var hits = SearchHits(capped: rows.count > Store.searchHitLimit)
+        var taskIDs: [Int64] = []
+        var noteIDs: [Int64] = []
+        for r in rows.prefix(Store.searchHitLimit) {
+            switch r % 4 {
+            case 0: taskIDs.append(r / 4)
+            case 1: noteIDs.append(r / 4)
+            case 2: hits.routines.append(RoutineID(r / 4))
+            default: hits.events.append(EventID(r / 4))
+            }
+        }
+        if !noteIDs.isEmpty {
+            taskIDs += try db.query(
+                "SELECT DISTINCT task_id AS id FROM task_notes WHERE id IN (SELECT value FROM json_each(?))",
+                .text(Store.jsonList(noteIDs))
+            ) { try $0.requiredInt("id") }
+        }
+        var seen: Set<Int64> = []
+        hits.tasks = taskIDs.filter { seen.insert($0).inserted }.map(TaskID.init)
+        return hits
+    }
+
+    /// `[1,2,3]`: ids handed to SQL as one bound value (`json_each`), however many there are.
+    static func jsonList(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 
     // `+t.space_id`: the space test must not drive the plan (walking the space's tasks and probing the hits
     // cost 11 ms for a rare word among 100,000 tasks); the hits do, by primary key.
     private static func taskFilter(_ filter: SearchFilter) -> String {
-        var sql = " WHERE t.id IN (SELECT id FROM found) AND +t.space_id = ?"
+        var sql = " WHERE t.id IN (SELECT value FROM json_each(?)) AND +t.space_id = ?"
         if filter.list != nil { sql += " AND +t.list_id = ?" }
         if filter.doneOnly { sql += " AND +t.done = 1" }
         return sql
     }
 
-    private static func taskValues(_ words: [String], _ space: SpaceID, _ filter: SearchFilter) -> [SQLValue] {
-        var values: [SQLValue] = [.text(matchQuery(words, space: space)), .integer(space.rawValue)]
+    private static func taskValues(_ hits: [TaskID], _ space: SpaceID, _ filter: SearchFilter) -> [SQLValue] {
+        var values: [SQLValue] = [.text(jsonList(hits.map(\.rawValue))), .integer(space.rawValue)]
         if let list = filter.list { values.append(.integer(list.rawValue)) }
         return values
     }
 
-    /// Whether a search reads only part of what matches (more than `searchHitLimit` index rows).
-    public func searchIsCapped(_ words: [String], in space: SpaceID) throws -> Bool {
-        let n = try db.queryOne(
-            "SELECT count(*) AS n FROM (SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT \(Store.searchHitLimit + 1))",
-            .text(Store.matchQuery(words, space: space))
-        ) { try $0.requiredInt("n") } ?? 0
-        return n > Store.searchHitLimit
+    /// How many of the hit tasks are in `space` and pass `filter`.
+    public func searchTaskCount(_ hits: [TaskID], in space: SpaceID, filter: SearchFilter) throws -> Int {
+        guard !hits.isEmpty else { return 0 }
+        let sql = "SELECT count(*) AS n FROM tasks t" + Store.taskFilter(filter)
+        return Int(try db.queryOne(sql, Store.taskValues(hits, space, filter)) { try $0.requiredInt("n") } ?? 0)
     }
 
-    /// How many tasks of `space` match every word of `words` (folded), within `filter`.
-    public func searchTaskCount(_ words: [String], in space: SpaceID, filter: SearchFilter) throws -> Int {
-        let sql = Store.taskHits + " SELECT count(*) AS n FROM tasks t" + Store.taskFilter(filter)
-        return Int(try db.queryOne(sql, Store.taskValues(words, space, filter)) { try $0.requiredInt("n") } ?? 0)
-    }
-
-    /// Rows `offset ..< offset + limit` of the tasks matching `words`: open before done, newest first.
+    /// Rows `offset ..< offset + limit` of the hit tasks in `space` passing `filter`: open before done, newest
+    /// first. The window's ids come from the tasks table alone; whole rows are read for those few only.
     public func searchTasks(
-        _ words: [String], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+        _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
     ) throws -> [TaskItem] {
+        guard !hits.isEmpty else { return [] }
         let sql =
-            Store.taskHits + Store.taskColumns + Store.taskFilter(filter)
+            "SELECT t.id AS id FROM tasks t" + Store.taskFilter(filter)
             + " ORDER BY t.done, t.created_at DESC, t.id DESC LIMIT ? OFFSET ?"
-        let values = Store.taskValues(words, space, filter) + [.integer(Int64(limit)), .integer(Int64(offset))]
-        return try db.query(sql, values, map: Store.task(from:))
+        let values = Store.taskValues(hits, space, filter) + [.integer(Int64(limit)), .integer(Int64(offset))]
+        let ids = try db.query(sql, values) { try $0.requiredInt("id") }
+        return try ids.compactMap { try task(TaskID($0), in: space) }
     }
+}
 
-    /// The routines of `space` whose name matches every word, newest first, at most `limit`, and how many match.
-    public func searchRoutines(_ words: [String], in space: SpaceID, limit: Int) throws -> (ids: [RoutineID], total: Int) {
-        let hits = try kindHits(words, space: space, kind: 2, table: "routines", limit: limit)
-        return (hits.ids.map(RoutineID.init), hits.total)
-    }
+/// What one search found in a space, newest first within each kind.
+public struct SearchHits: Sendable, Equatable {
+    /// Tasks whose title or one of whose notes matched (each once).
+    public var tasks: [TaskID] = []
+    public var routines: [RoutineID] = []
+    public var events: [EventID] = []
+    /// More rows matched than one search reads (`Store.searchHitLimit`): these are the newest.
+    public var capped: Bool
 
-    /// The events of `space` whose title matches every word, newest first, at most `limit`, and how many match.
-    public func searchEvents(_ words: [String], in space: SpaceID, limit: Int) throws -> (ids: [EventID], total: Int) {
-        let hits = try kindHits(words, space: space, kind: 3, table: "events", limit: limit)
-        return (hits.ids.map(EventID.init), hits.total)
-    }
-
-    private func kindHits(
-        _ words: [String], space: SpaceID, kind: Int, table: String, limit: Int
-    ) throws -> (ids: [Int64], total: Int) {
-        let from = """
-            FROM \(table) x WHERE +x.space_id = ? AND x.id IN (
-                SELECT rowid / 4 FROM search_index WHERE search_index MATCH ? AND rowid % 4 = \(kind)
-                ORDER BY rowid DESC LIMIT \(Store.searchHitLimit))
-            """
-        let query = Store.matchQuery(words, space: space)
-        let total = try db.queryOne(
-            "SELECT count(*) AS n " + from, .integer(space.rawValue), .text(query)
-        ) { try $0.requiredInt("n") } ?? 0
-        let ids = try db.query(
-            "SELECT x.id AS id " + from + " ORDER BY x.id DESC LIMIT ?", .integer(space.rawValue), .text(query),
-            .integer(Int64(limit))
-        ) { try $0.requiredInt("id") }
-        return (ids, Int(total))
+    public init(tasks: [TaskID] = [], routines: [RoutineID] = [], events: [EventID] = [], capped: Bool = false) {
+        self.tasks = tasks
+        self.routines = routines
+        self.events = events
+        self.capped = capped
     }
 }
 

@@ -87,10 +87,12 @@ enum BigSpaceScenario {
             let searchConnection = hasLists ? owner : bigConnection
             if !searchConnection.isClosed {
                 for (command, label) in [
-                    ("search 4242", "search a rare word (~11 hits)"), ("search chore 77", "search two words (~111 hits)"),
+                    ("search 4242", "search a rare word (~11 hits)"),
+                    ("search chore 77", "search two words (~111 hits)"),
                     ("search chore", "search a word every task has"),
                 ] {
-                    var found = try timeSequential(loop, searchConnection, command, runs: max(5, runs / 4), server: server)
+                    var found = try timeSequential(
+                        loop, searchConnection, command, runs: max(5, runs / 4), server: server)
                     let fast = (found.latencies.percentile(0.99) ?? .max) <= 5_000_000
                     table.rows.append(found.row(label, target: "p99 < 5 ms: " + Format.verdict(fast)))
                 }
