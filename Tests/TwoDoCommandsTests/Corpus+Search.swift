@@ -1,0 +1,30 @@
+// Search rows: `search`/`find` and `ara`/`bul`, with their filters and page clause, in both languages.
+
+import TwoDoCommands
+
+extension Corpus {
+    /// English search lines and their expected parses (filters stay in the text; the handler reads them).
+    static let englishSearch: [Row] = [
+        ok("search milk", .search("milk")),
+        ok("SEARCH oat milk", .search("oat milk")),
+        ok("find the plumber's number", .search("the plumber's number")),
+        ok("search #groceries milk", .search("#groceries milk")),
+        ok("search done milk", .search("done milk")),
+        ok("search milk page 2", .paged(.search("milk"), page: 2)),
+        ok("search \"fix sink\" OR NEAR(x)", .search("\"fix sink\" OR NEAR(x)")),
+        fail("search", .usage(verb: "search")),
+        fail("find", .usage(verb: "search")),
+    ]
+
+    /// Turkish search lines and their expected parses.
+    static let turkishSearch: [Row] = [
+        ok("ara süt", .search("süt")),
+        ok("ARA SÜT", .search("SÜT")),
+        ok("bul tesisatçının numarası", .search("tesisatçının numarası")),
+        ok("ara #market süt", .search("#market süt")),
+        ok("ara yapılan süt", .search("yapılan süt")),
+        ok("ara süt sayfa 2", .paged(.search("süt"), page: 2)),
+        fail("ara", .usage(verb: "search")),
+        fail("bul", .usage(verb: "search")),
+    ]
+}
