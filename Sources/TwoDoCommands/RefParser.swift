@@ -9,6 +9,10 @@ enum RefParser {
     /// - Returns: `.usage(verb:)` for no words or a malformed number (`#0`, `#-1`, `#x`, `id:abc`).
     static func parse(_ args: ArraySlice<Word>, verb: Verb) -> Result<TaskRef, ParseError> {
         guard let first = args.first else { return .failure(verb.usage) }
+        // A quoted title is words, whatever it looks like: `done "salt and pepper"`, `"42" sil`.
+        if let quoted = unquoted(args.typed) {
+            return quoted.isEmpty ? .failure(verb.usage) : .success(.words(String(quoted)))
+        }
         if args.count == 1 {
             let text = TurkishSuffix.strippingApostropheEnding(first.text)
             if let numeric = number(text) {
@@ -18,6 +22,18 @@ enum RefParser {
             return .success(.words(String(text)))
         }
         return .success(.words(String(TurkishSuffix.strippingApostropheEnding(args.typed))))
+    }
+
+    /// The text inside a pair of quotes around the whole reference (`"…"`, `“…”`, `«…»`, `'…'`), trimmed;
+    /// nil when it is not quoted.
+    static func unquoted(_ text: Substring) -> Substring? {
+        guard let open = text.first, let close = text.last, text.count >= 2 else { return nil }
+        let pairs: [Character: Character] = ["\"": "\"", "“": "”", "„": "“", "«": "»", "'": "'"]
+        guard pairs[open] == close else { return nil }
+        var inner = text.dropFirst().dropLast()
+        while inner.first == " " { inner = inner.dropFirst() }
+        while inner.last == " " { inner = inner.dropLast() }
+        return inner
     }
 
     /// Whether `word` is written as a number reference (`#…`, digits, `-digits`, `id:…`), valid or not.

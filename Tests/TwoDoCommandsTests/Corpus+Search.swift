@@ -28,3 +28,17 @@ extension Corpus {
         fail("bul", .usage(verb: "search")),
     ]
 }
+
+extension Corpus {
+    /// Quoted task references (issue 13 item 7): the quoted title is words, even when it looks like a number.
+    static let quotedReferences: [Row] = [
+        ok("done \"salt and pepper\"", .done(.words("salt and pepper"))),
+        ok("delete “fix sink”", .delete(.words("fix sink"))),
+        ok("done \"42\"", .done(.words("42"))),
+        ok("undone 'milk'", .undone(.words("milk"))),
+        ok("\"fix sink\" sil", .delete(.words("fix sink"))),
+        ok("\"tuz ve karabiber\" bitti", .done(.words("tuz ve karabiber"))),
+        fail("done \"\"", .usage(verb: "done")),
+        fail("done \"   \"", .usage(verb: "done")),
+    ]
+}
