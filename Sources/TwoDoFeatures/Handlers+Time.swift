@@ -372,7 +372,7 @@ extension Handlers {
         var listing: [TaskID] = []
         var data: [(String, JSONValue)] = []
         for (key, tasks) in groups {
-            let title = TextKey(rawValue: key).map { t(c, $0) } ?? key
+            let title = TextKey.named(key).map { t(c, $0) } ?? key
             var items: [JSONValue] = []
             lines.append(title)
             for task in tasks {
