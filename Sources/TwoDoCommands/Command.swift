@@ -167,6 +167,8 @@ public enum Command: Sendable, Equatable {
     /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
     /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
     indirect case paged(Command, page: Int)
+    /// `undo` / `geri al` (alone): takes back the user's newest change; again for the one before.
+    case undo
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
@@ -183,6 +185,19 @@ public enum Command: Sendable, Equatable {
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
             .more, .paged, .search:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether `undo` can take this command back: a write to the space's content (tasks and what hangs on
+    /// them, lists, routines, events), not to the account, its settings, the couple or the inbox.
+    public var isUndoable: Bool {
+        guard isWrite else { return false }
+        switch self {
+        case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
+            .json, .clock, .weekStart, .undo:
             return false
         default:
             return true
@@ -248,6 +263,7 @@ public enum Command: Sendable, Equatable {
         case .itemNotes: "notes"
         case .more: "more"
         case .search: "search"
+        case .undo: "undo"
         case .paged(let listing, _): listing.verb
         }
     }

@@ -155,6 +155,7 @@ public enum Parser {
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)
         case .add: AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .undone where turkish && args.isEmpty: .success(.undo)
         case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
         case .edit: TaskParser.edit(args, context: context)
         case .move: MoveParser.parse(args, turkish: turkish, list: list, context: context)
@@ -177,6 +178,7 @@ public enum Parser {
         case .clock: ClockParser.parse(args)
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)
+        case .undo: AccountParser.bare(verb, args, .undo)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
         }
     }

@@ -30,6 +30,8 @@ enum Verb: Sendable, CaseIterable {
     case more
     /// `search <words>` / `ara <kelimeler>` (also `find`, `bul`).
     case search
+    /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
+    case undo
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -78,6 +80,7 @@ enum Verb: Sendable, CaseIterable {
         case .stats: "stats"
         case .more: "more"
         case .search: "search"
+        case .undo: "undo"
         }
     }
 

@@ -80,6 +80,7 @@ enum VerbTable {
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
+        all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
         return all
     }()
 

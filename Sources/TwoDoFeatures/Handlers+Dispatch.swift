@@ -72,6 +72,8 @@ extension Handlers {
             return reply(try itemNote(command, user: user, on: c))
         case .say(let text):
             return reply(try say(text, user: user, on: c))
+        case .undo:
+            return reply(try undo(user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key: TextKey = count == 1 ? .inboxClearedOne : .inboxCleared

@@ -80,6 +80,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case eventNoted = "event.noted"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
+    /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
+    case changeUndone = "change.undone"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -125,6 +127,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .eventDeleted: .eventEventDeleted
         case .eventNoted: .eventEventNoted
         case .noteDeleted: .eventNoteDeleted
+        case .changeUndone: .eventChangeUndone
         }
     }
 }
@@ -172,6 +175,7 @@ extension EventName {
         case .eventDeleted: .eventDeleted
         case .eventNoted: .eventNoted
         case .noteDeleted: .noteDeleted
+        case .changeUndone: .changeUndone
         }
     }
 }

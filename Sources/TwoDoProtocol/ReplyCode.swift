@@ -137,6 +137,12 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     /// What `search` found (tasks numbered for `done 2`, then routines and events); `search.none` text when
     /// nothing matches.
     case searchResults = "search.results"
+    /// `undo` reversed the user's newest change (`change.undone_created` / `_deleted` word the other effects).
+    case changeUndone = "change.undone"
+    /// `undo` with nothing left to undo.
+    case errorNothingToUndo = "error.nothing_to_undo"
+    /// `undo` refused: the newest change's rows were changed since by someone else.
+    case errorUndoConflict = "error.undo_conflict"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -432,6 +438,9 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskSnoozed: .taskSnoozed
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
+        case .changeUndone: .changeUndone
+        case .errorNothingToUndo: .errorNothingToUndo
+        case .errorUndoConflict: .errorUndoConflict
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded

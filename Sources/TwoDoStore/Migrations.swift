@@ -304,5 +304,21 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 4 + 3;
         END;
         """,
+        // 8: each user's undo stack (issue 13): the newest changes of their commands as SQLite changesets
+        // (session extension), with what the change was about for the reply and the partner's event.
+        """
+        CREATE TABLE undo_log (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            space_id INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            verb TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            effect TEXT NOT NULL,
+            title TEXT NOT NULL,
+            changes BLOB NOT NULL
+        );
+        CREATE INDEX undo_log_user ON undo_log(user_id, id);
+        """,
     ]
 }

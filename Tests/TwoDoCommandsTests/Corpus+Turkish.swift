@@ -203,7 +203,7 @@ extension Corpus {
         fail("liste ekle", .usage(verb: "list")),
         fail("ekle", .usage(verb: "add")),
         fail("#0 bitti", .usage(verb: "done")),
-        fail("geri al", .usage(verb: "undone")),
+        ok("geri al", .undo),
         fail("düzenle süt", .usage(verb: "edit")),
         fail("sil", .usage(verb: "delete")),
         fail("taşı #3", .usage(verb: "move")),
