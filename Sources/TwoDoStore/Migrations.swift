@@ -304,11 +304,11 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 4 + 3;
         END;
         """,
-            // 8 and 9: placeholders on branch i13-lists for the migrations of the steps and description branches
+        // 8 and 9: placeholders on branch i13-lists for the migrations of the steps and description branches
         // (issue 13), so that this branch's list icon is migration 10 as agreed; the merge puts theirs here.
         "SELECT 8;",
         "SELECT 9;",
         // 10: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
         "ALTER TABLE lists ADD COLUMN icon TEXT;",
-]
+    ]
 }
