@@ -7,10 +7,10 @@ extension Store {
     // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`).
 
     static let taskColumns = """
-        SELECT t.id, t.list_id, l.name AS list_name, l.icon AS list_icon, t.title, t.done, a.name AS assignee, c.name AS created_by,
+        SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key, l.icon AS list_icon
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN users a ON a.id = t.assignee_id
@@ -32,12 +32,12 @@ extension Store {
             task.due = DueDate(
                 date: date, time: try row.time("due_time"), tz: row.text("due_tz") ?? "UTC")
         }
-        task.listIcon = row.text("list_icon")
         task.scheduledDate = try row.date("scheduled_date")
         task.priority = try row.required("priority", as: Priority.self)
         task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
+        task.listIcon = row.text("list_icon")
         return task
     }
 
