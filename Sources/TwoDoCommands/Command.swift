@@ -81,6 +81,11 @@ public enum ListAction: Sendable, Equatable {
     case add(String)
     case rename(String, to: String)
     case delete(String, confirmed: Bool)
+    /// `list clear <list>` / `liste temizle <liste>`: deletes the list's done tasks.
+    case clear(String)
+    /// `list icon <list> <emoji>` / `liste simge <liste> <emoji>`: the emoji as typed (checked by the
+    /// handler); nil removes the icon (`list icon <list>`, `… none`, `… yok`).
+    case icon(String, emoji: String?)
 }
 
 /// A `clock ...` subcommand (test clock only).
@@ -116,6 +121,9 @@ public enum Command: Sendable, Equatable {
     case move(TaskRef, list: String)
     case assign(TaskRef, to: AssigneeRef)
     case note(TaskRef, text: String)
+    /// `note <words> <text>` without a colon: the words as typed, split by the handler at the longest
+    /// leading words that name exactly one item (the parser cannot see the tasks).
+    case noteUnsplit(String)
     case notes(TaskRef)
     case due(TaskRef, DueDate?)
     case priority(TaskRef, Priority)
@@ -226,7 +234,7 @@ public enum Command: Sendable, Equatable {
         case .delete: "delete"
         case .move: "move"
         case .assign: "assign"
-        case .note: "note"
+        case .note, .noteUnsplit: "note"
         case .notes: "notes"
         case .due: "due"
         case .priority: "priority"

@@ -57,6 +57,8 @@ extension Handlers {
             return reply(try list(action, user: user, on: c))
         case .note:
             return reply(try noteCommand(command, user: user, on: c))
+        case .noteUnsplit(let line):
+            return reply(try noteUnsplit(line, user: user, on: c))
         case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
             return reply(try task(command, user: user, on: c))

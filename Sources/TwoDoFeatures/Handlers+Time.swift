@@ -395,7 +395,7 @@ extension Handlers {
     func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
         var extras: [String] = []
-        if withList { extras.append(task.listName) }
+        if withList { extras.append(task.listLabel) }
         if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }
         if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
         if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }

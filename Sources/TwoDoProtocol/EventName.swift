@@ -36,6 +36,10 @@ public enum EventName: String, CaseIterable, Sendable {
     case listRenamed = "list.renamed"
     /// A list was deleted.
     case listDeleted = "list.deleted"
+    /// A list's done tasks were removed (`event.list.cleared_one` for one).
+    case listCleared = "list.cleared"
+    /// A list's icon was set (`event.list.icon_removed` when removed).
+    case listIcon = "list.icon"
     /// A partner joined the couple.
     case coupleJoined = "couple.joined"
     /// A partner left the couple.
@@ -105,6 +109,8 @@ public enum EventName: String, CaseIterable, Sendable {
         case .listAdded: .eventListAdded
         case .listRenamed: .eventListRenamed
         case .listDeleted: .eventListDeleted
+        case .listCleared: .eventListCleared
+        case .listIcon: .eventListIcon
         case .coupleJoined: .eventCoupleJoined
         case .coupleLeft: .eventCoupleLeft
         case .coupleRenamed: .eventCoupleRenamed
@@ -153,6 +159,8 @@ extension EventName {
         case .listAdded: .listAdded
         case .listRenamed: .listRenamed
         case .listDeleted: .listDeleted
+        case .listCleared: .listCleared
+        case .listIcon: .listIcon
         case .coupleJoined: .coupleJoined
         case .coupleLeft: .coupleLeft
         case .coupleRenamed: .coupleRenamed

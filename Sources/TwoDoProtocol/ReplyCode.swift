@@ -95,6 +95,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case listRenamed = "list.renamed"
     /// A list was deleted.
     case listDeleted = "list.deleted"
+    /// A list's done tasks were removed (`list.cleared_one` for one).
+    case listCleared = "list.cleared"
+    /// A list's icon was set (`list.icon_set`), removed (`list.icon_removed`) or was already none (`list.icon_none`).
+    case listIcon = "list.icon"
 
     // MARK: Tasks
 
@@ -299,6 +303,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorListNotEmpty = "error.list_not_empty"
     /// Deleting the default list.
     case errorDefaultList = "error.default_list"
+    /// `list icon` with something that is not one emoji.
+    case errorBadIcon = "error.bad_icon"
+    /// `list clear` on a list without done tasks.
+    case errorNothingToClear = "error.nothing_to_clear"
     /// Completing (or reminding, nagging, snoozing) a done task.
     case errorAlreadyDone = "error.already_done"
     /// Reopening a task that is not done.
@@ -418,6 +426,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .listAdded: .listAdded
         case .listRenamed: .listRenamed
         case .listDeleted: .listDeleted
+        case .listCleared: .listCleared
+        case .listIcon: .listIconSet
         // Tasks
         case .taskList: .taskListHeader
         case .taskAdded: .taskAdded
@@ -516,6 +526,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorListExists: .errorListExists
         case .errorListNotEmpty: .errorListNotEmpty
         case .errorDefaultList: .errorDefaultList
+        case .errorBadIcon: .errorBadIcon
+        case .errorNothingToClear: .errorNothingToClear
         case .errorAlreadyDone: .errorAlreadyDone
         case .errorNotDone: .errorNotDone
         case .errorSameList: .errorSameList

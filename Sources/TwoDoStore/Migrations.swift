@@ -320,5 +320,7 @@ enum Migrations {
         );
         CREATE INDEX undo_log_user ON undo_log(user_id, id);
         """,
+        // 9: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
+        "ALTER TABLE lists ADD COLUMN icon TEXT;",
     ]
 }

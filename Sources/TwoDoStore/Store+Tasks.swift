@@ -10,7 +10,7 @@ extension Store {
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key, l.icon AS list_icon
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN users a ON a.id = t.assignee_id
@@ -37,6 +37,7 @@ extension Store {
         task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
+        task.listIcon = row.text("list_icon")
         return task
     }
 

@@ -6,7 +6,7 @@ extension Corpus {
     /// Turkish lines and their expected parses.
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
-        + turkishPaging + turkishSearch
+        + turkishPaging + turkishSearch + turkishListTools
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),
@@ -208,7 +208,7 @@ extension Corpus {
         fail("sil", .usage(verb: "delete")),
         fail("taşı #3", .usage(verb: "move")),
         fail("ata 3", .usage(verb: "assign")),
-        fail("not süt yulaf olan", .usage(verb: "note")),
+        ok("not süt yulaf olan", .noteUnsplit("süt yulaf olan")),
         fail("söyle", .usage(verb: "say")),
         fail("okundu bazıları", .badValue(verb: "inbox", value: "bazıları")),
         fail("dil almanca", .badValue(verb: "lang", value: "almanca")),

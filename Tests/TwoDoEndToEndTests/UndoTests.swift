@@ -19,9 +19,10 @@ struct UndoTests {
         try alice.ok([
             "add fix sink tomorrow 18:00", "note fix sink: the washer is worn", "list add Garden",
             "add rake to Garden", "add seeds to Garden", "routine add water plants every day",
-            "event add dentist friday 10:00", "note event dentist: bring the card",
+            "event add dentist friday 10:00", "note event dentist: bring the card", "add old bulbs to Garden",
+            "done old bulbs",
         ])
-        for _ in 0..<8 { _ = try bob.event() }
+        for _ in 0..<10 { _ = try bob.event() }
         return (server, alice, bob)
     }
 
@@ -38,7 +39,7 @@ struct UndoTests {
             "routine pause water plants",
             "routine delete water plants", "event add party saturday 20:00", "event edit dentist title dentist visit",
             "event move dentist saturday 11:00", "event delete dentist", "note event dentist: parking is paid",
-            "note delete event dentist 1",
+            "note delete event dentist 1", "list clear Garden", "list icon Garden 🌱", "note fix sink call the plumber",
         ])
     func everyChange(change: String) throws {
         let (server, alice, bob) = try Self.furnished()
