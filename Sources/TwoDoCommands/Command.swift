@@ -73,7 +73,8 @@ public enum CoupleAction: Sendable, Equatable {
     case create(name: String?)
     case join(code: String)
     case rename(String)
-    case leave
+    /// `couple leave` asks first; `couple leave confirm` leaves.
+    case leave(confirmed: Bool)
 }
 
 /// A `list ...` subcommand.

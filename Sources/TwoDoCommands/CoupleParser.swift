@@ -34,13 +34,22 @@ enum CoupleParser {
         }
         switch sub {
         case .show: return AccountParser.bare(.couple, rest, .couple(.show))
-        case .leave: return AccountParser.bare(.couple, rest, .couple(.leave))
+        case .leave: return leave(rest)
         case .create: return .success(.couple(.create(name: rest.isEmpty ? nil : String(rest.typed))))
         case .join: return join(rest)
         case .rename:
             guard !rest.isEmpty else { return .failure(Verb.couple.usage) }
             return .success(.couple(.rename(String(rest.typed))))
         }
+    }
+
+    /// `leave [confirm]` / `ayrıl [onayla]`.
+    static func leave(_ rest: ArraySlice<Word>) -> Result<Command, ParseError> {
+        if rest.isEmpty { return .success(.couple(.leave(confirmed: false))) }
+        if rest.count == 1, ["confirm", "onayla", "onay", "evet"].contains(where: { Fold.key($0) == rest.first!.key }) {
+            return .success(.couple(.leave(confirmed: true)))
+        }
+        return .failure(Verb.couple.usage)
     }
 
     /// `join <code>`: the code as typed (dashes, spaces, case free).

@@ -150,7 +150,7 @@ public enum Parser {
         case .couple: CoupleParser.couple(args)
         case .invite: AccountParser.bare(verb, args, .couple(.create(name: nil)))
         case .join: CoupleParser.join(args)
-        case .leaveCouple: AccountParser.bare(verb, args, .couple(.leave))
+        case .leaveCouple: CoupleParser.leave(args)
         case .who: AccountParser.bare(verb, args, .who)
         case .lists: AccountParser.bare(verb, args, .lists)
         case .list: ListCommandParser.list(args, context: context)

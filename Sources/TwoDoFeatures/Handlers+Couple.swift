@@ -50,10 +50,12 @@ extension Handlers {
                 try store.renameSpace(user.space, to: clean)
             }
             let code = InviteCode.random()
-            try store.createInvite(
+            let replaced = try store.createInvite(
                 code: code, space: user.space, by: user.id, now: now, lifetime: Handlers.inviteLifetime)
+            var lines = [t(c, .coupleCreated, ["code": code.description])]
+            if replaced { lines.append(t(c, .coupleCodeReplaced)) }
             return .success(
-                .coupleCreated, [t(c, .coupleCreated, ["code": code.description])],
+                .coupleCreated, lines,
                 data: .object([
                     ("code", .string(code.description)),
                     ("expires_at", .string(TimeText.iso8601(now + Handlers.inviteLifetime, tz: user.tz))),
@@ -106,12 +108,19 @@ extension Handlers {
             return .success(
                 .coupleRenamed, [t(c, .coupleRenamed, ["name": clean])], data: .object([("name", .string(clean))]))
 
-        case .leave:
+        case .leave(let confirmed):
             guard members.count >= 2 else { return .failure(.errorNotInCouple, t(c, .errorNotInCouple)) }
+            guard confirmed else {
+                let partner = members.first { $0.id != user.id }?.name ?? ""
+                return .success(.coupleLeaveConfirm, [t(c, .coupleLeaveConfirm, ["partner": partner])])
+            }
             try raise(.coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))
-            _ = try store.leave(user: user.id, lang: user.lang, now: now)
+            let (_, copied) = try store.leave(user: user.id, lang: user.lang, now: now)
             effects.append(.forgetListings(user.id))
-            return .success(.coupleLeft, [t(c, .coupleLeft)])
+            remindersChanged = true
+            return .success(
+                .coupleLeft, [t(c, copied == 1 ? .coupleLeftOne : .coupleLeft, ["count": "\(copied)"])],
+                data: .object([("copied_tasks", .int(Int64(copied)))]))
         }
     }
 

@@ -141,6 +141,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     /// What `search` found (tasks numbered for `done 2`, then routines and events); `search.none` text when
     /// nothing matches.
     case searchResults = "search.results"
+    /// `couple leave` without `confirm`: what leaving does, and how to confirm.
+    case coupleLeaveConfirm = "couple.leave_confirm"
     /// `undo` reversed the user's newest change (`change.undone_created` / `_deleted` word the other effects).
     case changeUndone = "change.undone"
     /// `undo` with nothing left to undo.
@@ -448,6 +450,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskSnoozed: .taskSnoozed
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
+        case .coupleLeaveConfirm: .coupleLeaveConfirm
         case .changeUndone: .changeUndone
         case .errorNothingToUndo: .errorNothingToUndo
         case .errorUndoConflict: .errorUndoConflict

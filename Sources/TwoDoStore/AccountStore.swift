@@ -44,8 +44,9 @@ public protocol AccountStore: TransactionalStore {
     func weekStart(of user: UserID) throws -> String?
     /// Sets the user's first day of the week.
     func setWeekStart(_ value: String?, for user: UserID) throws
-    /// Stores a new invite for `space`; earlier unused invites of the space stop working.
-    func createInvite(code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64) throws
+    /// Creates an invite code for `space`, voiding its earlier unused ones; true when a still-valid one was voided.
+    @discardableResult
+    func createInvite(code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64) throws -> Bool
     /// Looks an invite code up.
     func invite(_ code: InviteCode, now: Int64) throws -> InviteState
     /// Marks an invite used.
@@ -53,5 +54,5 @@ public protocol AccountStore: TransactionalStore {
     /// Moves `user` and everything in their old space into `target`; returns the number of tasks moved.
     func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int
     /// Moves `user` out of their shared space into a new, empty personal space.
-    func leave(user: UserID, lang: Language, now: Int64) throws -> SpaceID
+    func leave(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int)
 }

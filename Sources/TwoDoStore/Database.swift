@@ -78,6 +78,12 @@ final class Database {
     /// Runs `sql` with `values` bound, discarding rows; returns the number of changed rows.
     @discardableResult
     func run(_ sql: String, _ values: SQLValue...) throws -> Int {
+        try run(sql, values)
+    }
+
+    /// Runs `sql` with an array of `values` bound, discarding rows; returns the number of changed rows.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         let s = try statement(sql)
         try s.bind(values)
         while try s.step() {}

@@ -1,4 +1,5 @@
-// Joining and leaving a couple: moves across spaces, composed from each table's own statements (no SQL here).
+// Joining and leaving a couple: moves across spaces, composed from each table's own statements and the row
+// copier of Store+Copy (no SQL here).
 
 import TwoDoCore
 
@@ -38,13 +39,17 @@ extension Store {
         return moved
     }
 
-    /// Moves `user` out of their shared space into a new, empty personal space.
-    public func leave(user: UserID, lang: Language, now: Int64) throws -> SpaceID {
+    /// Moves `user` out of their shared space into a new personal space holding a copy of what they created
+    /// there (`copyCreations`); the shared space keeps everything.
+    /// - Returns: the new space and the number of tasks copied into it.
+    public func leave(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int) {
+        guard let source = try self.user(user)?.space else { throw DatabaseError(code: 0, message: "no user", sql: nil) }
         let space = try createSpace(name: nil, lang: lang, now: now)
+        let copied = try copyCreations(of: user, from: source, into: space, now: now)
         try moveUser(user, to: space)
         try unassignTasks(of: user)
         try unassignRoutines(of: user)
         try unassignEvents(of: user)
-        return space
+        return (space, copied)
     }
 }

@@ -55,12 +55,19 @@ extension Store {
     // Table `invites`: migration 1.
 
     /// Stores a new invite for `space`; earlier unused invites of the space stop working.
-    public func createInvite(code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64) throws {
+    @discardableResult
+    public func createInvite(code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64) throws
+        -> Bool
+    {
+        let replaced = try db.run(
+            "DELETE FROM invites WHERE space_id = ? AND used_at IS NULL AND expires_at > ?", .integer(space.rawValue),
+            .integer(now))
         try db.run("DELETE FROM invites WHERE space_id = ? AND used_at IS NULL", .integer(space.rawValue))
         try db.run(
             "INSERT INTO invites (code, space_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
             .text(code.symbols), .integer(space.rawValue), .integer(user.rawValue), .integer(now),
             .integer(now + lifetime))
+        return replaced > 0
     }
 
     /// Looks an invite code up.

@@ -209,7 +209,7 @@ struct CoupleTests {
         let listed = try bob2.json("show")
         #expect((listed.data["tasks"] as? [JSONObject])?.count == 1)
 
-        let left = try bob.json("couple leave")
+        let left = try bob.json("couple leave confirm")
         #expect(left.ok == true)
         #expect(left.code == "couple.left")
         let told = try alice.event()
@@ -244,7 +244,7 @@ struct CoupleTests {
         let id = try #require(try alice.ok("add milk").data["id"] as? Int)
         #expect(try bob2.json("notes id:\(id)").code == "task.notes")
         #expect(ListTaskTests.titles(try bob2.json("show Groceries")) == ["eggs"])
-        try bob.ok("couple leave")
+        try bob.ok("couple leave confirm")
         let done = try bob2.json("done id:\(id)")
         #expect(done.ok == false)
         #expect(done.code == "error.not_found")

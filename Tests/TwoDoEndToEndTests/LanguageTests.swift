@@ -140,7 +140,7 @@ struct LanguageTests {
         let server = try TestServer()
         let (alice, bob) = try server.couple()
         try bob.ok("lang tr")
-        try bob.ok("couple leave")
+        try bob.ok("couple leave confirm")
         _ = try alice.event()
         let lists = try bob.json("lists")
         #expect(ListTaskTests.listNames(lists) == ["Gelen Kutusu"])

@@ -48,9 +48,9 @@ struct NameContextTests {
         try alice.ok("list add Garden")
         try bob.ok("add seeds to garden")  // not bob's list yet
         try server.pair(alice, bob)
-        try bob.ok("add rake to garden")
+        try alice.ok("add rake to garden")  // alice's: bob leaves with no copy of Garden
         try bob.ok("assign rake to alice")
-        try bob.ok("couple leave")
+        try bob.ok("couple leave confirm")
         try bob.ok("add hose to garden")
 
         let aliceLists = try listsByTitle(alice)

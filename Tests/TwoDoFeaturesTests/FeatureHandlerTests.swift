@@ -213,7 +213,7 @@ struct FeatureHandlerTests {
     func coupleLeaveEffect() throws {
         let h = try HandlerHarness()
         let (alice, bob) = try h.couple()
-        let o = try h.run("couple leave", as: bob.1)
+        let o = try h.run("couple leave confirm", as: bob.1)
         #expect(o.reply.code == .coupleLeft)
         #expect(o.effects.contains(.forgetListings(alice.0.id)) || o.effects.contains(.forgetListings(bob.0.id)))
     }
