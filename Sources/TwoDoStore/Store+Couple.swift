@@ -43,7 +43,9 @@ extension Store {
     /// there (`copyCreations`); the shared space keeps everything.
     /// - Returns: the new space and the number of tasks copied into it.
     public func leave(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int) {
-        guard let source = try self.user(user)?.space else { throw DatabaseError(code: 0, message: "no user", sql: nil) }
+        guard let source = try self.user(user)?.space else {
+            throw DatabaseError(code: 0, message: "no user", sql: nil)
+        }
         let space = try createSpace(name: nil, lang: lang, now: now)
         let copied = try copyCreations(of: user, from: source, into: space, now: now)
         try moveUser(user, to: space)

@@ -56,7 +56,9 @@ extension Store {
 
     /// Stores a new invite for `space`; earlier unused invites of the space stop working.
     @discardableResult
-    public func createInvite(code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64) throws
+    public func createInvite(
+        code: InviteCode, space: SpaceID, by user: UserID, now: Int64, lifetime: Int64
+    ) throws
         -> Bool
     {
         let replaced = try db.run(
