@@ -35,6 +35,8 @@ public enum Parser {
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
         ("verb first", verbFirst),
+        // `parti hazırlığı görevine adım ekle: yumurta`: a step, the Turkish verb in the middle.
+        ("step in the middle", { line, _ in StepParser.middle(line.words) }),
         // A line that is only a member's possessive (`bob's`, `bob'unkiler`) is that member's view.
         ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
         ("verb last", verbLast),
@@ -154,7 +156,11 @@ public enum Parser {
         case .lists: AccountParser.bare(verb, args, .lists)
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)
-        case .add: AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .add:
+            StepParser.implicit(args, turkish: turkish, list: list, context: context)
+                ?? AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .addStep: StepParser.explicit(args, turkish: turkish)
+        case .steps: RefParser.parse(args, verb: .steps).map { .steps($0) }
         case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
         case .edit: TaskParser.edit(args, context: context)
         case .move: MoveParser.parse(args, turkish: turkish, list: list, context: context)
