@@ -92,7 +92,9 @@ enum StepParser {
     }
 
     /// The step command for a title and its task's words, or the usage error when either is empty.
-    private static func step(title raw: Substring, parent: ArraySlice<Word>, plain: Command?) -> Result<
+    private static func step(
+        title raw: Substring, parent: ArraySlice<Word>, plain: Command?
+    ) -> Result<
         Command, ParseError
     > {
         var title = raw.drop { $0 == " " }

@@ -109,7 +109,8 @@ extension Handlers {
                 JSONShape.task($0, tz: user.tz, number: nil, notes: try store.notes(of: $0.id))
             }
             fields[index].1 = .object([
-                ("done", .int(Int64(task.steps.done))), ("total", .int(Int64(task.steps.total))), ("items", .array(items)),
+                ("done", .int(Int64(task.steps.done))), ("total", .int(Int64(task.steps.total))),
+                ("items", .array(items)),
             ])
         }
         return .object(fields)

@@ -30,7 +30,8 @@ extension Handlers {
             let id = try store.addStep(title: title, under: parent, space: user.space, by: user.id, now: clock.now)
             let counts = try store.stepCounts(of: parent.id)
             return try stepChanged(
-                .stepAdded, id, ["title": title, "task": parent.title, "done": "\(counts.done)", "total": "\(counts.total)"],
+                .stepAdded, id,
+                ["title": title, "task": parent.title, "done": "\(counts.done)", "total": "\(counts.total)"],
                 user: user, c)
         } catch let e as ReplyError {
             return e.reply
@@ -56,7 +57,9 @@ extension Handlers {
 
     /// `words` with a Turkish genitive or dative ending cut off its last word, longest ending first.
     static func withoutCaseEnding(_ words: String) -> [String] {
-        let endings = ["nın", "nin", "nun", "nün", "ına", "ine", "una", "üne", "na", "ne", "ya", "ye", "ın", "in", "un", "ün"]
+        let endings = [
+            "nın", "nin", "nun", "nün", "ına", "ine", "una", "üne", "na", "ne", "ya", "ye", "ın", "in", "un", "ün",
+        ]
         guard let last = words.split(separator: " ").last, last.count > 4 else { return [] }
         return endings.filter { last.hasSuffix($0) }.map { String(words.dropLast($0.count)) }
     }
@@ -77,7 +80,8 @@ extension Handlers {
         if parent.steps.total >= limits.stepsPerTask {
             throw ReplyError(
                 reply: .failure(
-                    .errorLimitSteps, t(c, .errorLimitSteps, ["task": parent.title, "limit": "\(limits.stepsPerTask)"]),
+                    .errorLimitSteps,
+                    t(c, .errorLimitSteps, ["task": parent.title, "limit": "\(limits.stepsPerTask)"]),
                     data: .object([("limit", .int(Int64(limits.stepsPerTask)))])))
         }
         if try store.taskCount(inSpace: space) >= limits.tasksPerSpace {
@@ -111,7 +115,8 @@ extension Handlers {
                 ])
             guard !steps.isEmpty else {
                 return finishPage(
-                    .success(.stepList, [t(c, .stepListEmpty, ["task": parent.title])], data: data), w, listing: listing,
+                    .success(.stepList, [t(c, .stepListEmpty, ["task": parent.title])], data: data), w,
+                    listing: listing,
                     c)
             }
             let counts = parent.steps
@@ -186,7 +191,9 @@ extension Handlers {
         try store.setDone(step.id, false, by: user.id, now: now)
         let counts = try store.stepCounts(of: parent.id)
         let args = ["title": step.title, "task": parent.title, "done": "\(counts.done)", "total": "\(counts.total)"]
-        guard parent.isDone else { return try stepChanged(.stepReopened, step.id, args, user: user, members: members, c) }
+        guard parent.isDone else {
+            return try stepChanged(.stepReopened, step.id, args, user: user, members: members, c)
+        }
         try store.setDone(parent.id, false, by: user.id, now: now)
         try restoreReminders(of: parent)
         return try stepChanged(.stepReopenedTaskReopened, step.id, args, user: user, members: members, c)

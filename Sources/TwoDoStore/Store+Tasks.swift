@@ -60,7 +60,8 @@ extension Store {
     /// Every task of a space (not their steps), list by list, in display order.
     public func tasks(inSpace space: SpaceID) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + " WHERE t.space_id = ? AND t.parent_id IS NULL ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
+            Store.taskColumns
+                + " WHERE t.space_id = ? AND t.parent_id IS NULL ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
             .integer(space.rawValue), map: Store.task(from:))
     }
 

@@ -6,18 +6,31 @@ import TwoDoCommands
 extension Corpus {
     /// English step lines and their expected parses.
     static let englishSteps: [Row] = [
-        ok("add eggs under party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: task("eggs under party prep"))),
-        ok("add look under the sofa", .addStep(title: "look", parent: .words("the sofa"), plain: task("look under the sofa"))),
+        ok(
+            "add eggs under party prep",
+            .addStep(title: "eggs", parent: .words("party prep"), plain: task("eggs under party prep"))),
+        ok(
+            "add look under the sofa",
+            .addStep(title: "look", parent: .words("the sofa"), plain: task("look under the sofa"))),
         ok("add eggs under #3", .addStep(title: "eggs", parent: .number(3), plain: task("eggs under #3"))),
         ok("add eggs under id:42", .addStep(title: "eggs", parent: .id(42), plain: task("eggs under id:42"))),
-        ok("add \"look under it\" under sofa day", .addStep(title: "look under it", parent: .words("sofa day"), plain: task("\"look under it\" under sofa day"))),
+        ok(
+            "add \"look under it\" under sofa day",
+            .addStep(
+                title: "look under it", parent: .words("sofa day"), plain: task("\"look under it\" under sofa day"))),
         ok("add \"look under the sofa\"", task("look under the sofa")),
-        ok("add eggs under party prep to groceries", .addStep(title: "eggs", parent: .words("party prep to groceries"), plain: task("eggs under party prep", list: "groceries"))),
+        ok(
+            "add eggs under party prep to groceries",
+            .addStep(
+                title: "eggs", parent: .words("party prep to groceries"),
+                plain: task("eggs under party prep", list: "groceries"))),
         ok("add subtask eggs to buy oat milk", .addStep(title: "eggs", parent: .words("buy oat milk"), plain: nil)),
         ok("add step eggs to party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok("ADD SUBTASK eggs TO party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok("add sub-task eggs under party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
-        ok("new step go to the shop to party prep", .addStep(title: "go to the shop", parent: .words("party prep"), plain: nil)),
+        ok(
+            "new step go to the shop to party prep",
+            .addStep(title: "go to the shop", parent: .words("party prep"), plain: nil)),
         ok("add step to party prep: buy eggs", .addStep(title: "buy eggs", parent: .words("party prep"), plain: nil)),
         ok("add step party prep: buy eggs", .addStep(title: "buy eggs", parent: .words("party prep"), plain: nil)),
         ok("add step to #2: eggs", .addStep(title: "eggs", parent: .number(2), plain: nil)),
@@ -37,19 +50,46 @@ extension Corpus {
 
     /// Turkish step lines and their expected parses.
     static let turkishSteps: [Row] = [
-        ok("parti hazırlığı altına yumurta ekle", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: task("parti hazırlığı altına yumurta"))),
-        ok("PARTİ HAZIRLIĞI ALTINA YUMURTA EKLE", .addStep(title: "YUMURTA", parent: .words("PARTİ HAZIRLIĞI"), plain: task("PARTİ HAZIRLIĞI ALTINA YUMURTA"))),
-        ok("parti hazırlığının altına yumurta al ekle", .addStep(title: "yumurta al", parent: .words("parti hazırlığının"), plain: task("parti hazırlığının altına yumurta al"))),
+        ok(
+            "parti hazırlığı altına yumurta ekle",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: task("parti hazırlığı altına yumurta"))
+        ),
+        ok(
+            "PARTİ HAZIRLIĞI ALTINA YUMURTA EKLE",
+            .addStep(title: "YUMURTA", parent: .words("PARTİ HAZIRLIĞI"), plain: task("PARTİ HAZIRLIĞI ALTINA YUMURTA"))
+        ),
+        ok(
+            "parti hazırlığının altına yumurta al ekle",
+            .addStep(
+                title: "yumurta al", parent: .words("parti hazırlığının"),
+                plain: task("parti hazırlığının altına yumurta al"))),
         ok("#2 altına yumurta ekle", .addStep(title: "yumurta", parent: .number(2), plain: task("#2 altına yumurta"))),
-        ok("ekle parti hazırlığı altına yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: task("parti hazırlığı altına yumurta"))),
-        ok("kanepenin altına bak ekle", .addStep(title: "bak", parent: .words("kanepenin"), plain: task("kanepenin altına bak"))),
-        ok("adım ekle parti hazırlığı: yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
+        ok(
+            "ekle parti hazırlığı altına yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: task("parti hazırlığı altına yumurta"))
+        ),
+        ok(
+            "kanepenin altına bak ekle",
+            .addStep(title: "bak", parent: .words("kanepenin"), plain: task("kanepenin altına bak"))),
+        ok(
+            "adım ekle parti hazırlığı: yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
         ok("adım ekle #2: yumurta al", .addStep(title: "yumurta al", parent: .number(2), plain: nil)),
-        ok("adım ekle parti hazırlığı altına yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
-        ok("altgörev ekle parti hazırlığı: yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
-        ok("parti hazırlığı görevine adım ekle: yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
-        ok("parti hazırlığı görevine adım ekle : yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
-        ok("parti hazırlığına adım ekle: yumurta", .addStep(title: "yumurta", parent: .words("parti hazırlığına"), plain: nil)),
+        ok(
+            "adım ekle parti hazırlığı altına yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
+        ok(
+            "altgörev ekle parti hazırlığı: yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
+        ok(
+            "parti hazırlığı görevine adım ekle: yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
+        ok(
+            "parti hazırlığı görevine adım ekle : yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığı"), plain: nil)),
+        ok(
+            "parti hazırlığına adım ekle: yumurta",
+            .addStep(title: "yumurta", parent: .words("parti hazırlığına"), plain: nil)),
         ok("adımlar parti hazırlığı", .steps(.words("parti hazırlığı"))),
         ok("alt görevler #2", .steps(.number(2))),
         ok("parti hazırlığı adımları", .steps(.words("parti hazırlığı"))),

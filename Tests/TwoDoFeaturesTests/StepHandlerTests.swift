@@ -40,7 +40,10 @@ struct StepHandlerTests {
         let (h, alice, _) = try party()
         let list = try h.run("steps party prep", as: alice.1)
         #expect(list.reply.code == .stepList)
-        #expect(list.reply.lines == ["Steps of \"party prep\" (0/3 done):", "  1. [ ] balloons", "  2. [ ] cake", "  3. [ ] music"])
+        #expect(
+            list.reply.lines == [
+                "Steps of \"party prep\" (0/3 done):", "  1. [ ] balloons", "  2. [ ] cake", "  3. [ ] music",
+            ])
         let done = try h.run("done 2", as: alice.1)
         #expect(done.reply.code == .stepDone)
         #expect(done.reply.lines == ["Done: \"cake\" (party prep: 1/3)."])
@@ -139,7 +142,10 @@ struct StepHandlerTests {
         #expect(nested.reply.code == .errorStepOfStep)
         #expect(nested.reply.lines == ["\"cake\" is a step of \"party prep\": a step cannot have steps of its own."])
         #expect(try h.run("steps cake", as: alice.1).reply.code == .errorStepOfStep)
-        for verb in ["due cake tomorrow", "move cake to Inbox", "assign cake to bob", "priority cake high", "nag cake every 10 minutes"] {
+        for verb in [
+            "due cake tomorrow", "move cake to Inbox", "assign cake to bob", "priority cake high",
+            "nag cake every 10 minutes",
+        ] {
             #expect(try h.run(verb, as: alice.1).reply.code == .errorStepUnsupported, "\(verb)")
         }
         let theirs = try h.run("add x", as: carol.1)
@@ -175,7 +181,8 @@ struct StepHandlerTests {
         for n in 1...3 { try h.run("\(n) bitti", as: ayse.1) }
         let last = try h.run("4 bitti", as: ayse.1)
         #expect(last.reply.code == .stepDoneTaskCompleted)
-        #expect(last.reply.lines == ["Tamam: \"tabaklar\". Son adımdı, böylece \"parti hazırlığı\" görevi de tamamlandı."])
+        #expect(
+            last.reply.lines == ["Tamam: \"tabaklar\". Son adımdı, böylece \"parti hazırlığı\" görevi de tamamlandı."])
         let search = try h.run("ara balon", as: ayse.1)
         #expect(search.reply.lines.contains { $0.contains("balon (parti hazırlığı adımı)") })
     }
@@ -186,12 +193,14 @@ struct StepHandlerTests {
         alice.1.json = true
         try h.run("done cake", as: alice.1)
         let show = try h.run("show", as: alice.1)
-        guard case .object(let fields)? = show.reply.data, case .array(let tasks)? = fields.first(where: { $0.0 == "tasks" })?.1,
+        guard case .object(let fields)? = show.reply.data,
+            case .array(let tasks)? = fields.first(where: { $0.0 == "tasks" })?.1,
             case .object(let task)? = tasks.first
         else { Issue.record("no tasks"); return }
         #expect(task.first { $0.0 == "steps" }?.1 == .object([("done", .int(1)), ("total", .int(3))]))
         let search = try h.run("search cake", as: alice.1)
-        guard case .object(let sf)? = search.reply.data, case .array(let hits)? = sf.first(where: { $0.0 == "tasks" })?.1,
+        guard case .object(let sf)? = search.reply.data,
+            case .array(let hits)? = sf.first(where: { $0.0 == "tasks" })?.1,
             case .object(let hit)? = hits.first
         else { Issue.record("no hits"); return }
         #expect(hit.first { $0.0 == "parent_title" }?.1 == .string("party prep"))
