@@ -86,6 +86,12 @@ public enum Parser {
         if first.key == "yeni" && words.count >= 3 && words[words.count - 1].key == "ekle" {
             return run(.add, words[0..<(words.count - 1)], turkish: true, list: nil, context: context)
         }
+        if match.verb == .addStep {
+            // `add step counter to groceries`: the spelling's `step` may begin a title (see `StepParser`).
+            return StepParser.explicit(
+                words[match.wordCount...], turkish: match.isTurkish, context: context,
+                spelledStep: match.wordCount == 2 && words[1].key == "step")
+        }
         let result = run(match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
         // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
         // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
@@ -159,7 +165,7 @@ public enum Parser {
         case .add:
             StepParser.implicit(args, turkish: turkish, list: list, context: context)
                 ?? AddParser.parse(args, turkish: turkish, list: list, context: context)
-        case .addStep: StepParser.explicit(args, turkish: turkish)
+        case .addStep: StepParser.explicit(args, turkish: turkish, context: context)
         case .steps: RefParser.parse(args, verb: .steps).map { .steps($0) }
         case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
         case .edit: TaskParser.edit(args, context: context)

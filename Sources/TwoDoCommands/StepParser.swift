@@ -13,7 +13,13 @@ enum StepParser {
 
     /// The arguments of `add step`, `add subtask`, `adım ekle`: `<title> to|under <ref>`, `to <ref>: <title>`,
     /// `<ref>: <title>` or `<ref> altına <title>`.
-    static func explicit(_ args: ArraySlice<Word>, turkish: Bool) -> Result<Command, ParseError> {
+    ///
+    /// `add step counter to groceries` (`spelledStep`: the verb was spelled with `step`), where the words after
+    /// `to` name a known list, also carries the plain `add` of "step counter" to that list, taken when no task
+    /// has those words.
+    static func explicit(
+        _ args: ArraySlice<Word>, turkish: Bool, context: ParseContext, spelledStep: Bool = false
+    ) -> Result<Command, ParseError> {
         let text = args.typed
         if let colon = text.firstIndex(of: ":") {
             var refWords = Word.split(text[..<colon])[...]
@@ -22,7 +28,14 @@ enum StepParser {
             return step(title: text[text.index(after: colon)...], parent: refWords, plain: nil)
         }
         if !turkish, let i = lastJoiner(in: args, among: joiners) {
-            return step(title: args[args.startIndex..<i].typed, parent: args[(i + 1)...], plain: nil)
+            var plain: Command?
+            if spelledStep, context.lists.match(args[(i + 1)...], as: .bare) != nil,
+                case .success(let add) = AddParser.parse(
+                    Word.split(Substring("step " + args.typed))[...], turkish: false, list: nil, context: context)
+            {
+                plain = add
+            }
+            return step(title: args[args.startIndex..<i].typed, parent: args[(i + 1)...], plain: plain)
         }
         if let i = args.firstIndex(where: { isAltina($0) }), i > args.startIndex {
             return step(title: args[(i + 1)...].typed, parent: args[args.startIndex..<i], plain: nil)

@@ -29,12 +29,19 @@ extension Corpus {
         ok("ADD SUBTASK eggs TO party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok("add sub-task eggs under party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok(
-            "new step go to the shop to party prep",
+            "new subtask go to the shop to party prep",
             .addStep(title: "go to the shop", parent: .words("party prep"), plain: nil)),
         ok("add step to party prep: buy eggs", .addStep(title: "buy eggs", parent: .words("party prep"), plain: nil)),
         ok("add step party prep: buy eggs", .addStep(title: "buy eggs", parent: .words("party prep"), plain: nil)),
         ok("add step to #2: eggs", .addStep(title: "eggs", parent: .number(2), plain: nil)),
         ok("add subtask \"eggs\" to party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
+        ok(
+            "add step counter to groceries",
+            .addStep(title: "counter", parent: .words("groceries"), plain: task("step counter", list: "groceries"))),
+        ok(
+            "add subtask counter to groceries",
+            .addStep(title: "counter", parent: .words("groceries"), plain: nil)),
+        ok("new step counter", task("step counter")),
         ok("steps party prep", .steps(.words("party prep"))),
         ok("subtasks #2", .steps(.number(2))),
         ok("steps id:7", .steps(.id(7))),

@@ -221,3 +221,16 @@ extension Outcome {
         return TaskID(id)
     }
 }
+
+@Suite("Step handler: titles that only look like steps")
+struct StepLookalikeTests {
+    @Test("add step counter to groceries adds that title to the list when no task is called groceries")
+    func stepCounter() throws {
+        let h = try HandlerHarness()
+        let (alice, _) = try h.couple()
+        try h.run("list add Groceries", as: alice.1)
+        let o = try h.run("add step counter to groceries", as: alice.1)
+        #expect(o.reply.code == .taskAdded)
+        #expect(o.reply.lines == ["Added \"step counter\" to Groceries."])
+    }
+}
