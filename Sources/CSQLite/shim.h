@@ -1,4 +1,8 @@
 // Exposes the system SQLite to Swift; variadic configuration calls get fixed-arity wrappers.
+// Debian's libsqlite3 is built with the session extension (changesets, used by `undo`); its declarations
+// are only visible with these two macros defined.
+#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 /// sqlite3_db_config is variadic and cannot be called from Swift; this wrapper takes one int flag.

@@ -81,6 +81,11 @@ public enum ListAction: Sendable, Equatable {
     case add(String)
     case rename(String, to: String)
     case delete(String, confirmed: Bool)
+    /// `list clear <list>` / `liste temizle <liste>`: deletes the list's done tasks.
+    case clear(String)
+    /// `list icon <list> <emoji>` / `liste simge <liste> <emoji>`: the emoji as typed (checked by the
+    /// handler); nil removes the icon (`list icon <list>`, `… none`, `… yok`).
+    case icon(String, emoji: String?)
 }
 
 /// A `clock ...` subcommand (test clock only).
@@ -116,6 +121,9 @@ public enum Command: Sendable, Equatable {
     case move(TaskRef, list: String)
     case assign(TaskRef, to: AssigneeRef)
     case note(TaskRef, text: String)
+    /// `note <words> <text>` without a colon: the words as typed, split by the handler at the longest
+    /// leading words that name exactly one item (the parser cannot see the tasks).
+    case noteUnsplit(String)
     case notes(TaskRef)
     case due(TaskRef, DueDate?)
     case priority(TaskRef, Priority)
@@ -175,6 +183,8 @@ public enum Command: Sendable, Equatable {
     /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
     /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
     indirect case paged(Command, page: Int)
+    /// `undo` / `geri al` (alone): takes back the user's newest change; again for the one before.
+    case undo
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
@@ -191,6 +201,19 @@ public enum Command: Sendable, Equatable {
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
             .more, .paged, .search, .steps:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether `undo` can take this command back: a write to the space's content (tasks and what hangs on
+    /// them, lists, routines, events), not to the account, its settings, the couple or the inbox.
+    public var isUndoable: Bool {
+        guard isWrite else { return false }
+        switch self {
+        case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
+            .json, .clock, .weekStart, .undo:
             return false
         default:
             return true
@@ -219,7 +242,7 @@ public enum Command: Sendable, Equatable {
         case .delete: "delete"
         case .move: "move"
         case .assign: "assign"
-        case .note: "note"
+        case .note, .noteUnsplit: "note"
         case .notes: "notes"
         case .due: "due"
         case .priority: "priority"
@@ -256,7 +279,9 @@ public enum Command: Sendable, Equatable {
         case .itemNotes: "notes"
         case .more: "more"
         case .search: "search"
-        case .addStep, .steps: "steps"
+        case .addStep: "add"
+        case .steps: "steps"
+        case .undo: "undo"
         case .paged(let listing, _): listing.verb
         }
     }

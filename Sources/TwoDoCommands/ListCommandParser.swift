@@ -3,7 +3,7 @@
 /// Parses list management and list display commands.
 enum ListCommandParser {
     private enum Sub {
-        case add, rename, delete, show
+        case add, rename, delete, show, clear, icon
     }
 
     private static let subs: [String: Sub] = {
@@ -12,11 +12,17 @@ enum ListCommandParser {
         for w in ["rename", "adlandır"] { map[Fold.key(w)] = .rename }
         for w in ["delete", "remove", "del", "rm", "sil", "kaldır"] { map[Fold.key(w)] = .delete }
         for w in ["show", "göster", "listele"] { map[Fold.key(w)] = .show }
+        for w in ["clear", "temizle"] { map[Fold.key(w)] = .clear }
+        for w in ["icon", "emoji", "simge", "ikon"] { map[Fold.key(w)] = .icon }
         return map
     }()
 
     /// Words that confirm `list delete` (`confirm`, `yes`, `onayla`, `onay`, `evet`), folded.
     private static let confirmations: Set<String> = Set(["confirm", "yes", "onayla", "onay", "evet"].map(Fold.key))
+
+    /// Words that remove a list's icon in place of the emoji (`list icon groceries none`), folded.
+    private static let noIcon: Set<String> = Set(
+        ["none", "no", "off", "remove", "clear", "yok", "hiç", "kaldır", "sil"].map(Fold.key))
 
     /// Words that mean "the list" itself, so `listeyi göster` shows the default list.
     private static let listItself: Set<String> = ["list", "liste", "listeyi"]
@@ -43,6 +49,10 @@ enum ListCommandParser {
             return .success(.list(.add(String(rest.typed))))
         case .rename: return rename(rest, context: context)
         case .delete: return delete(rest, context: context)
+        case .clear:
+            guard !rest.isEmpty else { return .failure(Verb.list.usage) }
+            return .success(.list(.clear(listName(rest, context: context))))
+        case .icon: return icon(rest, context: context)
         }
     }
 
@@ -92,6 +102,30 @@ enum ListCommandParser {
         guard args.count == 2 else { return .failure(Verb.list.usage) }
         return .success(
             .list(.rename(String(args[args.startIndex].text), to: String(args[args.startIndex + 1].text))))
+    }
+
+    /// `icon <list> [<emoji> | none | yok]`: the longest leading known list, the rest the emoji as typed
+    /// (so `list icon groceries 🛒 🍎` reaches the handler as two emoji, and is refused there); with no
+    /// known list, the last word is the emoji. No emoji, or a removal word, removes the icon.
+    private static func icon(_ args: ArraySlice<Word>, context: ParseContext) -> Result<Command, ParseError> {
+        guard !args.isEmpty else { return .failure(Verb.list.usage) }
+        var end = Swift.min(args.endIndex, args.startIndex + context.lists.maxWords)
+        var split: Int? = nil
+        while end > args.startIndex {
+            if context.lists.match(args[args.startIndex..<end], as: .bare) != nil {
+                split = end
+                break
+            }
+            end -= 1
+        }
+        if split == nil && args.count >= 2 { split = args.endIndex - 1 }
+        let cut = split ?? args.endIndex
+        let name = listName(args[args.startIndex..<cut], context: context)
+        let emoji = args[cut...]
+        if emoji.isEmpty || (emoji.count == 1 && noIcon.contains(emoji[emoji.startIndex].key)) {
+            return .success(.list(.icon(name, emoji: nil)))
+        }
+        return .success(.list(.icon(name, emoji: String(emoji.typed))))
     }
 
     /// `delete <name> [confirm|yes|onayla|onay|evet]`.

@@ -94,9 +94,10 @@ public enum Parser {
         }
         let result = run(match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
         // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
-        // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
-        // arguments go beyond the first verb (so not `liste ekle`) is taken instead.
-        if case .failure(.usage) = result, match.isTurkish,
+        // "note"): when the verb-first reading is a usage error, or only a guess the handler must still
+        // split (`note` without a colon), a valid verb-last reading whose arguments go beyond the first
+        // verb (so not `liste ekle`) is taken instead.
+        if result.isWeak, match.isTurkish,
             let trailing = TrailingVerb.find(in: words, context: context),
             trailing.args.count > match.wordCount,
             case .success(let command) = run(
@@ -167,6 +168,7 @@ public enum Parser {
                 ?? AddParser.parse(args, turkish: turkish, list: list, context: context)
         case .addStep: StepParser.explicit(args, turkish: turkish, context: context)
         case .steps: RefParser.parse(args, verb: .steps).map { .steps($0) }
+        case .undone where turkish && args.isEmpty: .success(.undo)
         case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
         case .edit: TaskParser.edit(args, context: context)
         case .move: MoveParser.parse(args, turkish: turkish, list: list, context: context)
@@ -189,7 +191,18 @@ public enum Parser {
         case .clock: ClockParser.parse(args)
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)
+        case .undo: AccountParser.bare(verb, args, .undo)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
+        }
+    }
+}
+
+extension Result where Success == Command, Failure == ParseError {
+    /// A usage error, or a `note` without a colon: readings a valid verb-last reading of the same line beats.
+    fileprivate var isWeak: Bool {
+        switch self {
+        case .failure(.usage), .success(.noteUnsplit): true
+        default: false
         }
     }
 }

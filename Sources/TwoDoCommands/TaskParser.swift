@@ -56,7 +56,9 @@ enum TaskParser {
     }
 
     /// `note <ref> <text>`: the ref is a number word (`#3`, `3`, `id:42`, optionally followed by `:`),
-    /// or the words before the first `:` (`note milk: the oat one`).
+    /// the words before the first `:` (`note milk: the oat one`), or a quoted title (`note "fix sink" use
+    /// the wrench`). Without any of these, two words or more are `.noteUnsplit`, for the handler to split
+    /// at the longest leading words naming one task (`note oat milk the blue one`).
     static func note(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
         guard let first = args.first else { return .failure(Verb.note.usage) }
         var head = first.text
@@ -67,10 +69,49 @@ enum TaskParser {
             return RefParser.parse([Word(head)][...], verb: .note).map { .note($0, text: String(text)) }
         }
         let whole = args.typed
-        guard let colon = whole.firstIndex(of: ":") else { return .failure(Verb.note.usage) }
+        if let quoted = quotedHead(whole) {
+            let text = quoted.rest.drop { $0 == " " || $0 == ":" }.drop { $0 == " " }
+            guard !quoted.title.isEmpty, !text.isEmpty else { return .failure(Verb.note.usage) }
+            return .success(.note(.words(String(quoted.title)), text: String(text)))
+        }
+        guard let colon = whole.firstIndex(of: ":") else {
+            guard args.count >= 2 else { return .failure(Verb.note.usage) }
+            return .success(.noteUnsplit(String(whole)))
+        }
         let refWords = Word.split(whole[..<colon])[...]
         let text = whole[whole.index(after: colon)...].drop { $0 == " " }
         guard !refWords.isEmpty, !text.isEmpty else { return .failure(Verb.note.usage) }
         return RefParser.parse(refWords, verb: .note).map { .note($0, text: String(text)) }
+    }
+
+    /// A quoted title at the start of `text` (`"fix sink" use the wrench`) and what follows its closing
+    /// quote; nil when `text` does not open with a quote or the quote is not closed before a space.
+    private static func quotedHead(_ text: Substring) -> (title: Substring, rest: Substring)? {
+        let pairs: [Character: Character] = ["\"": "\"", "“": "”", "„": "“", "«": "»", "'": "'"]
+        guard let open = text.first, let close = pairs[open] else { return nil }
+        let body = text.dropFirst()
+        // The closing quote ends a word: followed by a space, a colon, or the end.
+        var i = body.startIndex
+        while i < body.endIndex {
+            if body[i] == close {
+                let after = body.index(after: i)
+                if after == body.endIndex || body[after] == " " || body[after] == ":" {
+                    let title = body[..<i]
+                    return (title.trimmingSpaces, body[after...])
+                }
+            }
+            i = body.index(after: i)
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
     }
 }

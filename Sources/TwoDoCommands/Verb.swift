@@ -34,6 +34,8 @@ enum Verb: Sendable, CaseIterable {
     case steps
     /// `add step <title> to <ref>` / `adım ekle <ref>: <title>` (also `add subtask`): a step of a task.
     case addStep
+    /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
+    case undo
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -83,6 +85,7 @@ enum Verb: Sendable, CaseIterable {
         case .more: "more"
         case .search: "search"
         case .steps, .addStep: "steps"
+        case .undo: "undo"
         }
     }
 

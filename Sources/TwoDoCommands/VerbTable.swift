@@ -83,6 +83,7 @@ enum VerbTable {
         all += en(.steps, "steps", "subtasks") + tr(.steps, "adımlar", "alt görevler")
         all += en(.addStep, "add step", "add subtask", "add sub-task", "new subtask")
         all += tr(.addStep, "adım ekle", "altgörev ekle")
+        all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
         return all
     }()
 

@@ -24,13 +24,18 @@ public struct TaskList: Sendable, Equatable {
     public var isDefault: Bool
     public var openCount: Int
     public var doneCount: Int
+    /// The emoji shown before the name (`🛒`), nil for none (see `ListIcon`).
+    public var icon: String?
 
-    public init(id: ListID, name: String, isDefault: Bool, openCount: Int = 0, doneCount: Int = 0) {
+    public init(
+        id: ListID, name: String, isDefault: Bool, openCount: Int = 0, doneCount: Int = 0, icon: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.isDefault = isDefault
         self.openCount = openCount
         self.doneCount = doneCount
+        self.icon = icon
     }
 }
 
@@ -39,6 +44,8 @@ public struct TaskItem: Sendable, Equatable {
     public var id: TaskID
     public var list: ListID
     public var listName: String
+    /// The icon of the task's list, nil for none (`listLabel` puts it before `listName`).
+    public var listIcon: String?
     public var title: String
     public var isDone: Bool
     public var assignee: String?

@@ -112,6 +112,8 @@ final class ExportStream: ReplyStream {
         let list = lists[index]
         out.append(contentsOf: #"{"name":"#.utf8)
         JSONValue.string(list.name).write(to: &out)
+        out.append(contentsOf: #","icon":"#.utf8)
+        (list.icon.map(JSONValue.string) ?? .null).write(to: &out)
         out.append(contentsOf: #","default":"#.utf8)
         out.append(contentsOf: (list.isDefault ? "true" : "false").utf8)
         out.append(contentsOf: #","tasks":["#.utf8)

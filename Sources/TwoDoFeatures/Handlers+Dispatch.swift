@@ -59,6 +59,8 @@ extension Handlers {
             return reply(try addStep(title: title, parent: parent, plain: plain, user: user, on: c))
         case .note:
             return reply(try noteCommand(command, user: user, on: c))
+        case .noteUnsplit(let line):
+            return reply(try noteUnsplit(line, user: user, on: c))
         case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
             return reply(try task(command, user: user, on: c))
@@ -74,6 +76,8 @@ extension Handlers {
             return reply(try itemNote(command, user: user, on: c))
         case .say(let text):
             return reply(try say(text, user: user, on: c))
+        case .undo:
+            return reply(try undo(user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key: TextKey = count == 1 ? .inboxClearedOne : .inboxCleared

@@ -26,7 +26,7 @@ extension Handlers {
     }
 
     /// A routine or event named by `words` when no task matches them.
-    private func fallbackTarget(_ words: String, user: User) throws -> NoteTarget? {
+    func fallbackTarget(_ words: String, user: User) throws -> NoteTarget? {
         guard try store.tasks(matching: words, in: user.space).isEmpty else { return nil }
         let key = TextFold.key(words)
         let routines = try store.routines(in: user.space)

@@ -19,7 +19,7 @@ extension Handlers {
     func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Session) throws {
         let limits = limits
         if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
-            throw limitReached(.errorLimitListTasks, limit: limits.openTasksPerList, ["list": list.name], c)
+            throw limitReached(.errorLimitListTasks, limit: limits.openTasksPerList, ["list": list.label], c)
         }
         if try store.taskCount(inSpace: space) >= limits.tasksPerSpace {
             throw limitReached(.errorLimitTasks, limit: limits.tasksPerSpace, [:], c)

@@ -116,7 +116,7 @@ extension Handlers {
         return ReminderNotice(
             key: key, recipients: assignees(task.assignee, among: try members(space)),
             args: { user in
-                var args = ["title": task.title, "list": task.listName]
+                var args = ["title": task.title, "list": task.listLabel]
                 if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }
                 return args
             },

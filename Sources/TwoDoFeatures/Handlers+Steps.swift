@@ -246,7 +246,7 @@ extension Handlers {
 
     /// Where a task is, for lists of candidates: its list, or the task it is a step of.
     func whereIs(_ task: TaskItem, _ c: Session) -> String {
-        guard let parent = task.parentTitle else { return task.listName }
+        guard let parent = task.parentTitle else { return task.listLabel }
         return t(c, .stepOf, ["task": parent])
     }
 }

@@ -45,12 +45,13 @@ extension Handlers {
             for (i, l) in zip(lists.indices, lists) {
                 lines.append(
                     "  \(i + 1). "
-                        + t(c, .listIndexRow, ["name": l.name, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
+                        + t(c, .listIndexRow, ["name": l.label, "open": "\(l.openCount)", "done": "\(l.doneCount)"]))
             }
             let data = JSONValue.array(
                 lists.map {
                     .object([
-                        ("name", .string($0.name)), ("open", .int(Int64($0.openCount))),
+                        ("name", .string($0.name)), ("icon", $0.icon.map(JSONValue.string) ?? .null),
+                        ("open", .int(Int64($0.openCount))),
                         ("done", .int(Int64($0.doneCount))),
                         ("default", .bool($0.isDefault)),
                     ])
@@ -85,7 +86,7 @@ extension Handlers {
                     return .failure(.errorListExists, t(c, .errorListExists, ["name": name]))
                 }
                 try store.renameList(list.id, to: name)
-                let args = ["old": list.name, "name": name]
+                let args = ["old": list.label, "name": ListIcon.label(name, icon: list.icon)]
                 let data = JSONValue.object([("old", .string(list.name)), ("name", .string(name))])
                 try raise(.listRenamed, actor: user, recipients: members, args: args, data: data)
                 return .success(.listRenamed, [t(c, .listRenamed, args)], data: data)
@@ -102,10 +103,16 @@ extension Handlers {
                         .errorListNotEmpty, t(c, .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
-                let args = ["name": list.name, "count": "\(count)"]
+                let args = ["name": list.label, "count": "\(count)"]
                 let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
                 try raise(.listDeleted, actor: user, recipients: members, args: args, data: data)
                 return .success(.listDeleted, [t(c, .listDeleted, args)], data: data)
+
+            case .clear(let name):
+                return try clearList(name, user: user, members: members, c)
+
+            case .icon(let name, let emoji):
+                return try setListIcon(name, emoji: emoji, user: user, members: members, c)
             }
         } catch let e as ReplyError {
             return e.reply
@@ -125,7 +132,7 @@ extension Handlers {
                 !c.json
                 ? nil
                 : JSONValue.object([
-                    ("list", .string(list.name)),
+                    ("list", .string(list.name)), ("icon", list.icon.map(JSONValue.string) ?? .null),
                     (
                         "tasks",
                         .array(tasks.enumerated().map { JSONShape.task($1, tz: user.tz, number: w.offset + $0 + 1) })
@@ -133,11 +140,11 @@ extension Handlers {
                 ])
             guard !tasks.isEmpty else {
                 return finishPage(
-                    .success(.taskList, [t(c, .taskListEmpty, ["list": list.name])], data: data), w,
+                    .success(.taskList, [t(c, .taskListEmpty, ["list": list.label])], data: data), w,
                     listing: .show(list: name), c)
             }
             var lines = [
-                t(c, .taskListHeader, ["list": list.name, "open": "\(counts.open)", "done": "\(counts.done)"])
+                t(c, .taskListHeader, ["list": list.label, "open": "\(counts.open)", "done": "\(counts.done)"])
             ]
             for (i, task) in tasks.enumerated() {
                 lines.append(try describeForReader(task, number: w.offset + i + 1, user: user, c, withList: false))
@@ -240,10 +247,10 @@ extension Handlers {
                 title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
             let parts = try apply(details, to: id, assignee: assignee, user: user, c)
             if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
-            guard !parts.isEmpty else { return try changed(.taskAdded, id, ["title": title, "list": list.name]) }
+            guard !parts.isEmpty else { return try changed(.taskAdded, id, ["title": title, "list": list.label]) }
             // Each reader gets the details in their own language and zone.
             return try changed(
-                .taskAdded, id, ["title": title, "list": list.name], keys: (.taskAddedDetails, .eventTaskAddedDetails),
+                .taskAdded, id, ["title": title, "list": list.label], keys: (.taskAddedDetails, .eventTaskAddedDetails),
                 localArgs: { lang, tz in ["details": TaskDetail.text(parts, lang: lang, tz: tz)] })
 
         case .done(let ref):
@@ -300,11 +307,11 @@ extension Handlers {
             try refuseStep(task, c)
             let list = try findList(listName, user: user, c)
             if list.id == task.list {
-                return .failure(.errorSameList, t(c, .errorSameList, ["title": task.title, "list": list.name]))
+                return .failure(.errorSameList, t(c, .errorSameList, ["title": task.title, "list": list.label]))
             }
             if !task.isDone { try checkRoomForOpenTask(in: list.id, named: list.name, c) }
             try store.move(task.id, to: list.id, now: now)
-            return try changed(.taskMoved, task.id, ["title": task.title, "list": list.name])
+            return try changed(.taskMoved, task.id, ["title": task.title, "list": list.label])
 
         case .assign(let ref, let who):
             let task = try resolve(ref, user: user, prefer: .open, c)

@@ -399,7 +399,7 @@ extension Handlers {
         if task.steps.total > 0 { line += " (\(task.steps.done)/\(task.steps.total))" }
         if let parent = task.parentTitle { line += " (" + t(c, .stepOf, ["task": parent]) + ")" }
         var extras: [String] = []
-        if withList { extras.append(task.listName) }
+        if withList { extras.append(task.listLabel) }
         if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }
         if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
         if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }

@@ -92,7 +92,7 @@ public final class Handlers {
         switch Parser.parse(String(body), context: context) {
         case .success(let command):
             if case .register = command, c.user == nil, Handlers.isTurkishVerb(body) { c.lang = .tr }
-            let handled = try dispatch(command, on: c, user: user, tag: tag)
+            let handled = try dispatchRecordingUndo(command, on: c, user: user, tag: tag)
             guard case .outcome(var outcome?) = handled else { return handled }
             outcome.wrote = outcome.wrote || command.isWrite
             return .outcome(outcome)

@@ -36,6 +36,10 @@ public enum EventName: String, CaseIterable, Sendable {
     case listRenamed = "list.renamed"
     /// A list was deleted.
     case listDeleted = "list.deleted"
+    /// A list's done tasks were removed (`event.list.cleared_one` for one).
+    case listCleared = "list.cleared"
+    /// A list's icon was set (`event.list.icon_removed` when removed).
+    case listIcon = "list.icon"
     /// A partner joined the couple.
     case coupleJoined = "couple.joined"
     /// A partner left the couple.
@@ -94,6 +98,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case stepEdited = "step.edited"
     /// A step was deleted.
     case stepDeleted = "step.deleted"
+    /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
+    case changeUndone = "change.undone"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -117,6 +123,8 @@ public enum EventName: String, CaseIterable, Sendable {
         case .listAdded: .eventListAdded
         case .listRenamed: .eventListRenamed
         case .listDeleted: .eventListDeleted
+        case .listCleared: .eventListCleared
+        case .listIcon: .eventListIcon
         case .coupleJoined: .eventCoupleJoined
         case .coupleLeft: .eventCoupleLeft
         case .coupleRenamed: .eventCoupleRenamed
@@ -146,6 +154,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .stepReopenedTaskReopened: .eventStepReopenedTaskReopened
         case .stepEdited: .eventStepEdited
         case .stepDeleted: .eventStepDeleted
+        case .changeUndone: .eventChangeUndone
         }
     }
 }
@@ -171,6 +180,8 @@ extension EventName {
         case .listAdded: .listAdded
         case .listRenamed: .listRenamed
         case .listDeleted: .listDeleted
+        case .listCleared: .listCleared
+        case .listIcon: .listIcon
         case .coupleJoined: .coupleJoined
         case .coupleLeft: .coupleLeft
         case .coupleRenamed: .coupleRenamed
@@ -200,6 +211,7 @@ extension EventName {
         case .stepReopenedTaskReopened: .stepReopenedTaskReopened
         case .stepEdited: .stepEdited
         case .stepDeleted: .stepDeleted
+        case .changeUndone: .changeUndone
         }
     }
 }

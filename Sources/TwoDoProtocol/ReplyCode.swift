@@ -95,6 +95,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case listRenamed = "list.renamed"
     /// A list was deleted.
     case listDeleted = "list.deleted"
+    /// A list's done tasks were removed (`list.cleared_one` for one).
+    case listCleared = "list.cleared"
+    /// A list's icon was set (`list.icon_set`), removed (`list.icon_removed`) or was already none (`list.icon_none`).
+    case listIcon = "list.icon"
 
     // MARK: Tasks
 
@@ -154,6 +158,12 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case stepEdited = "step.edited"
     /// A step was deleted.
     case stepDeleted = "step.deleted"
+    /// `undo` reversed the user's newest change (`change.undone_created` / `_deleted` word the other effects).
+    case changeUndone = "change.undone"
+    /// `undo` with nothing left to undo.
+    case errorNothingToUndo = "error.nothing_to_undo"
+    /// `undo` refused: the newest change's rows were changed since by someone else.
+    case errorUndoConflict = "error.undo_conflict"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -310,6 +320,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorListNotEmpty = "error.list_not_empty"
     /// Deleting the default list.
     case errorDefaultList = "error.default_list"
+    /// `list icon` with something that is not one emoji.
+    case errorBadIcon = "error.bad_icon"
+    /// `list clear` on a list without done tasks.
+    case errorNothingToClear = "error.nothing_to_clear"
     /// Completing (or reminding, nagging, snoozing) a done task.
     case errorAlreadyDone = "error.already_done"
     /// Reopening a task that is not done.
@@ -437,6 +451,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .listAdded: .listAdded
         case .listRenamed: .listRenamed
         case .listDeleted: .listDeleted
+        case .listCleared: .listCleared
+        case .listIcon: .listIconSet
         // Tasks
         case .taskList: .taskListHeader
         case .taskAdded: .taskAdded
@@ -465,6 +481,9 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .stepReopenedTaskReopened: .stepReopenedTaskReopened
         case .stepEdited: .stepEdited
         case .stepDeleted: .stepDeleted
+        case .changeUndone: .changeUndone
+        case .errorNothingToUndo: .errorNothingToUndo
+        case .errorUndoConflict: .errorUndoConflict
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded
@@ -540,6 +559,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorListExists: .errorListExists
         case .errorListNotEmpty: .errorListNotEmpty
         case .errorDefaultList: .errorDefaultList
+        case .errorBadIcon: .errorBadIcon
+        case .errorNothingToClear: .errorNothingToClear
         case .errorAlreadyDone: .errorAlreadyDone
         case .errorNotDone: .errorNotDone
         case .errorSameList: .errorSameList

@@ -11,6 +11,7 @@ enum SQLValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }
 
 /// An open SQLite connection. Not thread-safe: one owner (the event loop thread) uses it. Internal, like
@@ -133,6 +134,10 @@ final class Database {
     func error(sql: String?) -> DatabaseError {
         DatabaseError(
             code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    static func bindBlob(_ stmt: OpaquePointer, _ index: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), transientDestructor) }
     }
 
     static func bindText(_ stmt: OpaquePointer, _ index: Int32, _ text: String) -> Int32 {

@@ -304,7 +304,25 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 4 + 3;
         END;
         """,
-        // 8: steps (issue 13): a step is a task with a parent, in its parent's list and space, deleted with it.
+        // 8: each user's undo stack (issue 13): the newest changes of their commands as SQLite changesets
+        // (session extension), with what the change was about for the reply and the partner's event.
+        """
+        CREATE TABLE undo_log (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            space_id INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            verb TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            effect TEXT NOT NULL,
+            title TEXT NOT NULL,
+            changes BLOB NOT NULL
+        );
+        CREATE INDEX undo_log_user ON undo_log(user_id, id);
+        """,
+        // 9: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
+        "ALTER TABLE lists ADD COLUMN icon TEXT;",
+        // 10: steps (issue 13): a step is a task with a parent, in its parent's list and space, deleted with it.
         // The list order index leads with (list_id, parent_id) so a list's own tasks page by `parent_id IS NULL`
         // from it (and a list's cascade still finds every row by list_id); `tasks_steps` serves a task's steps,
         // their counts and the cascade. Steps have no due date, so the undated index leaves them out; they

@@ -16,6 +16,12 @@ struct Row {
     /// The text in column `name`, or nil when NULL.
     func text(_ name: String) -> String? { statement.text(at: statement.index(of: name)) }
 
+    /// Every value of the row, in SELECT order.
+    var values: [SQLValue] { (0..<statement.columnCount).map { statement.value(at: Int32($0)) } }
+
+    /// The bytes in column `name`, or nil when NULL.
+    func blob(_ name: String) -> [UInt8]? { statement.blob(at: statement.index(of: name)) }
+
     /// The integer in column `name`; throws when it is NULL.
     func requiredInt(_ name: String) throws -> Int64 {
         guard let value = int(name) else { throw Row.missing(name) }

@@ -46,6 +46,7 @@ final class Statement {
             case .integer(let v): rc = sqlite3_bind_int64(stmt, index, v)
             case .real(let v): rc = sqlite3_bind_double(stmt, index, v)
             case .text(let v): rc = Database.bindText(stmt, index, v)
+            case .blob(let v): rc = Database.bindBlob(stmt, index, v)
             }
             guard rc == SQLITE_OK else { throw database.error(sql: sql) }
         }
@@ -76,6 +77,27 @@ final class Statement {
 
     func int(at i: Int32) -> Int64? {
         sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, i)
+    }
+
+    /// How many columns a row has.
+    var columnCount: Int { columns.count }
+
+    /// The value in column `i`, whatever its type.
+    func value(at i: Int32) -> SQLValue {
+        switch sqlite3_column_type(stmt, i) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(stmt, i))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(stmt, i))
+        case SQLITE_TEXT: .text(text(at: i) ?? "")
+        case SQLITE_BLOB: .blob(blob(at: i) ?? [])
+        default: .null
+        }
+    }
+
+    func blob(at i: Int32) -> [UInt8]? {
+        guard sqlite3_column_type(stmt, i) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(stmt, i))
+        guard count > 0, let p = sqlite3_column_blob(stmt, i) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: count))
     }
 
     func text(at i: Int32) -> String? {

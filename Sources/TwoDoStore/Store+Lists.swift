@@ -3,7 +3,7 @@
 import TwoDoCore
 
 extension Store {
-    // Table `lists`: migration 1 (created), 6 (`list_open_counts`, kept by triggers on `tasks`, and the
+    // Table `lists`: migration 1 (created), 10 (`icon`), 6 (`list_open_counts`, kept by triggers on `tasks`, and the
     // trigger `lists_counted_delete`). Tasks of a list go with it (ON DELETE CASCADE).
 
     /// The name of the list every new space starts with, by language.
@@ -13,7 +13,7 @@ extension Store {
     public func lists(in space: SpaceID) throws -> [TaskList] {
         try db.query(
             """
-            SELECT l.id, l.name, l.is_default,
+            SELECT l.id, l.name, l.is_default, l.icon,
                    (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 0) AS open_count,
                    (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 1)
                        AS done_count
@@ -23,27 +23,32 @@ extension Store {
             TaskList(
                 id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
                 isDefault: try $0.requiredInt("is_default") == 1,
-                openCount: Int(try $0.requiredInt("open_count")), doneCount: Int(try $0.requiredInt("done_count")))
+                openCount: Int(try $0.requiredInt("open_count")), doneCount: Int(try $0.requiredInt("done_count")),
+                icon: $0.text("icon"))
         }
     }
 
     /// The list of this name (folded the Turkish-aware way) in a space.
     public func list(named name: String, in space: SpaceID) throws -> TaskList? {
         try db.queryOne(
-            "SELECT id, name, is_default FROM lists WHERE space_id = ? AND name_key = ?",
+            "SELECT id, name, is_default, icon FROM lists WHERE space_id = ? AND name_key = ?",
             .integer(space.rawValue), .text(TextFold.key(name))
         ) {
             TaskList(
                 id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
-                isDefault: try $0.requiredInt("is_default") == 1)
+                isDefault: try $0.requiredInt("is_default") == 1, icon: $0.text("icon"))
         }
     }
 
     /// The default list of a space.
     public func defaultList(in space: SpaceID) throws -> TaskList {
         let found = try db.queryOne(
-            "SELECT id, name FROM lists WHERE space_id = ? AND is_default = 1", .integer(space.rawValue)
-        ) { TaskList(id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"), isDefault: true) }
+            "SELECT id, name, icon FROM lists WHERE space_id = ? AND is_default = 1", .integer(space.rawValue)
+        ) {
+            TaskList(
+                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"), isDefault: true,
+                icon: $0.text("icon"))
+        }
         guard let found else { preconditionFailure("space \(space) has no default list") }
         return found
     }
@@ -67,6 +72,19 @@ extension Store {
         try db.run(
             "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
             .integer(list.rawValue))
+    }
+
+    /// Sets a list's icon (one emoji, checked by the caller with `ListIcon`), or removes it (nil).
+    public func setIcon(_ icon: String?, of list: ListID) throws {
+        try db.run("UPDATE lists SET icon = ? WHERE id = ?", icon.map(SQLValue.text) ?? .null, .integer(list.rawValue))
+    }
+
+    /// Deletes the done tasks of a list (their notes and reminders go with them) in one statement; open
+    /// tasks stay. Returns how many were deleted.
+    public func deleteDoneTasks(in list: ListID) throws -> Int {
+        // One DELETE on the `tasks_list_order` index prefix (list_id, done): bounded by the list's done tasks,
+        // each firing the counting and search triggers once.
+        try db.run("DELETE FROM tasks WHERE list_id = ? AND done = 1", .integer(list.rawValue))
     }
 
     /// Deletes a list and its tasks.

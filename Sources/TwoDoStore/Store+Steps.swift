@@ -1,4 +1,4 @@
-// SQL on a task's steps (rows of `tasks` with a `parent_id`, migration 8): listing, counts, add, complete, copy.
+// SQL on a task's steps (rows of `tasks` with a `parent_id`, migration 10): listing, counts, add, complete, copy.
 
 import TwoDoCore
 

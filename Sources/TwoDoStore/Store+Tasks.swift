@@ -4,7 +4,7 @@ import TwoDoCore
 
 extension Store {
     // Table `tasks`: migration 1 (created), 2 (due date, priority, recurrence, nag columns), 5 (index
-    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 8 (`parent_id`:
+    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
     // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`).
 
     static let taskColumns = """
@@ -14,7 +14,8 @@ extension Store {
                (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count,
                t.parent_id, p.title AS parent_title,
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
-               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key
+               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
+               l.icon AS list_icon
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN tasks p ON p.id = t.parent_id
@@ -46,6 +47,7 @@ extension Store {
         task.parentTitle = row.text("parent_title")
         task.steps = StepProgress(
             done: Int(try row.requiredInt("step_done")), total: Int(try row.requiredInt("step_total")))
+        task.listIcon = row.text("list_icon")
         return task
     }
 

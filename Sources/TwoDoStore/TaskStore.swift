@@ -25,6 +25,10 @@ public protocol TaskStore: TransactionalStore {
     func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID
     /// Renames a list; the caller has checked the new name is free.
     func renameList(_ list: ListID, to name: String) throws
+    /// Sets a list's icon (already checked with `ListIcon`), or removes it (nil).
+    func setIcon(_ icon: String?, of list: ListID) throws
+    /// Deletes the done tasks of a list with their notes and reminders; returns how many.
+    func deleteDoneTasks(in list: ListID) throws -> Int
     /// Deletes a list and its tasks.
     func deleteList(_ list: ListID) throws
     /// The names of a space's lists, default first.

@@ -5,7 +5,7 @@
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
-    & TransactionalStore
+    & TransactionalStore & UndoStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -14,3 +14,4 @@ extension Store: ScheduleStore {}
 extension Store: ReminderStore {}
 extension Store: NotificationStore {}
 extension Store: SearchStore {}
+extension Store: UndoStore {}

@@ -6,7 +6,7 @@ extension Corpus {
     /// English lines and their expected parses.
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
-        + englishPaging + englishSearch + quotedReferences + englishSteps
+        + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -196,7 +196,7 @@ extension Corpus {
         fail("move 3 to", .usage(verb: "move")),
         fail("assign 3", .usage(verb: "assign")),
         fail("assign #3 to", .usage(verb: "assign")),
-        fail("note milk the oat one", .usage(verb: "note")),
+        ok("note milk the oat one", .noteUnsplit("milk the oat one")),
         fail("note 3", .usage(verb: "note")),
         fail("say", .usage(verb: "say")),
         fail("inbox everything", .usage(verb: "inbox")),

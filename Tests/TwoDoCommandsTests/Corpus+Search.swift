@@ -42,3 +42,19 @@ extension Corpus {
         fail("done \"   \"", .usage(verb: "done")),
     ]
 }
+
+extension Corpus {
+    /// `undo` and Turkish `geri al` alone (issue 13 item 5); `geri al` with a reference still reopens a task.
+    static let undoRows: [Row] = [
+        ok("undo", .undo),
+        ok("UNDO", .undo),
+        ok("GERİ AL", .undo),
+        ok("Geri Al", .undo),
+        ok("geri al #4", .undone(.number(4))),
+        ok("#4 geri al", .undone(.number(4))),
+        ok("geri al süt", .undone(.words("süt"))),
+        ok("reopen 7", .undone(.number(7))),
+        fail("undo 3", .usage(verb: "undo")),
+        fail("undo the last thing", .usage(verb: "undo")),
+    ]
+}

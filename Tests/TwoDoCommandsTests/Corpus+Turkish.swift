@@ -6,7 +6,7 @@ extension Corpus {
     /// Turkish lines and their expected parses.
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
-        + turkishPaging + turkishSearch + turkishSteps
+        + turkishPaging + turkishSearch + turkishListTools + turkishSteps
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),
@@ -203,12 +203,12 @@ extension Corpus {
         fail("liste ekle", .usage(verb: "list")),
         fail("ekle", .usage(verb: "add")),
         fail("#0 bitti", .usage(verb: "done")),
-        fail("geri al", .usage(verb: "undone")),
+        ok("geri al", .undo),
         fail("düzenle süt", .usage(verb: "edit")),
         fail("sil", .usage(verb: "delete")),
         fail("taşı #3", .usage(verb: "move")),
         fail("ata 3", .usage(verb: "assign")),
-        fail("not süt yulaf olan", .usage(verb: "note")),
+        ok("not süt yulaf olan", .noteUnsplit("süt yulaf olan")),
         fail("söyle", .usage(verb: "say")),
         fail("okundu bazıları", .badValue(verb: "inbox", value: "bazıları")),
         fail("dil almanca", .badValue(verb: "lang", value: "almanca")),

@@ -234,3 +234,29 @@ struct StepLookalikeTests {
         #expect(o.reply.lines == ["Added \"step counter\" to Groceries."])
     }
 }
+
+@Suite("Step handler: undo")
+struct StepUndoTests {
+    @Test("undo takes back a step, an auto-completing done (task and step), and a task's delete with its steps")
+    func undo() throws {
+        let h = try HandlerHarness()
+        let (alice, bob) = try h.couple()
+        try h.run("add party prep", as: alice.1)
+        try h.run("add cake under party prep", as: alice.1)
+        try h.run("add balloons under party prep", as: alice.1)
+        let undoneAdd = try h.run("undo", as: alice.1)
+        #expect(undoneAdd.reply.code == .changeUndone, "\(undoneAdd.reply.lines)")
+        #expect(try h.store.tasks(matching: "balloons", in: alice.0.space).isEmpty)
+        let done = try h.run("done cake", as: bob.1)
+        #expect(done.reply.code == .stepDoneTaskCompleted)
+        #expect(try h.run("undo", as: bob.1).reply.code == .changeUndone)
+        let parent = try #require(try h.store.tasks(matching: "party prep", in: alice.0.space).first)
+        #expect(!parent.isDone && parent.steps == StepProgress(done: 0, total: 1))
+        try h.run("delete party prep", as: alice.1)
+        #expect(try h.store.taskCount(inSpace: alice.0.space) == 0)
+        let back = try h.run("undo", as: alice.1)
+        #expect(back.reply.code == .changeUndone, "\(back.reply.lines)")
+        #expect(try h.store.tasks(matching: "party prep", in: alice.0.space).first?.steps.total == 1)
+        #expect(try h.store.taskCount(inSpace: alice.0.space) == 2)
+    }
+}

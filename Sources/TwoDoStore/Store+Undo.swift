@@ -1,0 +1,192 @@
+// SQL on `undo_log`: each user's last changes as SQLite changesets, reversed by `undo`.
+
+import TwoDoCore
+
+extension Store {
+    // Table `undo_log`: migration 8.
+
+    /// The tables whose rows make up a space's content: what `undo` records and reverses. Users, spaces,
+    /// invites, notifications, counters (kept by triggers) and the search index (likewise) are not recorded.
+    static let undoTables = [
+        "lists", "tasks", "task_notes", "reminders", "routines", "routine_schedules", "routine_pauses",
+        "routine_marks", "events", "event_exceptions", "item_notes", "schedule_reminders",
+    ]
+
+    /// Rows the server itself moves on (a reminder's fired time): a reversal settles them in its own favour
+    /// instead of refusing.
+    static let undoLenientTables: Set<String> = ["reminders", "schedule_reminders"]
+
+    public func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord) {
+        let (result, changes) = try Changeset.record(on: db, tables: Store.undoTables, body)
+        guard !changes.isEmpty else { return (result, ChangeRecord(payload: [], item: nil)) }
+        return (result, ChangeRecord(payload: changes.bytes, item: try undoItem(of: changes)))
+    }
+
+    public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
+        guard let item = record.item, !record.isEmpty else { return }
+        try db.run(
+            "INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            .integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .text(item.kind.rawValue),
+            .text(item.effect.rawValue), .text(item.title), .blob(record.payload))
+        // Keep the newest `depth` entries of the user, and none past the age limit.
+        try db.run(
+            """
+            DELETE FROM undo_log WHERE user_id = ? AND (at < ? OR id NOT IN
+                (SELECT id FROM undo_log WHERE user_id = ? ORDER BY id DESC LIMIT ?))
+            """,
+            .integer(user.rawValue), .integer(now - UndoLimits.maxAge), .integer(user.rawValue),
+            .integer(Int64(UndoLimits.depth)))
+    }
+
+    public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
+        let newest = try db.queryOne(
+            """
+            SELECT id, at, verb, kind, effect, title, changes FROM undo_log
+            WHERE user_id = ? AND space_id = ? AND at >= ? ORDER BY id DESC LIMIT 1
+            """,
+            .integer(user.rawValue), .integer(space.rawValue), .integer(now - UndoLimits.maxAge)
+        ) { row -> (UndoEntry, [UInt8]) in
+            let item = UndoItem(
+                kind: try row.required("kind", as: UndoItem.Kind.self),
+                effect: try row.required("effect", as: UndoItem.Effect.self), title: try row.requiredText("title"))
+            let entry = UndoEntry(
+                id: try row.requiredInt("id"), at: try row.requiredInt("at"), verb: try row.requiredText("verb"),
+                item: item)
+            return (entry, row.blob("changes") ?? [])
+        }
+        guard let (entry, bytes) = newest else { return .empty }
+        try db.run("DELETE FROM undo_log WHERE id = ?", .integer(entry.id))
+        let reverse = try Changeset(bytes: bytes).inverted()
+        let changes = try reverse.changes()
+        guard try rowsAreAsLeft(changes) else { return .conflict(entry) }
+        let expected = Set(changes.map(\.key))
+        // Applied inside a savepoint while recording: a cascade onto rows the entry does not know (a note the
+        // partner added since to a task this undo would delete) shows as an extra change, and is refused.
+        let applied = try? savepoint { () throws -> Bool in
+            let (result, touched) = try Changeset.record(on: db, tables: Store.undoTables) {
+                try reverse.apply(on: db, lenientTables: Store.undoLenientTables)
+            }
+            guard result == .applied else { throw UndoRefused() }
+            guard try touched.changes().allSatisfy({ expected.contains($0.key) }) else { throw UndoRefused() }
+            return true
+        }
+        return applied == true ? .undone(entry) : .conflict(entry)
+    }
+
+    public func clearUndo(user: UserID) throws {
+        try db.run("DELETE FROM undo_log WHERE user_id = ?", .integer(user.rawValue))
+    }
+
+    /// Whether every row a reversal touches is still as the change left it: a row to delete or update has the
+    /// values the reversal expects (all of them for a delete, the changed ones for an update), a row to insert
+    /// has not come back (or its id been taken). Rows of the lenient tables pass. Checked before applying
+    /// because a reversal that deletes a parent first removes its children by cascade before their own checks.
+    private func rowsAreAsLeft(_ changes: [Changeset.Change]) throws -> Bool {
+        for change in changes where !Store.undoLenientTables.contains(change.table) {
+            let keyColumns = change.primaryKey.indices.filter { change.primaryKey[$0] }
+            let keyValues = keyColumns.map { (change.operation == .insert ? change.new : change.old)[$0] ?? .null }
+            let names = try columnNames(change.table)
+            let filter = keyColumns.map { "\(names[$0]) = ?" }.joined(separator: " AND ")
+            let current = try db.queryOne("SELECT * FROM \(change.table) WHERE \(filter)", keyValues) { $0.values }
+            switch change.operation {
+            case .insert:
+                if current != nil { return false }
+            case .delete, .update:
+                guard let current, current.count == change.old.count else { return false }
+                for (i, expected) in change.old.enumerated() {
+                    if let expected, expected != current[i] { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// What a changeset was about: the first changed list, routine, event or task (in that order: deleting a list
+    /// deletes its tasks, and the list is the item), else the task, routine or event a changed note, reminder,
+    /// mark or exception hangs on.
+    private func undoItem(of changes: Changeset) throws -> UndoItem? {
+        let all = try changes.changes()
+        let owners: [(table: String, kind: UndoItem.Kind, name: String)] = [
+            ("lists", .list, "name"), ("routines", .routine, "name"), ("events", .event, "title"),
+            ("tasks", .task, "title"),
+        ]
+        for owner in owners {
+            guard let change = all.first(where: { $0.table == owner.table }) else { continue }
+            let effect: UndoItem.Effect =
+                switch change.operation {
+                case .insert: .created
+                case .delete: .deleted
+                case .update: .changed
+                }
+            let id = (change.operation == .insert ? change.new : change.old).first ?? nil
+            let title = try itemTitle(owner.table, column: owner.name, id: id, change: change)
+            return UndoItem(kind: owner.kind, effect: effect, title: title)
+        }
+        // Something hanging on an item: name the item, which itself did not change.
+        let parents: [(table: String, column: String, owner: String, kind: UndoItem.Kind, name: String)] = [
+            ("task_notes", "task_id", "tasks", .task, "title"), ("reminders", "task_id", "tasks", .task, "title"),
+            ("routine_marks", "routine_id", "routines", .routine, "name"),
+            ("routine_schedules", "routine_id", "routines", .routine, "name"),
+            ("routine_pauses", "routine_id", "routines", .routine, "name"),
+            ("event_exceptions", "event_id", "events", .event, "title"),
+            ("item_notes", "routine_id", "routines", .routine, "name"),
+            ("item_notes", "event_id", "events", .event, "title"),
+            ("schedule_reminders", "routine_id", "routines", .routine, "name"),
+            ("schedule_reminders", "event_id", "events", .event, "title"),
+        ]
+        for parent in parents {
+            for change in all where change.table == parent.table {
+                let owner = try ownerID(of: change, table: parent.table, column: parent.column)
+                guard let owner else { continue }
+                let title = try db.queryOne(
+                    "SELECT \(parent.name) AS name FROM \(parent.owner) WHERE id = ?", .integer(owner)
+                ) { $0.text("name") }
+                guard let title = title ?? nil else { continue }
+                return UndoItem(kind: parent.kind, effect: .changed, title: title)
+            }
+        }
+        return nil
+    }
+
+    /// The title or name of a changed owner row: from the change itself when it carries it (an insert or a
+    /// delete carries every column), else as the row reads now.
+    private func itemTitle(_ table: String, column: String, id: SQLValue?, change: Changeset.Change) throws -> String {
+        let values = change.operation == .insert ? change.new : change.old
+        if change.operation != .update, let index = try columnIndex(table, column), index < values.count,
+            case .text(let title)? = values[index]
+        {
+            return title
+        }
+        guard case .integer(let rowID)? = id else { return "" }
+        let title = try db.queryOne("SELECT \(column) AS name FROM \(table) WHERE id = ?", .integer(rowID)) {
+            $0.text("name")
+        }
+        return (title ?? nil) ?? ""
+    }
+
+    /// The owner id a child row of `table` points at through `column` (from the change, or the row itself).
+    private func ownerID(of change: Changeset.Change, table: String, column: String) throws -> Int64? {
+        let values = change.operation == .insert ? change.new : change.old
+        if change.operation != .update, let index = try columnIndex(table, column), index < values.count {
+            if case .integer(let id)? = values[index] { return id }
+            return nil
+        }
+        guard case .integer(let rowID)? = change.old.first ?? nil else { return nil }
+        return try db.queryOne("SELECT \(column) AS owner FROM \(table) WHERE id = ?", .integer(rowID)) {
+            $0.int("owner")
+        } ?? nil
+    }
+
+    /// The position of `column` in `table` (as changesets number them).
+    private func columnIndex(_ table: String, _ column: String) throws -> Int? {
+        try columnNames(table).firstIndex(of: column)
+    }
+
+    /// The columns of `table`, in the order changesets number them.
+    private func columnNames(_ table: String) throws -> [String] {
+        try db.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) { $0.text("name") ?? "" }
+    }
+}
+
+/// Thrown inside the undo savepoint to roll a refused reversal back.
+private struct UndoRefused: Error {}
