@@ -173,6 +173,14 @@ public enum Command: Sendable, Equatable {
     /// `search <words>` / `ara <kelimeler>`: tasks (by title or note), routines and events whose text has
     /// every word; the words as typed (`#list` and `done` filters included), read by the search handler.
     case search(String)
+    /// A step under a task (one level deep): `add <title> under <ref>`, `add step <title> to <ref>`,
+    /// `<ref> altına <başlık> ekle`, `adım ekle <ref>: <başlık>`. `plain` is the same line read as an ordinary
+    /// `add`, for the forms whose keyword may be part of a title (`add look under the sofa`): the server takes
+    /// it when the words after `under`/`altına` name no task. The explicit forms (`add step`, `adım ekle`) have
+    /// none: there, a parent that is not found is an error.
+    indirect case addStep(title: String, parent: TaskRef, plain: Command?)
+    /// `steps <ref>` / `adımlar <ref>`: a task's steps, numbered for `done 2`.
+    case steps(TaskRef)
     /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
     /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
     indirect case paged(Command, page: Int)
@@ -182,7 +190,7 @@ public enum Command: Sendable, Equatable {
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
         switch self {
-        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search: true
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search, .steps: true
         default: false
         }
     }
@@ -193,7 +201,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search:
+            .more, .paged, .search, .steps:
             return false
         default:
             return true
@@ -272,6 +280,8 @@ public enum Command: Sendable, Equatable {
         case .itemNotes: "notes"
         case .more: "more"
         case .search: "search"
+        case .addStep: "add"
+        case .steps: "steps"
         case .undo: "undo"
         case .paged(let listing, _): listing.verb
         }

@@ -35,6 +35,8 @@ public enum Parser {
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
         ("verb first", verbFirst),
+        // `parti hazırlığı görevine adım ekle: yumurta`: a step, the Turkish verb in the middle.
+        ("step in the middle", { line, _ in StepParser.middle(line.words) }),
         // A line that is only a member's possessive (`bob's`, `bob'unkiler`) is that member's view.
         ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
         ("verb last", verbLast),
@@ -83,6 +85,12 @@ public enum Parser {
         // "yeni" is also the adjective "new": `yeni ekmek ekle` adds "yeni ekmek".
         if first.key == "yeni" && words.count >= 3 && words[words.count - 1].key == "ekle" {
             return run(.add, words[0..<(words.count - 1)], turkish: true, list: nil, context: context)
+        }
+        if match.verb == .addStep {
+            // `add step counter to groceries`: the spelling's `step` may begin a title (see `StepParser`).
+            return StepParser.explicit(
+                words[match.wordCount...], turkish: match.isTurkish, context: context,
+                spelledStep: match.wordCount == 2 && words[1].key == "step")
         }
         let result = run(match.verb, words[match.wordCount...], turkish: match.isTurkish, list: nil, context: context)
         // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
@@ -155,7 +163,11 @@ public enum Parser {
         case .lists: AccountParser.bare(verb, args, .lists)
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)
-        case .add: AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .add:
+            StepParser.implicit(args, turkish: turkish, list: list, context: context)
+                ?? AddParser.parse(args, turkish: turkish, list: list, context: context)
+        case .addStep: StepParser.explicit(args, turkish: turkish, context: context)
+        case .steps: RefParser.parse(args, verb: .steps).map { .steps($0) }
         case .undone where turkish && args.isEmpty: .success(.undo)
         case .done, .undone, .delete, .notes, .unnag: TaskParser.simple(verb, args)
         case .edit: TaskParser.edit(args, context: context)

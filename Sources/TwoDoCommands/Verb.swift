@@ -30,6 +30,10 @@ enum Verb: Sendable, CaseIterable {
     case more
     /// `search <words>` / `ara <kelimeler>` (also `find`, `bul`).
     case search
+    /// `steps <ref>` / `adımlar <ref>` (also `subtasks`, `alt görevler`, and `<ref> adımları`).
+    case steps
+    /// `add step <title> to <ref>` / `adım ekle <ref>: <title>` (also `add subtask`): a step of a task.
+    case addStep
     /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
     case undo
 
@@ -80,6 +84,7 @@ enum Verb: Sendable, CaseIterable {
         case .stats: "stats"
         case .more: "more"
         case .search: "search"
+        case .steps, .addStep: "steps"
         case .undo: "undo"
         }
     }

@@ -80,6 +80,9 @@ enum VerbTable {
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
+        all += en(.steps, "steps", "subtasks") + tr(.steps, "adımlar", "alt görevler")
+        all += en(.addStep, "add step", "add subtask", "add sub-task", "new subtask")
+        all += tr(.addStep, "adım ekle", "altgörev ekle")
         all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
         return all
     }()
@@ -121,6 +124,7 @@ enum VerbTable {
         for text in ["dürt"] { map[Fold.key(text)] = .nag }
         for text in ["dürtme"] { map[Fold.key(text)] = .unnag }
         for text in ["ertele"] { map[Fold.key(text)] = .snooze }
+        for text in ["adımları"] { map[Fold.key(text)] = .steps }
         return map
     }()
 

@@ -63,6 +63,15 @@ public struct TaskItem: Sendable, Equatable {
     public var recurrence: Recurrence?
     /// Minutes between nags, while nagging.
     public var nagMinutes: Int?
+    /// The task this one is a step of (nil for a task of its own).
+    public var parent: TaskID?
+    /// The title of `parent`, read with the step.
+    public var parentTitle: String?
+    /// How many steps this task has, and how many of them are done (both 0 for a task without steps).
+    public var steps = StepProgress(done: 0, total: 0)
+
+    /// Whether this is a step of another task.
+    public var isStep: Bool { parent != nil }
 
     public init(
         id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,
@@ -81,6 +90,17 @@ public struct TaskItem: Sendable, Equatable {
         self.completedBy = completedBy
         self.completedAt = completedAt
         self.noteCount = noteCount
+    }
+}
+
+/// How far a task's steps are: `done` of `total`.
+public struct StepProgress: Sendable, Equatable {
+    public var done: Int
+    public var total: Int
+
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
     }
 }
 

@@ -14,6 +14,9 @@ public struct SpaceLimits: Sendable, Equatable {
     public var eventsPerSpace = 5_000
     /// Notes on one task, routine or event (`error.limit_notes`).
     public var notesPerItem = 500
+    /// Steps under one task (`error.limit_steps`); steps count toward `tasksPerSpace` too, not toward a list's
+    /// open tasks.
+    public var stepsPerTask = 100
     /// Event occurrences one listing (`events`, `calendar`, `agenda week`) may expand; a window holding more
     /// is refused with `error.too_many_occurrences` (a shorter window works).
     public var occurrencesPerListing = 20_000

@@ -47,7 +47,7 @@ extension Handlers {
             return reply(try couple(action, user: user, on: c))
         case .who:
             return reply(try who(user: user, on: c))
-        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar, .search:
+        case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar, .search, .steps:
             return reply(try listing(command, page: 1, user: user, on: c))
         case .paged(let listing, let page):
             return reply(try self.listing(listing, page: page, user: user, on: c))
@@ -55,6 +55,8 @@ extension Handlers {
             return reply(try more(user: user, on: c))
         case .list(let action):
             return reply(try list(action, user: user, on: c))
+        case .addStep(let title, let parent, let plain):
+            return reply(try addStep(title: title, parent: parent, plain: plain, user: user, on: c))
         case .note:
             return reply(try noteCommand(command, user: user, on: c))
         case .noteUnsplit(let line):

@@ -92,7 +92,8 @@ extension Handlers {
         return o
     }
 
-    /// One task as `export` writes it: its fields, notes and pending reminder instants.
+    /// One task as `export` writes it: its fields, notes and pending reminder instants, and its steps (each with
+    /// its notes) as `steps.items` beside their counts.
     func exportedTask(_ task: TaskItem, user: User) throws -> JSONValue {
         guard
             case .object(var fields) = JSONShape.task(
@@ -102,6 +103,16 @@ extension Handlers {
         }
         let pending = try store.pendingReminders(of: task.id).filter { $0.kind != .nag }
         fields.append(("reminders", .array(pending.map { .string(TimeText.iso8601($0.fireAt, tz: user.tz)) })))
+        if task.steps.total > 0, let index = fields.firstIndex(where: { $0.0 == "steps" }) {
+            // At most `stepsPerTask` of them: a bounded piece of the stream.
+            let items = try store.steps(of: task.id).map {
+                JSONShape.task($0, tz: user.tz, number: nil, notes: try store.notes(of: $0.id))
+            }
+            fields[index].1 = .object([
+                ("done", .int(Int64(task.steps.done))), ("total", .int(Int64(task.steps.total))),
+                ("items", .array(items)),
+            ])
+        }
         return .object(fields)
     }
 

@@ -156,10 +156,13 @@ extension Handlers {
     }
 
     /// Which tasks a word reference prefers when several match.
-    private enum Preference { case open, done, any }
+    enum Preference { case open, done, any }
 
-    /// Resolves a reference to one task of the user's space, or throws the reply explaining why not.
-    private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Session) throws -> TaskItem {
+    /// Resolves a reference to one task (or step) of the user's space, or throws the reply explaining why not.
+    /// `tasksFirst` prefers tasks to steps when words match both (a step's parent is never a step).
+    func resolve(
+        _ ref: TaskRef, user: User, prefer: Preference, tasksFirst: Bool = false, _ c: Session
+    ) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(
@@ -180,13 +183,18 @@ extension Handlers {
             return task
         case .words(let words):
             var matches = try store.tasks(matching: words, in: user.space)
+            if tasksFirst && matches.count > 1 {
+                let tasks = matches.filter { !$0.isStep }
+                if !tasks.isEmpty { matches = tasks }
+            }
             if matches.count > 1 && prefer != .any {
                 let preferred = matches.filter { prefer == .open ? !$0.isDone : $0.isDone }
                 if !preferred.isEmpty { matches = preferred }
             }
             guard let first = matches.first else { throw notFound(words) }
             guard matches.count == 1 else {
-                let candidates = matches.prefix(5).map { "\"\($0.title)\" (\($0.listLabel))" }.joined(separator: ", ")
+                let candidates = matches.prefix(5).map { "\"\($0.title)\" (\(self.whereIs($0, c)))" }
+                    .joined(separator: ", ")
                 throw ReplyError(
                     reply: .failure(
                         .errorAmbiguous, t(c, .errorAmbiguous, ["ref": words, "candidates": candidates]),
@@ -248,7 +256,10 @@ extension Handlers {
         case .done(let ref):
             let task = try resolve(ref, user: user, prefer: .open, c)
             if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
+            if task.isStep { return try stepDone(task, user: user, members: members, c) }
             try store.setDone(task.id, true, by: user.id, now: now)
+            // Done with its task: the steps still open are done too (by the same user).
+            if task.steps.done < task.steps.total { try store.completeSteps(of: task.id, by: user.id, now: now) }
             try store.cancelReminders(of: task.id)
             remindersChanged = true
             if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space) {
@@ -270,6 +281,7 @@ extension Handlers {
         case .undone(let ref):
             let task = try resolve(ref, user: user, prefer: .done, c)
             if !task.isDone { return .failure(.errorNotDone, t(c, .errorNotDone, ["title": task.title])) }
+            if task.isStep { return try stepUndone(task, user: user, members: members, c) }
             try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
             try restoreReminders(of: task)
@@ -279,10 +291,12 @@ extension Handlers {
             let task = try resolve(ref, user: user, prefer: .any, c)
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
             try store.setTitle(task.id, title, now: now)
+            if task.isStep { return try stepEdited(task, to: title, user: user, members: members, c) }
             return try changed(.taskEdited, task.id, ["old": task.title, "title": title])
 
         case .delete(let ref):
             let task = try resolve(ref, user: user, prefer: .any, c)
+            if task.isStep { return try stepDeleted(task, user: user, members: members, c) }
             let data = JSONShape.task(task, tz: "UTC", number: nil)
             try store.deleteTask(task.id)
             try raise(.taskDeleted, actor: user, recipients: members, args: ["title": task.title], data: data)
@@ -290,6 +304,7 @@ extension Handlers {
 
         case .move(let ref, let listName):
             let task = try resolve(ref, user: user, prefer: .any, c)
+            try refuseStep(task, c)
             let list = try findList(listName, user: user, c)
             if list.id == task.list {
                 return .failure(.errorSameList, t(c, .errorSameList, ["title": task.title, "list": list.label]))
@@ -300,6 +315,7 @@ extension Handlers {
 
         case .assign(let ref, let who):
             let task = try resolve(ref, user: user, prefer: .open, c)
+            try refuseStep(task, c)
             let assignee: User?
             switch who {
             case .me: assignee = user
@@ -330,6 +346,7 @@ extension Handlers {
             .unnag(let ref),
             .snooze(let ref, _):
             let task = try resolve(ref, user: user, prefer: .open, c)
+            try refuseStep(task, c)
             return try schedule(command, task: task, user: user, members: members, c)
 
         case .notes(let ref):

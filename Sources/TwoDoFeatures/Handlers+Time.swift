@@ -151,6 +151,8 @@ extension Handlers {
             title: task.title, list: task.list, space: space, by: user.id, assignee: assignee?.id, now: now)
         try store.setDue(id, nextDue, scheduled: nextDate, now: now)
         try store.setRecurrence(id, rule, now: now)
+        // The next one starts with the same steps, all open again (a repeating checklist).
+        if task.steps.total > 0 { try store.copySteps(from: task.id, to: id, by: user.id, now: now) }
         if task.priority != .none { try store.setPriority(id, task.priority, now: now) }
         try rescheduleReminders(of: id, due: nextDue)
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
@@ -394,6 +396,8 @@ extension Handlers {
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
     func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        if task.steps.total > 0 { line += " (\(task.steps.done)/\(task.steps.total))" }
+        if let parent = task.parentTitle { line += " (" + t(c, .stepOf, ["task": parent]) + ")" }
         var extras: [String] = []
         if withList { extras.append(task.listLabel) }
         if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }

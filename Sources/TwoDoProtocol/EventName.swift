@@ -84,6 +84,20 @@ public enum EventName: String, CaseIterable, Sendable {
     case eventNoted = "event.noted"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
+    /// A step was added under a task.
+    case stepAdded = "step.added"
+    /// A step was done (its task still has open steps).
+    case stepDone = "step.done"
+    /// The last open step was done, and its task completed with it: one event for both.
+    case stepDoneTaskCompleted = "step.done_task_completed"
+    /// A done step was reopened.
+    case stepReopened = "step.reopened"
+    /// A done step was reopened, and its done task with it: one event for both.
+    case stepReopenedTaskReopened = "step.reopened_task_reopened"
+    /// A step's title changed.
+    case stepEdited = "step.edited"
+    /// A step was deleted.
+    case stepDeleted = "step.deleted"
     /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
     case changeUndone = "change.undone"
 
@@ -133,6 +147,13 @@ public enum EventName: String, CaseIterable, Sendable {
         case .eventDeleted: .eventEventDeleted
         case .eventNoted: .eventEventNoted
         case .noteDeleted: .eventNoteDeleted
+        case .stepAdded: .eventStepAdded
+        case .stepDone: .eventStepDone
+        case .stepDoneTaskCompleted: .eventStepDoneTaskCompleted
+        case .stepReopened: .eventStepReopened
+        case .stepReopenedTaskReopened: .eventStepReopenedTaskReopened
+        case .stepEdited: .eventStepEdited
+        case .stepDeleted: .eventStepDeleted
         case .changeUndone: .eventChangeUndone
         }
     }
@@ -183,6 +204,13 @@ extension EventName {
         case .eventDeleted: .eventDeleted
         case .eventNoted: .eventNoted
         case .noteDeleted: .noteDeleted
+        case .stepAdded: .stepAdded
+        case .stepDone: .stepDone
+        case .stepDoneTaskCompleted: .stepDoneTaskCompleted
+        case .stepReopened: .stepReopened
+        case .stepReopenedTaskReopened: .stepReopenedTaskReopened
+        case .stepEdited: .stepEdited
+        case .stepDeleted: .stepDeleted
         case .changeUndone: .changeUndone
         }
     }

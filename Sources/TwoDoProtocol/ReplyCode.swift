@@ -143,6 +143,23 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case searchResults = "search.results"
     /// `couple leave` without `confirm`: what leaving does, and how to confirm.
     case coupleLeaveConfirm = "couple.leave_confirm"
+    /// A step was added under a task.
+    case stepAdded = "step.added"
+    /// A task's steps (`step.list_empty` when none).
+    case stepList = "step.list"
+    /// A step was done (other steps of its task still open).
+    case stepDone = "step.done"
+    /// The last open step was done and its task completed with it (`step.done_task_completed_next` when a
+    /// repeat follows).
+    case stepDoneTaskCompleted = "step.done_task_completed"
+    /// A done step was reopened (its task was open).
+    case stepReopened = "step.reopened"
+    /// A done step was reopened, and its done task with it.
+    case stepReopenedTaskReopened = "step.reopened_task_reopened"
+    /// A step's title changed.
+    case stepEdited = "step.edited"
+    /// A step was deleted.
+    case stepDeleted = "step.deleted"
     /// `undo` reversed the user's newest change (`change.undone_created` / `_deleted` word the other effects).
     case changeUndone = "change.undone"
     /// `undo` with nothing left to undo.
@@ -323,6 +340,12 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorReminderPast = "error.reminder_past"
     /// A nag interval outside 1–1440 minutes (`error.nag_range_value` names it).
     case errorNagRange = "error.nag_range"
+    /// A step under a step (or the steps of a step).
+    case errorStepOfStep = "error.step_of_step"
+    /// A command a step does not take (due, repeat, remind, nag, snooze, priority, assign, move).
+    case errorStepUnsupported = "error.step_unsupported"
+    /// A step under a done task.
+    case errorStepParentDone = "error.step_parent_done"
 
     // MARK: Paging errors
 
@@ -347,6 +370,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorLimitEvents = "error.limit_events"
     /// An item holds the most notes it may.
     case errorLimitNotes = "error.limit_notes"
+    /// A task holds the most steps it may.
+    case errorLimitSteps = "error.limit_steps"
     /// Joining would pass a limit (text `error.limit_join_<what>`).
     case errorLimitJoin = "error.limit_join"
 
@@ -451,6 +476,14 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
         case .coupleLeaveConfirm: .coupleLeaveConfirm
+        case .stepAdded: .stepAdded
+        case .stepList: .stepListHeader
+        case .stepDone: .stepDone
+        case .stepDoneTaskCompleted: .stepDoneTaskCompleted
+        case .stepReopened: .stepReopened
+        case .stepReopenedTaskReopened: .stepReopenedTaskReopened
+        case .stepEdited: .stepEdited
+        case .stepDeleted: .stepDeleted
         case .changeUndone: .changeUndone
         case .errorNothingToUndo: .errorNothingToUndo
         case .errorUndoConflict: .errorUndoConflict
@@ -538,6 +571,9 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorNoDueTime: .errorNoDueTime
         case .errorReminderPast: .errorReminderPast
         case .errorNagRange: .errorNagRange
+        case .errorStepOfStep: .errorStepOfStep
+        case .errorStepUnsupported: .errorStepUnsupported
+        case .errorStepParentDone: .errorStepParentDone
         // Paging errors
         case .errorNoListing: .errorNoListing
         case .errorNoMorePages: .errorNoMorePages
@@ -549,6 +585,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorLimitRoutines: .errorLimitRoutines
         case .errorLimitEvents: .errorLimitEvents
         case .errorLimitNotes: .errorLimitNotes
+        case .errorLimitSteps: .errorLimitSteps
         case .errorLimitJoin: .errorLimitJoinTasks
         // Routine and calendar errors
         case .errorRoutineExists: .errorRoutineExists

@@ -322,5 +322,42 @@ enum Migrations {
         """,
         // 9: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
         "ALTER TABLE lists ADD COLUMN icon TEXT;",
+        // 10: steps (issue 13): a step is a task with a parent, in its parent's list and space, deleted with it.
+        // The list order index leads with (list_id, parent_id) so a list's own tasks page by `parent_id IS NULL`
+        // from it (and a list's cascade still finds every row by list_id); `tasks_steps` serves a task's steps,
+        // their counts and the cascade. Steps have no due date, so the undated index leaves them out; they
+        // count toward the space's tasks but not toward a list's open tasks (the counting triggers again).
+        """
+        ALTER TABLE tasks ADD COLUMN parent_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE;
+        CREATE INDEX tasks_steps ON tasks(parent_id, created_at, id, done) WHERE parent_id IS NOT NULL;
+        DROP INDEX tasks_list_order;
+        CREATE INDEX tasks_list_order ON tasks(list_id, parent_id, done, created_at, id);
+        DROP INDEX tasks_undated;
+        CREATE INDEX tasks_undated ON tasks(space_id, list_id, created_at, id)
+            WHERE done = 0 AND due_at IS NULL AND parent_id IS NULL;
+        DROP TRIGGER tasks_counted_insert;
+        DROP TRIGGER tasks_counted_delete;
+        DROP TRIGGER tasks_counted_update;
+        CREATE TRIGGER tasks_counted_insert AFTER INSERT ON tasks BEGIN
+            INSERT INTO space_task_counts (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = tasks + 1;
+            INSERT INTO list_open_counts (list_id, open) VALUES (NEW.list_id, NEW.done = 0 AND NEW.parent_id IS NULL)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0 AND NEW.parent_id IS NULL);
+        END;
+        CREATE TRIGGER tasks_counted_delete AFTER DELETE ON tasks BEGIN
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            UPDATE list_open_counts SET open = open - 1
+                WHERE list_id = OLD.list_id AND OLD.done = 0 AND OLD.parent_id IS NULL;
+        END;
+        CREATE TRIGGER tasks_counted_update AFTER UPDATE OF space_id, list_id, done, parent_id ON tasks BEGIN
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            INSERT INTO space_task_counts (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = tasks + 1;
+            UPDATE list_open_counts SET open = open - 1
+                WHERE list_id = OLD.list_id AND OLD.done = 0 AND OLD.parent_id IS NULL;
+            INSERT INTO list_open_counts (list_id, open) VALUES (NEW.list_id, NEW.done = 0 AND NEW.parent_id IS NULL)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0 AND NEW.parent_id IS NULL);
+        END;
+        """,
     ]
 }

@@ -14,8 +14,9 @@ extension Store {
         try db.query(
             """
             SELECT l.id, l.name, l.is_default, l.icon,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0) AS open_count,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 1) AS done_count
+                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 0) AS open_count,
+                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 1)
+                       AS done_count
             FROM lists l WHERE l.space_id = ? ORDER BY l.is_default DESC, l.id
             """, .integer(space.rawValue)
         ) {

@@ -4,15 +4,21 @@ import TwoDoCore
 
 extension Store {
     // Table `tasks`: migration 1 (created), 2 (due date, priority, recurrence, nag columns), 5 (index
-    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`).
+    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
+    // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`).
 
     static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key, l.icon AS list_icon
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count,
+               t.parent_id, p.title AS parent_title,
+               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
+               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
+               l.icon AS list_icon
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
+        LEFT JOIN tasks p ON p.id = t.parent_id
         LEFT JOIN users a ON a.id = t.assignee_id
         LEFT JOIN users c ON c.id = t.created_by
         LEFT JOIN users d ON d.id = t.completed_by
@@ -37,6 +43,10 @@ extension Store {
         task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
+        task.parent = row.int("parent_id").map(TaskID.init)
+        task.parentTitle = row.text("parent_title")
+        task.steps = StepProgress(
+            done: Int(try row.requiredInt("step_done")), total: Int(try row.requiredInt("step_total")))
         task.listIcon = row.text("list_icon")
         return task
     }
@@ -44,14 +54,16 @@ extension Store {
     /// The tasks of a list: open ones first, then done ones; within each by creation time.
     public func tasks(in list: ListID) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + " WHERE t.list_id = ? ORDER BY t.done, t.created_at, t.id", .integer(list.rawValue),
+            Store.taskColumns + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id",
+            .integer(list.rawValue),
             map: Store.task(from:))
     }
 
-    /// Every task of a space, list by list, in display order.
+    /// Every task of a space (not their steps), list by list, in display order.
     public func tasks(inSpace space: SpaceID) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + " WHERE t.space_id = ? ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
+            Store.taskColumns
+                + " WHERE t.space_id = ? AND t.parent_id IS NULL ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
             .integer(space.rawValue), map: Store.task(from:))
     }
 
@@ -130,11 +142,11 @@ extension Store {
             .text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue))
     }
 
-    /// Moves a task to another list of the same space.
+    /// Moves a task, with its steps, to another list of the same space.
     public func move(_ task: TaskID, to list: ListID, now: Int64) throws {
         try db.run(
-            "UPDATE tasks SET list_id = ?, updated_at = ? WHERE id = ?", .integer(list.rawValue), .integer(now),
-            .integer(task.rawValue))
+            "UPDATE tasks SET list_id = ?, updated_at = ? WHERE id = ? OR parent_id = ?", .integer(list.rawValue),
+            .integer(now), .integer(task.rawValue), .integer(task.rawValue))
     }
 
     /// Assigns a task to a member, or to nobody.
@@ -144,7 +156,7 @@ extension Store {
             user.map { .integer($0.rawValue) } ?? .null, .integer(now), .integer(task.rawValue))
     }
 
-    /// Deletes a task and its notes.
+    /// Deletes a task with its notes, reminders and steps (ON DELETE CASCADE).
     public func deleteTask(_ task: TaskID) throws {
         try db.run("DELETE FROM tasks WHERE id = ?", .integer(task.rawValue))
     }
@@ -233,12 +245,13 @@ extension Store {
     public func tasks(in list: ListID, after cursor: TaskCursor?, limit: Int) throws -> [TaskItem] {
         guard let cursor else {
             return try db.query(
-                Store.taskColumns + " WHERE t.list_id = ? ORDER BY t.done, t.created_at, t.id LIMIT ?",
+                Store.taskColumns
+                    + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id LIMIT ?",
                 .integer(list.rawValue), .integer(Int64(limit)), map: Store.task(from:))
         }
         return try db.query(
             Store.taskColumns
-                + " WHERE t.list_id = ? AND (t.done, t.created_at, t.id) > (?, ?, ?) ORDER BY t.done, t.created_at, t.id LIMIT ?",
+                + " WHERE t.list_id = ? AND t.parent_id IS NULL AND (t.done, t.created_at, t.id) > (?, ?, ?) ORDER BY t.done, t.created_at, t.id LIMIT ?",
             .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
             .integer(cursor.id.rawValue),
             .integer(Int64(limit)), map: Store.task(from:))
@@ -251,7 +264,8 @@ extension Store {
     public func tasks(in list: ListID, offset: Int, limit: Int) throws -> [TaskItem] {
         try db.query(
             Store.taskColumns + """
-                 WHERE t.id IN (SELECT id FROM tasks WHERE list_id = ? ORDER BY done, created_at, id LIMIT ? OFFSET ?)
+                 WHERE t.id IN (SELECT id FROM tasks WHERE list_id = ? AND parent_id IS NULL ORDER BY done, created_at, id
+                 LIMIT ? OFFSET ?)
                  ORDER BY t.done, t.created_at, t.id
                 """,
             .integer(list.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
@@ -260,7 +274,8 @@ extension Store {
     /// The open and done task counts of a list (from the `tasks_list_order` index).
     public func taskCounts(in list: ListID) throws -> (open: Int, done: Int) {
         try db.queryOne(
-            "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE list_id = ?", .integer(list.rawValue)
+            "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE list_id = ? AND parent_id IS NULL",
+            .integer(list.rawValue)
         ) { (Int(try $0.requiredInt("n") - $0.requiredInt("done")), Int(try $0.requiredInt("done"))) } ?? (0, 0)
     }
 
@@ -299,7 +314,7 @@ extension Store {
         return try db.query(
             Store.taskColumns + """
                  WHERE t.id IN (SELECT id FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL
-                 AND (? IS NULL OR assignee_id = ?) ORDER BY list_id, created_at, id LIMIT ? OFFSET ?)
+                 AND parent_id IS NULL AND (? IS NULL OR assignee_id = ?) ORDER BY list_id, created_at, id LIMIT ? OFFSET ?)
                  ORDER BY t.list_id, t.created_at, t.id
                 """,
             .integer(space.rawValue), who, who, .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
@@ -310,7 +325,10 @@ extension Store {
         let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
         return Int(
             try db.queryOne(
-                "SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL AND (? IS NULL OR assignee_id = ?)",
+                """
+                SELECT count(*) AS n FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL AND parent_id IS NULL
+                AND (? IS NULL OR assignee_id = ?)
+                """,
                 .integer(space.rawValue), who, who
             ) { try $0.requiredInt("n") } ?? 0)
     }

@@ -4,7 +4,7 @@
 /// only TwoDo's domain types (no `Row`, `Statement`, `SQLValue` or `Database`), so a second engine (issue 18:
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
-    AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & TaskStore
+    AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
     & TransactionalStore & UndoStore
 
 extension Store: TransactionalStore {}

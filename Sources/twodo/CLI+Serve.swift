@@ -63,7 +63,7 @@ extension CLI {
             ("limit-lists", \.listsPerSpace), ("limit-list-tasks", \.openTasksPerList),
             ("limit-tasks", \.tasksPerSpace), ("limit-routines", \.routinesPerSpace),
             ("limit-events", \.eventsPerSpace), ("limit-notes", \.notesPerItem),
-            ("limit-occurrences", \.occurrencesPerListing),
+            ("limit-occurrences", \.occurrencesPerListing), ("limit-steps", \.stepsPerTask),
         ]
     }
 

@@ -150,7 +150,8 @@ struct OneGrammarTests {
     func order() {
         #expect(
             Parser.alternatives.map(\.name) == [
-                "paged listing", "planner", "verb first", "member view", "verb last", "add in the middle",
+                "paged listing", "planner", "verb first", "step in the middle", "member view", "verb last",
+                "add in the middle",
             ])
     }
 

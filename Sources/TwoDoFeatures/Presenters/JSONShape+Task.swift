@@ -22,6 +22,14 @@ extension JSONShape {
             ("nag_minutes", task.nagMinutes.map { .int(Int64($0)) } ?? .null),
         ]
         if number == nil { members.removeFirst() }
+        if task.steps.total > 0 {
+            members.append(
+                ("steps", .object([("done", .int(Int64(task.steps.done))), ("total", .int(Int64(task.steps.total)))])))
+        }
+        if let parent = task.parent {
+            members.append(("parent", .int(parent.rawValue)))
+            members.append(("parent_title", .optional(task.parentTitle)))
+        }
         if let notes { members.append(("notes", JSONShape.notes(notes, tz: tz))) }
         return .object(members)
     }

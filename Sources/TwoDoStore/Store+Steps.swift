@@ -1,0 +1,77 @@
+// SQL on a task's steps (rows of `tasks` with a `parent_id`, migration 10): listing, counts, add, complete, copy.
+
+import TwoDoCore
+
+/// A task's steps: one level of tasks under a task, in its list and space.
+///
+/// Guarantees: a step has the list and space of its parent (moving the parent moves it, `move(_:to:now:)`);
+/// deleting the parent deletes its steps; steps never appear in a list's tasks, pages or open counts, but do
+/// count toward the space's tasks. Order: by creation (then id), whether done or not, so a step keeps its
+/// number as steps get done. Expected inside the turn's transaction (or a `write { }`): every mutator here.
+public protocol StepStore: AnyObject {
+    /// The steps of a task, oldest first.
+    func steps(of task: TaskID) throws -> [TaskItem]
+    /// How many steps a task has, and how many of them are done.
+    func stepCounts(of task: TaskID) throws -> StepProgress
+    /// Adds an open step under `parent` (a task of `space`, itself no step; the caller has checked both).
+    func addStep(title: String, under parent: TaskItem, space: SpaceID, by user: UserID, now: Int64) throws -> TaskID
+    /// Marks every open step of a task done by `user`; returns how many.
+    @discardableResult
+    func completeSteps(of task: TaskID, by user: UserID, now: Int64) throws -> Int
+    /// Gives `target` an open copy of every step of `source`, in their order (a repeating task's next one).
+    func copySteps(from source: TaskID, to target: TaskID, by user: UserID, now: Int64) throws
+}
+
+extension Store: StepStore {
+    /// The steps of a task, oldest first (from the `tasks_steps` index).
+    public func steps(of task: TaskID) throws -> [TaskItem] {
+        try db.query(
+            Store.taskColumns + " WHERE t.parent_id = ? ORDER BY t.created_at, t.id", .integer(task.rawValue),
+            map: Store.task(from:))
+    }
+
+    /// How many steps a task has, and how many are done (from the `tasks_steps` index alone).
+    public func stepCounts(of task: TaskID) throws -> StepProgress {
+        try db.queryOne(
+            "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE parent_id = ?",
+            .integer(task.rawValue)
+        ) { StepProgress(done: Int(try $0.requiredInt("done")), total: Int(try $0.requiredInt("n"))) }
+            ?? StepProgress(done: 0, total: 0)
+    }
+
+    /// Adds an open step in the parent's list and space.
+    public func addStep(
+        title: String, under parent: TaskItem, space: SpaceID, by user: UserID, now: Int64
+    ) throws -> TaskID {
+        precondition(parent.parent == nil, "a step has no steps")
+        try db.run(
+            """
+            INSERT INTO tasks (space_id, list_id, parent_id, title, title_key, done, created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)
+            """,
+            .integer(space.rawValue), .integer(parent.list.rawValue), .integer(parent.id.rawValue), .text(title),
+            .text(TextFold.key(title)), .integer(user.rawValue), .integer(now), .integer(now))
+        return TaskID(db.lastInsertID)
+    }
+
+    /// Marks every open step of a task done by `user`.
+    @discardableResult
+    public func completeSteps(of task: TaskID, by user: UserID, now: Int64) throws -> Int {
+        try db.run(
+            """
+            UPDATE tasks SET done = 1, completed_by = ?, completed_at = ?, updated_at = ?
+            WHERE parent_id = ? AND done = 0
+            """, .integer(user.rawValue), .integer(now), .integer(now), .integer(task.rawValue))
+    }
+
+    /// Copies the steps of `source` under `target`, open, in their order (ids follow the order read).
+    public func copySteps(from source: TaskID, to target: TaskID, by user: UserID, now: Int64) throws {
+        try db.run(
+            """
+            INSERT INTO tasks (space_id, list_id, parent_id, title, title_key, done, created_by, created_at, updated_at)
+            SELECT p.space_id, p.list_id, p.id, s.title, s.title_key, 0, ?, ?, ?
+            FROM tasks s JOIN tasks p ON p.id = ? WHERE s.parent_id = ? ORDER BY s.created_at, s.id
+            """, .integer(user.rawValue), .integer(now), .integer(now), .integer(target.rawValue),
+            .integer(source.rawValue))
+    }
+}
