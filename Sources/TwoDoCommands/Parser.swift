@@ -67,6 +67,9 @@ public enum Parser {
         _ line: Line, context: ParseContext, alternatives: ArraySlice<(name: String, read: Alternative)>
     ) -> Result<Command, ParseError> {
         guard let first = line.words.first else { return .failure(.usage(verb: "help")) }
+        if let described = DescribeParser.inlineDescription(line, reading: { read(Line($0), context: context, alternatives: alternatives) }) {
+            return described
+        }
         for alternative in alternatives {
             if let result = alternative.read(line, context) { return result }
         }
@@ -178,6 +181,8 @@ public enum Parser {
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
+        case .describe: DescribeParser.describe(args)
+        case .info: DescribeParser.info(args)
         }
     }
 }

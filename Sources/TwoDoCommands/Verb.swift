@@ -30,6 +30,10 @@ enum Verb: Sendable, CaseIterable {
     case more
     /// `search <words>` / `ara <kelimeler>` (also `find`, `bul`).
     case search
+    /// `describe <ref>: <text>` / `açıkla <ref>: <metin>`.
+    case describe
+    /// `info <ref>` / `detay <ref>`.
+    case info
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -78,6 +82,8 @@ enum Verb: Sendable, CaseIterable {
         case .stats: "stats"
         case .more: "more"
         case .search: "search"
+        case .describe: "describe"
+        case .info: "info"
         }
     }
 

@@ -80,6 +80,8 @@ enum VerbTable {
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
+        all += en(.describe, "describe") + tr(.describe, "açıkla", "açıklama")
+        all += en(.info, "info", "details") + tr(.info, "detay", "detaylar", "bilgi")
         return all
     }()
 

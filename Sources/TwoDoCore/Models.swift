@@ -56,6 +56,8 @@ public struct TaskItem: Sendable, Equatable {
     public var recurrence: Recurrence?
     /// Minutes between nags, while nagging.
     public var nagMinutes: Int?
+    /// The longer text kept with the task (`describe`), nil for none; shown by `info`, marked `¶` in rows.
+    public var description: String?
 
     public init(
         id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,

@@ -394,6 +394,7 @@ extension Handlers {
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
     func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        if task.description != nil { line += Handlers.describedMark }
         var extras: [String] = []
         if withList { extras.append(task.listName) }
         if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }

@@ -80,6 +80,12 @@ public enum EventName: String, CaseIterable, Sendable {
     case eventNoted = "event.noted"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
+    /// A task's description was set (`event.task.description_cleared` when cleared).
+    case taskDescribed = "task.described"
+    /// A routine's description was set (`event.routine.description_cleared` when cleared).
+    case routineDescribed = "routine.described"
+    /// A calendar event's description was set (`event.event.description_cleared` when cleared).
+    case eventDescribed = "event.described"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -125,6 +131,9 @@ public enum EventName: String, CaseIterable, Sendable {
         case .eventDeleted: .eventEventDeleted
         case .eventNoted: .eventEventNoted
         case .noteDeleted: .eventNoteDeleted
+        case .taskDescribed: .eventTaskDescribed
+        case .routineDescribed: .eventRoutineDescribed
+        case .eventDescribed: .eventEventDescribed
         }
     }
 }
@@ -172,6 +181,9 @@ extension EventName {
         case .eventDeleted: .eventDeleted
         case .eventNoted: .eventNoted
         case .noteDeleted: .noteDeleted
+        case .taskDescribed: .taskDescribed
+        case .routineDescribed: .routineDescribed
+        case .eventDescribed: .eventDescribed
         }
     }
 }

@@ -137,6 +137,18 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     /// What `search` found (tasks numbered for `done 2`, then routines and events); `search.none` text when
     /// nothing matches.
     case searchResults = "search.results"
+    /// A task's description was set (`task.description_cleared` text when cleared).
+    case taskDescribed = "task.described"
+    /// One task whole (`info`): list, status, dates, reminders, description, notes, completion.
+    case taskInfo = "task.info"
+    /// A routine's description was set (`routine.description_cleared` text when cleared).
+    case routineDescribed = "routine.described"
+    /// One routine whole (`info routine`).
+    case routineInfo = "routine.info"
+    /// An event's description was set (`event.description_cleared` text when cleared).
+    case eventDescribed = "event.described"
+    /// One event whole (`info event`).
+    case eventInfo = "event.info"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -432,6 +444,12 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskSnoozed: .taskSnoozed
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
+        case .taskDescribed: .taskDescribed
+        case .taskInfo: .infoTaskOpen
+        case .routineDescribed: .routineDescribed
+        case .routineInfo: .infoRoutine
+        case .eventDescribed: .eventDescribed
+        case .eventInfo: .infoEvent
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded

@@ -4,13 +4,13 @@ import TwoDoCore
 
 extension Store {
     // Table `tasks`: migration 1 (created), 2 (due date, priority, recurrence, nag columns), 5 (index
-    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`).
+    // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 9 (`description`).
 
     static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key, t.description
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN users a ON a.id = t.assignee_id
@@ -37,6 +37,7 @@ extension Store {
         task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
+        task.description = row.text("description")
         return task
     }
 
@@ -127,6 +128,13 @@ extension Store {
         try db.run(
             "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?",
             .text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue))
+    }
+
+    /// Sets or clears (nil) a task's description.
+    public func setDescription(of task: TaskID, to text: String?, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET description = ?, updated_at = ? WHERE id = ?", text.map { .text($0) } ?? .null,
+            .integer(now), .integer(task.rawValue))
     }
 
     /// Moves a task to another list of the same space.
