@@ -40,7 +40,7 @@ extension Handlers {
         var lines = ["  " + t(c, .infoNotes, ["count": "\(notes.count)"])]
         if notes.count > Handlers.infoNotes {
             let older = notes.count - Handlers.infoNotes
-            lines.append("    " + t(c, .infoNotesMore, ["count": "\(older)", "ref": notesVerb + " " + ref]))
+            lines.append("    " + t(c, .infoNotesMore, ["count": "\(older)", "command": notesVerb + " " + ref]))
         }
         for n in notes.suffix(Handlers.infoNotes) {
             lines.append("    - \(n.author ?? "?"), \(TimeText.human(n.at, tz: user.tz, lang: c.lang)): \(n.text)")
