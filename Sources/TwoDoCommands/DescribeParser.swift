@@ -42,7 +42,9 @@ enum DescribeParser {
         if let k = kind(first), args.count >= 2 {
             let text = args.dropFirst().typed
             // `describe event id:7: …`: the colon of `id:` is part of the reference.
-            let from = text.utf8.prefix(3).elementsEqual("id:".utf8, by: { $0 | 0x20 == $1 }) ? text.utf8.index(text.startIndex, offsetBy: 3) : text.startIndex
+            let from =
+                text.utf8.prefix(3).elementsEqual("id:".utf8, by: { $0 | 0x20 == $1 })
+                ? text.utf8.index(text.startIndex, offsetBy: 3) : text.startIndex
             guard let colon = text[from...].firstIndex(of: ":") else { return .failure(usage) }
             let ref = trimmed(text[..<colon])
             guard !ref.isEmpty else { return .failure(usage) }

@@ -67,7 +67,10 @@ public enum Parser {
         _ line: Line, context: ParseContext, alternatives: ArraySlice<(name: String, read: Alternative)>
     ) -> Result<Command, ParseError> {
         guard let first = line.words.first else { return .failure(.usage(verb: "help")) }
-        if let described = DescribeParser.inlineDescription(line, reading: { read(Line($0), context: context, alternatives: alternatives) }) {
+        // `add fix sink tomorrow -- the washer is worn`: the part before `--` is read alone (DescribeParser).
+        if let described = DescribeParser.inlineDescription(
+            line, reading: { read(Line($0), context: context, alternatives: alternatives) })
+        {
             return described
         }
         for alternative in alternatives {

@@ -134,7 +134,8 @@ extension Handlers {
         let shape = withFields(
             JSONShape.event(e, tz: user.tz, notes: Array(notes.suffix(Handlers.infoNotes))),
             [
-                ("created_by", .optional(e.createdBy)), ("created_at", .string(TimeText.iso8601(e.createdAt, tz: user.tz))),
+                ("created_by", .optional(e.createdBy)),
+                ("created_at", .string(TimeText.iso8601(e.createdAt, tz: user.tz))),
                 ("notes_total", .int(Int64(notes.count))),
             ])
         return .success(.eventInfo, lines, data: .object([("event", shape)]))
@@ -168,13 +169,15 @@ extension Handlers {
         ]
         if let text = r.description { lines.append("  " + t(c, .infoDescription, ["text": text])) }
         let notes = try store.notes(of: r.id)
-        lines += noteLines(notes, ref: t(c, .infoRoutineWord) + " " + r.name, notesVerb: t(c, .verbNotes), user: user, c)
+        lines += noteLines(
+            notes, ref: t(c, .infoRoutineWord) + " " + r.name, notesVerb: t(c, .verbNotes), user: user, c)
         let shape = withFields(
             JSONShape.routine(
                 now: clock.now, r, zone: zone, tz: user.tz, stripDays: Handlers.routineStatsDays,
                 notes: Array(notes.suffix(Handlers.infoNotes))),
             [
-                ("created_by", .optional(r.createdBy)), ("created_at", .string(TimeText.iso8601(r.createdAt, tz: user.tz))),
+                ("created_by", .optional(r.createdBy)),
+                ("created_at", .string(TimeText.iso8601(r.createdAt, tz: user.tz))),
                 ("notes_total", .int(Int64(notes.count))),
             ])
         return .success(.routineInfo, lines, data: .object([("routine", shape)]))

@@ -16,7 +16,9 @@ extension Corpus {
         ok("describe 3 the washer is worn", .describe(.task(.number(3)), text: "the washer is worn")),
         ok("describe 3 : the washer", .describe(.task(.number(3)), text: "the washer")),
         ok("describe id:42: washer", .describe(.task(.id(42)), text: "washer")),
-        ok("describe fix sink: the washer: size 3/4", .describe(.task(.words("fix sink")), text: "the washer: size 3/4")),
+        ok(
+            "describe fix sink: the washer: size 3/4",
+            .describe(.task(.words("fix sink")), text: "the washer: size 3/4")),
         ok("DESCRIBE fix sink:   spaced  ", .describe(.task(.words("fix sink")), text: "spaced")),
         ok("describe fix sink:", .describe(.task(.words("fix sink")), text: nil)),
         ok("describe #3:", .describe(.task(.number(3)), text: nil)),
@@ -78,7 +80,9 @@ extension Corpus {
         ok("detay etkinlik doğum günü", .info(.event("doğum günü"))),
         fail("detay", .usage(verb: "info")),
         ok("lavabo tamiri ekle -- conta eskimiş", described("lavabo tamiri", "conta eskimiş")),
-        ok("yarın lavabo tamiri ekle -- conta eskimiş", described("lavabo tamiri", "conta eskimiş", due: due("2026-11-23"))),
+        ok(
+            "yarın lavabo tamiri ekle -- conta eskimiş",
+            described("lavabo tamiri", "conta eskimiş", due: due("2026-11-23"))),
         ok("lavabo tamiri -- conta eskimiş ekle", described("lavabo tamiri", "conta eskimiş")),
         ok("markete süt ekle -- yulaf sütü", described("süt", "yulaf sütü", list: "market")),
         ok("ekle lavabo tamiri -- conta eskimiş", described("lavabo tamiri", "conta eskimiş")),

@@ -192,7 +192,8 @@ struct DescribeInfoTests {
         let server = try TestServer()
         let (alice, bob) = try server.couple()
         try alice.ok([
-            "add fix sink -- the washer is worn", "event add dinner friday 7pm", "note event dinner: bring the corkscrew",
+            "add fix sink -- the washer is worn", "event add dinner friday 7pm",
+            "note event dinner: bring the corkscrew",
             "routine add gym every monday", "describe routine gym: kettlebell swings",
         ])
         try Self.drain(bob)

@@ -30,7 +30,8 @@ struct DescribeInfoHandlerTests {
         #expect(task.description == "a new washer")
         let cleared = try h.run("describe fix sink:", as: alice.1)
         #expect(cleared.reply.lines == ["Removed the description of \"fix sink\"."])
-        #expect(cleared.events.first?.render(lang: .en, tz: "UTC", json: false).contains("removed the description") == true)
+        #expect(
+            cleared.events.first?.render(lang: .en, tz: "UTC", json: false).contains("removed the description") == true)
         task = try #require(try h.store.tasks(matching: "fix sink", in: alice.0.space).first)
         #expect(task.description == nil)
     }

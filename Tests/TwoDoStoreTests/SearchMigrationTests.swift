@@ -52,7 +52,9 @@ struct SearchMigrationTests {
         let sql = Migrations.all[8]
         let body = try #require(sql.range(of: "DROP TRIGGER search_task_insert;"))
         // The triggers migration 9 added to those of migration 7 go first, so its body runs as on a version 8 file.
-        let added = ["search_routine_moved", "search_event_moved", "search_item_note_insert", "search_item_note_delete"]
+        let added = [
+            "search_routine_moved", "search_event_moved", "search_item_note_insert", "search_item_note_delete",
+        ]
         let drop = added.map { "DROP TRIGGER \($0);" }.joined(separator: "\n")
         try store.db.inTransaction { try store.db.execute(drop + "\n" + String(sql[body.lowerBound...])) }
         try store.flushSearchIndex(limit: .max)
@@ -74,6 +76,9 @@ struct SearchMigrationTests {
         try store.deleteRoutine(routine.id)
         try store.flushSearchIndex(limit: .max)
         #expect(try store.searchHits(["ayakkabi"], in: user.space).routines.isEmpty)
-        #expect(try store.db.queryOne("SELECT count(*) AS n FROM search_index WHERE rowid % 8 = 4") { try $0.requiredInt("n") } == 1)
+        #expect(
+            try store.db.queryOne("SELECT count(*) AS n FROM search_index WHERE rowid % 8 = 4") {
+                try $0.requiredInt("n")
+            } == 1)
     }
 }
