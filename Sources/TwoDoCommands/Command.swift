@@ -23,10 +23,12 @@ public struct TaskDetails: Sendable, Equatable {
     public var assignee: AssigneeRef?
     public var reminders: [ReminderSpec]
     public var nagMinutes: Int?
+    /// The text after ` -- ` on an `add` line (`add fix sink tomorrow -- the washer is worn`), as typed.
+    public var description: String?
 
     public init(
         due: DueDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil, assignee: AssigneeRef? = nil,
-        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil
+        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil, description: String? = nil
     ) {
         self.due = due
         self.priority = priority
@@ -34,6 +36,7 @@ public struct TaskDetails: Sendable, Equatable {
         self.assignee = assignee
         self.reminders = reminders
         self.nagMinutes = nagMinutes
+        self.description = description
     }
 }
 
@@ -181,6 +184,11 @@ public enum Command: Sendable, Equatable {
     indirect case addStep(title: String, parent: TaskRef, plain: Command?)
     /// `steps <ref>` / `adımlar <ref>`: a task's steps, numbered for `done 2`.
     case steps(TaskRef)
+    /// `describe <ref>: <text>` / `açıkla <ref>: <metin>` (also `describe routine|event <ref>: …`): sets the
+    /// description of a task, routine or event; `text` nil (nothing after the colon) clears it.
+    case describe(NoteTarget, text: String?)
+    /// `info <ref>` / `detay <ref>` (also `info routine|event <ref>`): one task, routine or event whole.
+    case info(NoteTarget)
     /// A listing command with `page N` / `sayfa N` after it (`show groceries page 3`); `page` is 1-based
     /// (a number too large for `Int` is `Int.max`, which the server answers as past the last page).
     indirect case paged(Command, page: Int)
@@ -201,7 +209,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search, .steps:
+            .more, .paged, .search, .steps, .info:
             return false
         default:
             return true
@@ -283,6 +291,8 @@ public enum Command: Sendable, Equatable {
         case .addStep: "add"
         case .steps: "steps"
         case .undo: "undo"
+        case .describe: "describe"
+        case .info: "info"
         case .paged(let listing, _): listing.verb
         }
     }

@@ -69,6 +69,12 @@ public enum Parser {
         _ line: Line, context: ParseContext, alternatives: ArraySlice<(name: String, read: Alternative)>
     ) -> Result<Command, ParseError> {
         guard let first = line.words.first else { return .failure(.usage(verb: "help")) }
+        // `add fix sink tomorrow -- the washer is worn`: the part before `--` is read alone (DescribeParser).
+        if let described = DescribeParser.inlineDescription(
+            line, reading: { read(Line($0), context: context, alternatives: alternatives) })
+        {
+            return described
+        }
         for alternative in alternatives {
             if let result = alternative.read(line, context) { return result }
         }
@@ -193,6 +199,8 @@ public enum Parser {
         case .more: AccountParser.bare(verb, args, .more)
         case .undo: AccountParser.bare(verb, args, .undo)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
+        case .describe: DescribeParser.describe(args)
+        case .info: DescribeParser.info(args)
         }
     }
 }

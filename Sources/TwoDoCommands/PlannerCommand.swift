@@ -81,7 +81,7 @@ public enum EventAction: Sendable, Equatable {
     case show(ref: String)
 }
 
-/// What a note command points at.
+/// What a note, `describe` or `info` command points at.
 public enum NoteTarget: Sendable, Equatable {
     /// A task (and, for plain words matching no task, a routine or event of that name).
     case task(TaskRef)

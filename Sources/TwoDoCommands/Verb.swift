@@ -36,6 +36,10 @@ enum Verb: Sendable, CaseIterable {
     case addStep
     /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
     case undo
+    /// `describe <ref>: <text>` / `açıkla <ref>: <metin>`.
+    case describe
+    /// `info <ref>` / `detay <ref>`.
+    case info
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -86,6 +90,8 @@ enum Verb: Sendable, CaseIterable {
         case .search: "search"
         case .steps, .addStep: "steps"
         case .undo: "undo"
+        case .describe: "describe"
+        case .info: "info"
         }
     }
 

@@ -84,6 +84,8 @@ enum VerbTable {
         all += en(.addStep, "add step", "add subtask", "add sub-task", "new subtask")
         all += tr(.addStep, "adım ekle", "altgörev ekle")
         all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
+        all += en(.describe, "describe") + tr(.describe, "açıkla", "açıklama")
+        all += en(.info, "info", "details") + tr(.info, "detay", "detaylar", "bilgi")
         return all
     }()
 

@@ -79,6 +79,8 @@ public struct CalendarEvent: Sendable, Equatable {
     /// Changed occurrences of a series, by original date.
     public var exceptions: [LocalDate: EventException]
     public var noteCount: Int
+    /// The longer text kept with the event (`describe event`), nil for none. `updateEvent` leaves it alone.
+    public var description: String?
 
     public init(
         id: EventID, title: String, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String,

@@ -72,6 +72,8 @@ public struct TaskItem: Sendable, Equatable {
 
     /// Whether this is a step of another task.
     public var isStep: Bool { parent != nil }
+    /// The longer text kept with the task (`describe`), nil for none; shown by `info`, marked `¶` in rows.
+    public var description: String?
 
     public init(
         id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,

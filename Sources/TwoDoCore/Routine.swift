@@ -42,6 +42,8 @@ public struct Routine: Sendable, Equatable {
     /// The marked occurrences with who marked them, oldest day first.
     public var occurrences: [RoutineOccurrence]
     public var noteCount: Int
+    /// The longer text kept with the routine (`describe routine`), nil for none.
+    public var description: String?
 
     public init(
         id: RoutineID, name: String, assignee: String?, createdBy: String?, createdAt: Int64, time: LocalTime?,

@@ -14,6 +14,8 @@ public enum TextRules {
     public static let nameLimit = 60
     /// The most characters a note may have.
     public static let noteLimit = 1000
+    /// The most characters a description (of a task, routine or event) may have.
+    public static let descriptionLimit = 2000
 
     /// Trims `text` and checks it is non-empty and at most `limit` characters.
     public static func clean(_ text: String, limit: Int) throws(TextProblem) -> String {

@@ -256,7 +256,8 @@ extension Handlers {
                 let taskDay = due.isAllDay ? due.date : LocalDate(instant: due.instant, tz: user.tz)
                 guard taskDay == day else { continue }
                 listing.append(task.id)
-                var line = "  \(listing.count). [ ] \(task.title) — \(task.listLabel)"
+                var line =
+                    "  \(listing.count). [ ] \(task.title)\(task.description == nil ? "" : Handlers.describedMark) — \(task.listLabel)"
                 if !due.isAllDay { line += ", " + Calendars.time(at: due.instant, tz: user.tz).description }
                 if let who = task.assignee { line += ", " + t(c, .taskFor, ["name": who]) }
                 lines.append(line)

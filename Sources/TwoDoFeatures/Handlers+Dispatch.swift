@@ -74,6 +74,10 @@ extension Handlers {
             return reply(try weekStart(value, user: user, on: c))
         case .itemNote, .noteDelete:
             return reply(try itemNote(command, user: user, on: c))
+        case .describe(let target, let text):
+            return reply(try describe(target, text: text, user: user, on: c))
+        case .info(let target):
+            return reply(try info(target, user: user, on: c))
         case .say(let text):
             return reply(try say(text, user: user, on: c))
         case .undo:

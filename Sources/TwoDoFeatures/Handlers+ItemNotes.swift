@@ -25,7 +25,7 @@ extension Handlers {
         return try task(command, page: page, user: user, on: c)
     }
 
-    /// A routine or event named by `words` when no task matches them.
+    /// A routine or event named by `words` when no task matches them (also for `describe` and `info`).
     func fallbackTarget(_ words: String, user: User) throws -> NoteTarget? {
         guard try store.tasks(matching: words, in: user.space).isEmpty else { return nil }
         let key = TextFold.key(words)

@@ -122,7 +122,19 @@ extension Handlers {
     /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
     func show(listNamed name: String?, page: Int, user: User, on c: Session) throws -> Reply {
         do {
-            let list = try name.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
+            let list: TaskList
+            if let name {
+                // `show fix sink`: no list of that name, but exactly one task: that task whole, as `info` shows it.
+                if let found = try store.list(named: name, in: user.space) {
+                    list = found
+                } else if let only = try soleTask(matching: name, user: user) {
+                    return try taskInfo(only, user: user, c)
+                } else {
+                    list = try findList(name, user: user, c)
+                }
+            } else {
+                list = try store.defaultList(in: user.space)
+            }
             let counts = try store.taskCounts(in: list.id)
             let w = try pageWindow(page, total: counts.open + counts.done, c)
             let tasks = try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
@@ -240,12 +252,17 @@ extension Handlers {
         switch command {
         case .add(let raw, let listName, let details):
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
+            _ = try describedText(details.description, c)  // an overlong description refuses the whole line
             let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
             try checkRoomForTask(in: list, space: user.space, c)
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
             let id = try store.addTask(
                 title: title, list: list.id, space: user.space, by: user.id, assignee: assignee?.id, now: now)
-            let parts = try apply(details, to: id, assignee: assignee, user: user, c)
+            var parts = try apply(details, to: id, assignee: assignee, user: user, c)
+            if let text = try describedText(details.description, c) {
+                try store.setDescription(of: id, to: text, now: now)
+                parts.append(.described)
+            }
             if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
             guard !parts.isEmpty else { return try changed(.taskAdded, id, ["title": title, "list": list.label]) }
             // Each reader gets the details in their own language and zone.

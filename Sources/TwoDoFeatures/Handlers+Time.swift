@@ -396,6 +396,7 @@ extension Handlers {
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
     func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
         var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        if task.description != nil { line += Handlers.describedMark }
         if task.steps.total > 0 { line += " (\(task.steps.done)/\(task.steps.total))" }
         if let parent = task.parentTitle { line += " (" + t(c, .stepOf, ["task": parent]) + ")" }
         var extras: [String] = []

@@ -20,6 +20,8 @@ enum TaskDetail {
     case remindAt(DueDate)
     /// A nag interval.
     case nag(minutes: Int)
+    /// A description was given after ` -- ` (its text is in `info`, not in the line).
+    case described
 
     /// The details as one phrase (`due Mon 23 Nov 18:00, for bob`) in `lang`, with times in `tz`.
     static func text(_ details: [TaskDetail], lang: Language, tz: String) -> String {
@@ -37,6 +39,7 @@ enum TaskDetail {
         case .remindAt(let at):
             Catalog.text(.summaryRemindAt, lang, ["when": TimeText.human(at, readerTZ: tz, lang: lang)])
         case .nag(let minutes): Catalog.text(.summaryNag, lang, ["minutes": "\(minutes)"])
+        case .described: Catalog.text(.summaryDescribed, lang)
         }
     }
 }

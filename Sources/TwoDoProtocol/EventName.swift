@@ -100,6 +100,12 @@ public enum EventName: String, CaseIterable, Sendable {
     case stepDeleted = "step.deleted"
     /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
     case changeUndone = "change.undone"
+    /// A task's description was set (`event.task.description_cleared` when cleared).
+    case taskDescribed = "task.described"
+    /// A routine's description was set (`event.routine.description_cleared` when cleared).
+    case routineDescribed = "routine.described"
+    /// A calendar event's description was set (`event.event.description_cleared` when cleared).
+    case eventDescribed = "event.described"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -155,6 +161,9 @@ public enum EventName: String, CaseIterable, Sendable {
         case .stepEdited: .eventStepEdited
         case .stepDeleted: .eventStepDeleted
         case .changeUndone: .eventChangeUndone
+        case .taskDescribed: .eventTaskDescribed
+        case .routineDescribed: .eventRoutineDescribed
+        case .eventDescribed: .eventEventDescribed
         }
     }
 }
@@ -212,6 +221,9 @@ extension EventName {
         case .stepEdited: .stepEdited
         case .stepDeleted: .stepDeleted
         case .changeUndone: .changeUndone
+        case .taskDescribed: .taskDescribed
+        case .routineDescribed: .routineDescribed
+        case .eventDescribed: .eventDescribed
         }
     }
 }

@@ -166,6 +166,18 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorNothingToUndo = "error.nothing_to_undo"
     /// `undo` refused: the newest change's rows were changed since by someone else.
     case errorUndoConflict = "error.undo_conflict"
+    /// A task's description was set (`task.description_cleared` text when cleared).
+    case taskDescribed = "task.described"
+    /// One task whole (`info`): list, status, dates, reminders, description, notes, completion.
+    case taskInfo = "task.info"
+    /// A routine's description was set (`routine.description_cleared` text when cleared).
+    case routineDescribed = "routine.described"
+    /// One routine whole (`info routine`).
+    case routineInfo = "routine.info"
+    /// An event's description was set (`event.description_cleared` text when cleared).
+    case eventDescribed = "event.described"
+    /// One event whole (`info event`).
+    case eventInfo = "event.info"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -487,6 +499,12 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .changeUndone: .changeUndone
         case .errorNothingToUndo: .errorNothingToUndo
         case .errorUndoConflict: .errorUndoConflict
+        case .taskDescribed: .taskDescribed
+        case .taskInfo: .infoTaskOpen
+        case .routineDescribed: .routineDescribed
+        case .routineInfo: .infoRoutine
+        case .eventDescribed: .eventDescribed
+        case .eventInfo: .infoEvent
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded

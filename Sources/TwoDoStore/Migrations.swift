@@ -359,5 +359,110 @@ enum Migrations {
                 ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0 AND NEW.parent_id IS NULL);
         END;
         """,
+        // 11: descriptions (issue 13): `description` on tasks, routines and events (NULL: none), searched with the
+        // title or name; and notes on routines and events (`item_notes`) searched too, as kind `i`. The index is
+        // rebuilt with eight rowids per id: id × 8 + 0 task (title and description), + 1 task note, + 2 routine
+        // (name and description), + 3 event (title and description), + 4 routine or event note. Every search
+        // trigger of migration 7 is replaced; new text still waits in `search_pending`.
+        """
+        ALTER TABLE tasks ADD COLUMN description TEXT;
+        ALTER TABLE routines ADD COLUMN description TEXT;
+        ALTER TABLE events ADD COLUMN description TEXT;
+        DROP TRIGGER search_task_insert;
+        DROP TRIGGER search_task_update;
+        DROP TRIGGER search_task_moved;
+        DROP TRIGGER search_task_delete;
+        DROP TRIGGER search_note_insert;
+        DROP TRIGGER search_note_delete;
+        DROP TRIGGER search_routine_insert;
+        DROP TRIGGER search_routine_update;
+        DROP TRIGGER search_routine_delete;
+        DROP TRIGGER search_event_insert;
+        DROP TRIGGER search_event_update;
+        DROP TRIGGER search_event_delete;
+        DELETE FROM search_pending;
+        DELETE FROM search_index;
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 8, space_id, 't', twodo_fold(title) FROM tasks;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 1, t.space_id, 'n', twodo_fold(n.body) FROM task_notes n JOIN tasks t ON t.id = n.task_id;
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 8 + 2, space_id, 'r', twodo_fold(name) FROM routines;
+        INSERT INTO search_index (rowid, space, kind, body) SELECT id * 8 + 3, space_id, 'e', twodo_fold(title) FROM events;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 4, r.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN routines r ON r.id = n.routine_id;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 4, e.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN events e ON e.id = n.event_id;
+        CREATE TRIGGER search_task_insert AFTER INSERT ON tasks BEGIN
+            INSERT INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8, NEW.space_id, 't', twodo_fold(NEW.title || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_task_update AFTER UPDATE OF title, description, space_id ON tasks BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8, NEW.space_id, 't', twodo_fold(NEW.title || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_task_moved AFTER UPDATE OF space_id ON tasks WHEN OLD.space_id <> NEW.space_id BEGIN
+            DELETE FROM search_index WHERE rowid IN (SELECT id * 8 + 1 FROM task_notes WHERE task_id = NEW.id);
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT id * 8 + 1, NEW.space_id, 'n', twodo_fold(body) FROM task_notes WHERE task_id = NEW.id;
+        END;
+        CREATE TRIGGER search_task_delete AFTER DELETE ON tasks BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8;
+            DELETE FROM search_pending WHERE id = OLD.id * 8;
+        END;
+        CREATE TRIGGER search_note_insert AFTER INSERT ON task_notes BEGIN
+            INSERT INTO search_pending (id, space, kind, body)
+                SELECT NEW.id * 8 + 1, space_id, 'n', twodo_fold(NEW.body) FROM tasks WHERE id = NEW.task_id;
+        END;
+        CREATE TRIGGER search_note_delete AFTER DELETE ON task_notes BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 1;
+            DELETE FROM search_pending WHERE id = OLD.id * 8 + 1;
+        END;
+        CREATE TRIGGER search_routine_insert AFTER INSERT ON routines BEGIN
+            INSERT INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8 + 2, NEW.space_id, 'r', twodo_fold(NEW.name || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_routine_update AFTER UPDATE OF name, description, space_id ON routines BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 2;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8 + 2, NEW.space_id, 'r', twodo_fold(NEW.name || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_routine_moved AFTER UPDATE OF space_id ON routines WHEN OLD.space_id <> NEW.space_id BEGIN
+            DELETE FROM search_index WHERE rowid IN (SELECT id * 8 + 4 FROM item_notes WHERE routine_id = NEW.id);
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT id * 8 + 4, NEW.space_id, 'i', twodo_fold(body) FROM item_notes WHERE routine_id = NEW.id;
+        END;
+        CREATE TRIGGER search_routine_delete AFTER DELETE ON routines BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 2;
+            DELETE FROM search_pending WHERE id = OLD.id * 8 + 2;
+        END;
+        CREATE TRIGGER search_event_insert AFTER INSERT ON events BEGIN
+            INSERT INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8 + 3, NEW.space_id, 'e', twodo_fold(NEW.title || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_event_update AFTER UPDATE OF title, description, space_id ON events BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 3;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                VALUES (NEW.id * 8 + 3, NEW.space_id, 'e', twodo_fold(NEW.title || coalesce(' ' || NEW.description, '')));
+        END;
+        CREATE TRIGGER search_event_moved AFTER UPDATE OF space_id ON events WHEN OLD.space_id <> NEW.space_id BEGIN
+            DELETE FROM search_index WHERE rowid IN (SELECT id * 8 + 4 FROM item_notes WHERE event_id = NEW.id);
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT id * 8 + 4, NEW.space_id, 'i', twodo_fold(body) FROM item_notes WHERE event_id = NEW.id;
+        END;
+        CREATE TRIGGER search_event_delete AFTER DELETE ON events BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 3;
+            DELETE FROM search_pending WHERE id = OLD.id * 8 + 3;
+        END;
+        CREATE TRIGGER search_item_note_insert AFTER INSERT ON item_notes BEGIN
+            INSERT INTO search_pending (id, space, kind, body)
+                SELECT NEW.id * 8 + 4, space_id, 'i', twodo_fold(NEW.body) FROM routines WHERE id = NEW.routine_id
+                UNION ALL
+                SELECT NEW.id * 8 + 4, space_id, 'i', twodo_fold(NEW.body) FROM events WHERE id = NEW.event_id;
+        END;
+        CREATE TRIGGER search_item_note_delete AFTER DELETE ON item_notes BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 4;
+            DELETE FROM search_pending WHERE id = OLD.id * 8 + 4;
+        END;
+        """,
     ]
 }

@@ -31,6 +31,8 @@ public protocol ScheduleStore: TransactionalStore {
     func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws
     /// Renames a routine.
     func renameRoutine(_ id: RoutineID, to name: String) throws
+    /// Sets or clears (nil) a routine's description.
+    func setDescription(of id: RoutineID, to text: String?) throws
     /// Pauses a routine from `from` on (no-op when already paused).
     func pauseRoutine(_ id: RoutineID, from: LocalDate) throws
     /// Ends a routine's pause so that `today` is due again.
@@ -62,6 +64,8 @@ public protocol ScheduleStore: TransactionalStore {
         -> EventID
     /// Rewrites an event's fields.
     func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws
+    /// Sets or clears (nil) an event's description.
+    func setDescription(of event: EventID, to text: String?, now: Int64) throws
     /// Records a change to one occurrence of a series (replacing an earlier change of it).
     func setException(_ event: EventID, day: LocalDate, _ exception: EventException) throws
     /// Forgets every per-occurrence change of a series.

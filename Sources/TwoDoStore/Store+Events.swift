@@ -3,13 +3,13 @@
 import TwoDoCore
 
 extension Store {
-    // Tables `events` and `event_exceptions`: migration 3. An event's exceptions, notes and reminders go
+    // Tables `events` and `event_exceptions`: migration 3; `events.description`: migration 11. An event's exceptions, notes and reminders go
     // with it (ON DELETE CASCADE).
 
     private static let eventColumns = """
         SELECT e.id, e.title, e.start_date, e.start_time, e.end_time, e.tz, e.location, e.remind_minutes,
                e.rec_freq, e.rec_interval, e.rec_weekdays, e.rec_month_day, e.rec_month, e.rec_ordinal, e.rec_until,
-               a.name AS assignee, c.name AS created_by, e.created_at
+               a.name AS assignee, c.name AS created_by, e.created_at, e.description
         FROM events e
         LEFT JOIN users a ON a.id = e.assignee_id
         LEFT JOIN users c ON c.id = e.created_by
@@ -25,7 +25,7 @@ extension Store {
                 month: row.int("rec_month").map(Int.init), ordinal: row.int("rec_ordinal").map(Int.init),
                 until: try row.date("rec_until"))
         }
-        return CalendarEvent(
+        var event = CalendarEvent(
             id: EventID(try row.requiredInt("id")), title: try row.requiredText("title"),
             date: try row.requiredDate("start_date"),
             time: try row.time("start_time"),
@@ -34,6 +34,8 @@ extension Store {
             remindMinutes: row.int("remind_minutes").map(Int.init),
             recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
             createdAt: try row.requiredInt("created_at"))
+        event.description = row.text("description")
+        return event
     }
 
     /// The events of a space with an occurrence that may fall in `range` (one-offs by their date, series
@@ -162,7 +164,14 @@ extension Store {
         return EventID(db.lastInsertID)
     }
 
-    /// Rewrites an event's fields (title, date, times, zone, place, reminder, rule, assignee).
+    /// Sets or clears (nil) an event's description.
+    public func setDescription(of event: EventID, to text: String?, now: Int64) throws {
+        try db.run(
+            "UPDATE events SET description = ?, updated_at = ? WHERE id = ?", text.map { .text($0) } ?? .null,
+            .integer(now), .integer(event.rawValue))
+    }
+
+    /// Rewrites an event's fields (title, date, times, zone, place, reminder, rule, assignee); not the description.
     public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
         try db.run(
             """

@@ -3,12 +3,13 @@
 import TwoDoCore
 
 extension Store {
-    // Tables `routines`, `routine_schedules`, `routine_pauses`, `routine_marks`: migration 3. A routine's
+    // Tables `routines`, `routine_schedules`, `routine_pauses`, `routine_marks`: migration 3; `description`:
+    // migration 11. A routine's
     // schedules, pauses, marks, notes and reminders go with it (ON DELETE CASCADE).
 
     private static let routineColumns = """
         SELECT r.id, r.name, r.time, r.created_at, a.name AS assignee, c.name AS created_by,
-               (SELECT count(*) FROM item_notes n WHERE n.routine_id = r.id) AS note_count
+               (SELECT count(*) FROM item_notes n WHERE n.routine_id = r.id) AS note_count, r.description
         FROM routines r
         LEFT JOIN users a ON a.id = r.assignee_id
         LEFT JOIN users c ON c.id = r.created_by
@@ -84,6 +85,7 @@ extension Store {
         var assignee: String?
         var createdBy: String?
         var noteCount: Int
+        var description: String?
     }
 
     private static func routineHead(_ row: Row) throws -> RoutineHead {
@@ -92,7 +94,7 @@ extension Store {
             time: try row.time("time"),
             createdAt: try row.requiredInt("created_at"), assignee: row.text("assignee"),
             createdBy: row.text("created_by"),
-            noteCount: Int(try row.requiredInt("note_count")))
+            noteCount: Int(try row.requiredInt("note_count")), description: row.text("description"))
     }
 
     private static func segment(_ row: Row) throws -> (Int64, RoutineHistory.Segment) {
@@ -128,11 +130,13 @@ extension Store {
         guard !segments.isEmpty else { return nil }
         var byDay: [LocalDate: RoutineMark] = [:]
         for m in marks { byDay[m.date] = m.mark }
-        return Routine(
+        var routine = Routine(
             id: head.id, name: head.name, assignee: head.assignee, createdBy: head.createdBy, createdAt: head.createdAt,
             time: head.time,
             history: RoutineHistory(segments: segments, pauses: pauses, marks: byDay), occurrences: marks,
             noteCount: head.noteCount)
+        routine.description = head.description
+        return routine
     }
 
     /// Adds a routine whose first schedule starts on `since`.
@@ -169,6 +173,12 @@ extension Store {
         try db.run(
             "UPDATE routines SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
             .integer(id.rawValue))
+    }
+
+    /// Sets or clears (nil) a routine's description.
+    public func setDescription(of id: RoutineID, to text: String?) throws {
+        try db.run(
+            "UPDATE routines SET description = ? WHERE id = ?", text.map { .text($0) } ?? .null, .integer(id.rawValue))
     }
 
     /// Pauses a routine from `from` on (no-op when already paused).

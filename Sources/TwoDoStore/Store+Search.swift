@@ -1,4 +1,5 @@
-// Full-text search over a space: the FTS5 index of migration 7 (task titles and notes, routines, events).
+// Full-text search over a space: the FTS5 index of migrations 7 and 9 (tasks, routines and events by their title or
+// name and description, and by their notes).
 
 import TwoDoCore
 
@@ -49,17 +50,33 @@ extension Store {
     public func searchHits(_ words: [String], in space: SpaceID) throws -> SearchHits {
         let rows = try db.query(
             "SELECT rowid AS r FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
-            .text(Store.matchQuery(words, space: space, kinds: "tnre")), .integer(Int64(Store.searchHitLimit + 1))
+            .text(Store.matchQuery(words, space: space, kinds: "tnrei")), .integer(Int64(Store.searchHitLimit + 1))
         ) { try $0.requiredInt("r") }
         var hits = SearchHits(capped: rows.count > Store.searchHitLimit)
         var taskIDs: [Int64] = []
         var noteIDs: [Int64] = []
+        var itemNoteIDs: [Int64] = []
+        // The rowid says what a row is (migration 11): id × 8 + 0 task, 1 task note, 2 routine, 3 event, 4 item note.
         for r in rows.prefix(Store.searchHitLimit) {
-            switch r % 4 {
-            case 0: taskIDs.append(r / 4)
-            case 1: noteIDs.append(r / 4)
-            case 2: hits.routines.append(RoutineID(r / 4))
-            default: hits.events.append(EventID(r / 4))
+            switch r % 8 {
+            case 0: taskIDs.append(r / 8)
+            case 1: noteIDs.append(r / 8)
+            case 2: hits.routines.append(RoutineID(r / 8))
+            case 3: hits.events.append(EventID(r / 8))
+            default: itemNoteIDs.append(r / 8)
+            }
+        }
+        if !itemNoteIDs.isEmpty {
+            // A routine or event found by one of its notes comes after those found by name, each once.
+            let owners = try db.query(
+                "SELECT routine_id, event_id FROM item_notes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
+                .text(Store.jsonList(itemNoteIDs))
+            ) { ($0.int("routine_id"), $0.int("event_id")) }
+            var routines = Set(hits.routines)
+            var events = Set(hits.events)
+            for (routine, event) in owners {
+                if let r = routine.map(RoutineID.init), routines.insert(r).inserted { hits.routines.append(r) }
+                if let e = event.map(EventID.init), events.insert(e).inserted { hits.events.append(e) }
             }
         }
         if !noteIDs.isEmpty {
@@ -115,8 +132,9 @@ extension Store {
 
 /// What one search found in a space, newest first within each kind.
 public struct SearchHits: Sendable, Equatable {
-    /// Tasks whose title or one of whose notes matched (each once).
+    /// Tasks whose title, description or one of whose notes matched (each once).
     public var tasks: [TaskID] = []
+    /// Routines and events whose name, description or one of whose notes matched (each once).
     public var routines: [RoutineID] = []
     public var events: [EventID] = []
     /// More rows matched than one search reads (`Store.searchHitLimit`): these are the newest.

@@ -5,7 +5,7 @@ import TwoDoCore
 extension Store {
     // Table `tasks`: migration 1 (created), 2 (due date, priority, recurrence, nag columns), 5 (index
     // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
-    // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`).
+    // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`), 11 (`description`).
 
     static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
@@ -15,7 +15,7 @@ extension Store {
                t.parent_id, p.title AS parent_title,
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
-               l.icon AS list_icon
+               l.icon AS list_icon, t.description
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN tasks p ON p.id = t.parent_id
@@ -48,6 +48,7 @@ extension Store {
         task.steps = StepProgress(
             done: Int(try row.requiredInt("step_done")), total: Int(try row.requiredInt("step_total")))
         task.listIcon = row.text("list_icon")
+        task.description = row.text("description")
         return task
     }
 
@@ -140,6 +141,13 @@ extension Store {
         try db.run(
             "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?",
             .text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue))
+    }
+
+    /// Sets or clears (nil) a task's description.
+    public func setDescription(of task: TaskID, to text: String?, now: Int64) throws {
+        try db.run(
+            "UPDATE tasks SET description = ?, updated_at = ? WHERE id = ?", text.map { .text($0) } ?? .null,
+            .integer(now), .integer(task.rawValue))
     }
 
     /// Moves a task, with its steps, to another list of the same space.

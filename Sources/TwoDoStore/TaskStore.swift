@@ -56,6 +56,8 @@ public protocol TaskStore: TransactionalStore {
     func setDone(_ task: TaskID, _ done: Bool, by user: UserID, now: Int64) throws
     /// Changes a task's title.
     func setTitle(_ task: TaskID, _ title: String, now: Int64) throws
+    /// Sets or clears (nil) a task's description.
+    func setDescription(of task: TaskID, to text: String?, now: Int64) throws
     /// Moves a task to another list of the same space.
     func move(_ task: TaskID, to list: ListID, now: Int64) throws
     /// Assigns a task to a member, or to nobody.

@@ -6,7 +6,7 @@ extension Corpus {
     /// Turkish lines and their expected parses.
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
-        + turkishPaging + turkishSearch + turkishListTools + turkishSteps
+        + turkishPaging + turkishSearch + turkishListTools + turkishSteps + turkishDescribe
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),

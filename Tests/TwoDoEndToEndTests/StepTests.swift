@@ -179,4 +179,22 @@ struct StepTests {
         let done = try alice.ok("done 100")
         #expect(done.data["title"] as? String == "s100")
     }
+
+    @Test("info shows a task's steps with their progress, in both languages; info of a step names its task")
+    func infoShowsSteps() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        try alice.ok(["add party prep", "add balloons under party prep", "add cake under party prep", "done balloons"])
+        let info = try alice.ok("info party prep")
+        #expect(info.text.contains("Steps (1/2 done):"), "\(info.text)")
+        #expect(info.text.contains("[x] balloons"))
+        #expect(info.text.contains("[ ] cake"))
+        let items = ((info.data["task"] as? JSONObject)?["step_items"] as? [JSONObject])?.compactMap {
+            $0["title"] as? String
+        }
+        #expect(items == ["balloons", "cake"])
+        try alice.ok("lang tr")
+        #expect(try alice.ok("detay party prep").text.contains("Adımlar (1/2 tamam):"))
+        #expect(try alice.ok("detay cake").text.contains("party prep"))
+    }
 }

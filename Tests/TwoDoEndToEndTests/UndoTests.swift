@@ -40,6 +40,8 @@ struct UndoTests {
             "routine delete water plants", "event add party saturday 20:00", "event edit dentist title dentist visit",
             "event move dentist saturday 11:00", "event delete dentist", "note event dentist: parking is paid",
             "note delete event dentist 1", "list clear Garden", "list icon Garden 🌱", "note fix sink call the plumber",
+            "describe fix sink: the washer is worn out", "add buy a washer under fix sink",
+            "describe event dentist: room 4",
         ])
     func everyChange(change: String) throws {
         let (server, alice, bob) = try Self.furnished()

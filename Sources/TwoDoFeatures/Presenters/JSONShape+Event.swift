@@ -6,7 +6,7 @@ import TwoDoText
 
 extension JSONShape {
     /// An event as JSON: `id`, `title`, `start`, `end`, `all_day`, `location`, `remind_minutes`, `recurrence`,
-    /// `assignee` (and `notes` when given). All-day starts are dates; timed ones ISO 8601 in `tz`.
+    /// `assignee`, `description` (and `notes` when given). All-day starts are dates; timed ones ISO 8601 in `tz`.
     static func event(_ e: CalendarEvent, tz: String, notes: [Note]? = nil) -> JSONValue {
         let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
         var fields: [(String, JSONValue)] = [
@@ -16,6 +16,7 @@ extension JSONShape {
             ("all_day", .bool(e.isAllDay)), ("location", .optional(e.location)),
             ("remind_minutes", e.remindMinutes.map { .int(Int64($0)) } ?? .null),
             ("recurrence", e.recurrence.map(JSONShape.recurrence) ?? .null), ("assignee", .optional(e.assignee)),
+            ("description", .optional(e.description)),
         ]
         if !e.exceptions.isEmpty {
             fields.append(

@@ -40,6 +40,7 @@ extension JSONShape {
                 ])
             ),
             ("strip", .string(CalendarGrid.strip(h.strip(today: today, days: stripDays)))),
+            ("description", .optional(r.description)),
         ]
         if full {
             fields.append(

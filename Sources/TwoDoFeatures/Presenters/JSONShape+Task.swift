@@ -20,6 +20,7 @@ extension JSONShape {
             ("all_day", task.due.map { .bool($0.isAllDay) } ?? .null), ("priority", .string(task.priority.rawValue)),
             ("recurrence", task.recurrence.map(JSONShape.recurrence) ?? .null),
             ("nag_minutes", task.nagMinutes.map { .int(Int64($0)) } ?? .null),
+            ("description", .optional(task.description)),
         ]
         if number == nil { members.removeFirst() }
         if task.steps.total > 0 {
