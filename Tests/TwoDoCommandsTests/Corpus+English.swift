@@ -6,7 +6,8 @@ extension Corpus {
     /// English lines and their expected parses.
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
-        + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps + englishDescribe
+        + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
+        + englishDescribe
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
