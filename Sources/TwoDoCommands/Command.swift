@@ -112,6 +112,8 @@ public enum Command: Sendable, Equatable {
 
     case couple(CoupleAction)
     case who
+    /// `me` / `ben`: the user's name, language, zone, couple and partner, and how many sessions are open.
+    case me
 
     case lists
     case list(ListAction)
@@ -206,7 +208,7 @@ public enum Command: Sendable, Equatable {
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
-        case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
+        case .help, .login, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
             .more, .paged, .search, .steps, .info:
@@ -241,6 +243,7 @@ public enum Command: Sendable, Equatable {
         case .ping: "ping"
         case .couple: "couple"
         case .who: "who"
+        case .me: "me"
         case .lists: "lists"
         case .list: "list"
         case .show: "show"

@@ -166,6 +166,7 @@ public enum Parser {
         case .join: CoupleParser.join(args)
         case .leaveCouple: CoupleParser.leave(args)
         case .who: AccountParser.bare(verb, args, .who)
+        case .me: AccountParser.bare(verb, args, .me)
         case .lists: AccountParser.bare(verb, args, .lists)
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)

@@ -30,6 +30,8 @@ enum Verb: Sendable, CaseIterable {
     case more
     /// `search <words>` / `ara <kelimeler>` (also `find`, `bul`).
     case search
+    /// `me` / `ben`: who the user is (name, language, zone, couple, open sessions).
+    case me
     /// `steps <ref>` / `adımlar <ref>` (also `subtasks`, `alt görevler`, and `<ref> adımları`).
     case steps
     /// `add step <title> to <ref>` / `adım ekle <ref>: <title>` (also `add subtask`): a step of a task.
@@ -88,6 +90,7 @@ enum Verb: Sendable, CaseIterable {
         case .stats: "stats"
         case .more: "more"
         case .search: "search"
+        case .me: "me"
         case .steps, .addStep: "steps"
         case .undo: "undo"
         case .describe: "describe"

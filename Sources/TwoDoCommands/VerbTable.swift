@@ -80,6 +80,7 @@ enum VerbTable {
         all += en(.stats, "stats") + tr(.stats, "istatistik", "istatistikler")
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
+        all += en(.me, "me", "whoami") + tr(.me, "ben", "ben kimim")
         all += en(.steps, "steps", "subtasks") + tr(.steps, "adımlar", "alt görevler")
         all += en(.addStep, "add step", "add subtask", "add sub-task", "new subtask")
         all += tr(.addStep, "adım ekle", "altgörev ekle")

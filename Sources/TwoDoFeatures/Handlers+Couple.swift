@@ -142,6 +142,34 @@ extension Handlers {
             data: data)
     }
 
+    /// `me` / `ben`: who the user is: name, language, zone, couple and partner, sessions open.
+    func me(user: User, on c: Session) throws -> Reply {
+        let members = try store.members(of: user.space)
+        let partner = members.first { $0.id != user.id }
+        let spaceName = try store.spaceName(user.space)
+        let sessions = presence?.sessions(of: user.id).count ?? 1
+        var lines = [
+            t(c, .meName, ["name": user.name]),
+            "  " + t(c, .meSettings, ["lang": t(c, user.lang == .tr ? .langNameTr : .langNameEn), "tz": user.tz]),
+        ]
+        if let partner {
+            let key: TextKey = spaceName == nil ? .meCouple : .meCoupleNamed
+            lines.append("  " + t(c, key, ["partner": partner.name, "name": spaceName ?? ""]))
+        } else {
+            lines.append("  " + t(c, .meSolo))
+        }
+        lines.append("  " + t(c, sessions == 1 ? .meSessionsOne : .meSessions, ["count": "\(sessions)"]))
+        let couple: JSONValue =
+            partner.map {
+                .object([("name", spaceName.map(JSONValue.string) ?? .null), ("partner", .string($0.name))])
+            } ?? .null
+        let data = JSONValue.object([
+            ("name", .string(user.name)), ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz)),
+            ("couple", couple), ("sessions", .int(Int64(sessions))),
+        ])
+        return .success(.me, lines, data: data)
+    }
+
     func who(user: User, on c: Session) throws -> Reply {
         let members = try store.members(of: user.space)
         let partners = members.filter { $0.id != user.id }

@@ -141,6 +141,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     /// What `search` found (tasks numbered for `done 2`, then routines and events); `search.none` text when
     /// nothing matches.
     case searchResults = "search.results"
+    /// `me`: who the user is.
+    case me = "me"
     /// `couple leave` without `confirm`: what leaving does, and how to confirm.
     case coupleLeaveConfirm = "couple.leave_confirm"
     /// A step was added under a task.
@@ -487,6 +489,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskSnoozed: .taskSnoozed
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
+        case .me: .meName
         case .coupleLeaveConfirm: .coupleLeaveConfirm
         case .stepAdded: .stepAdded
         case .stepList: .stepListHeader
