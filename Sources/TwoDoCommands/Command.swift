@@ -177,6 +177,15 @@ public enum Command: Sendable, Equatable {
     indirect case paged(Command, page: Int)
     /// `undo` / `geri al` (alone): takes back the user's newest change; again for the one before.
     case undo
+    /// `account delete` / `hesap sil`: explains what deleting the account does (nil password); with
+    /// `confirm <password>` / `onayla <şifre>`, deletes it.
+    case accountDelete(password: String?)
+    /// `forgot <name>` / `şifremi unuttum <ad>`: asks the partner of `name` to approve a password reset.
+    case forgot(name: String)
+    /// `approve reset <name>` / `sıfırlamayı onayla <ad>`: gives the partner a one-time reset code.
+    case approveReset(name: String)
+    /// `reset <name> <code> <new password>` / `sıfırla …`: sets a new password with a one-time code.
+    case reset(name: String, code: String, password: String)
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
@@ -192,7 +201,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search:
+            .more, .paged, .search, .accountDelete(nil):
             return false
         default:
             return true
@@ -205,7 +214,7 @@ public enum Command: Sendable, Equatable {
         guard isWrite else { return false }
         switch self {
         case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
-            .json, .clock, .weekStart, .undo:
+            .json, .clock, .weekStart, .undo, .accountDelete, .forgot, .approveReset, .reset:
             return false
         default:
             return true
@@ -272,6 +281,10 @@ public enum Command: Sendable, Equatable {
         case .more: "more"
         case .search: "search"
         case .undo: "undo"
+        case .accountDelete: "account"
+        case .forgot: "forgot"
+        case .approveReset: "approve reset"
+        case .reset: "reset"
         case .paged(let listing, _): listing.verb
         }
     }

@@ -180,6 +180,10 @@ public enum Parser {
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)
         case .undo: AccountParser.bare(verb, args, .undo)
+        case .account: AccountParser.account(args)
+        case .forgot: args.count == 1 ? .success(.forgot(name: String(args.typed))) : .failure(verb.usage)
+        case .approveReset: args.count == 1 ? .success(.approveReset(name: String(args.typed))) : .failure(verb.usage)
+        case .reset: AccountParser.reset(args)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
         }
     }

@@ -32,6 +32,11 @@ enum Verb: Sendable, CaseIterable {
     case search
     /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
     case undo
+    /// `account delete [confirm <password>]` / `hesap sil [onayla <şifre>]`.
+    case account
+    /// `forgot <name>` / `şifremi unuttum <ad>`; `approve reset <name>` / `sıfırlamayı onayla <ad>`;
+    /// `reset <name> <code> <new password>` / `sıfırla <ad> <kod> <yeni şifre>`.
+    case forgot, approveReset, reset
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -81,6 +86,10 @@ enum Verb: Sendable, CaseIterable {
         case .more: "more"
         case .search: "search"
         case .undo: "undo"
+        case .account: "account"
+        case .forgot: "forgot"
+        case .approveReset: "approve reset"
+        case .reset: "reset"
         }
     }
 

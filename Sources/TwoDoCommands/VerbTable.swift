@@ -81,6 +81,10 @@ enum VerbTable {
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
         all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
+        all += en(.account, "account") + tr(.account, "hesap", "hesabı", "hesabımı")
+        all += en(.forgot, "forgot", "forgot password") + tr(.forgot, "şifremi unuttum", "parolamı unuttum")
+        all += en(.approveReset, "approve reset") + tr(.approveReset, "sıfırlamayı onayla")
+        all += en(.reset, "reset") + tr(.reset, "sıfırla")
         return all
     }()
 

@@ -322,5 +322,19 @@ enum Migrations {
         """,
         // 9: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
         "ALTER TABLE lists ADD COLUMN icon TEXT;",
+        // 10–12: placeholder: replaced at merge (other branches' migrations).
+        "SELECT 10;",
+        "SELECT 11;",
+        "SELECT 12;",
+        // 13: forgotten passwords (issue 14): one row per account with a pending `forgot` request and/or an
+        // outstanding one-time code, kept only as a yescrypt hash; a new code replaces the old one.
+        """
+        CREATE TABLE password_resets (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            requested_at INTEGER,
+            code_hash TEXT,
+            expires_at INTEGER
+        );
+        """,
     ]
 }
