@@ -104,6 +104,8 @@ struct AccountLifecycleTests {
 
         let fresh = try server.user("carol")
         #expect(try #require(fresh.json("show").data["tasks"] as? [JSONObject]).isEmpty)
+        // Nothing of the old space is found, not even by search (its index rows went with it).
+        #expect(try #require(fresh.json("ara süt").data["tasks"] as? [JSONObject]).isEmpty)
     }
 
     @Test("account delete needs a login, and its forms are strict")
