@@ -31,7 +31,9 @@ enum CLI {
     static var usage: String {
         let width = 26
         var lines = ["USAGE:"]
-        for command in [serve, backup, check, resetPassword, ircBridge, matrixBridge] { lines += command.usage.map { "  " + $0 } }
+        for command in [serve, backup, check, resetPassword, ircBridge, matrixBridge] {
+            lines += command.usage.map { "  " + $0 }
+        }
         lines += ["  twodo --help | --version", "  twodo <command> --help", ""]
         lines += ["OPTIONS:"] + serve.optionLines(includingBuiltins: true, width: width) + [""]
         lines += ["BRIDGE OPTIONS:"] + ircBridge.optionLines(includingBuiltins: false, width: width)
