@@ -23,4 +23,28 @@ enum AccountParser {
     static func bare(_ verb: Verb, _ args: ArraySlice<Word>, _ command: Command) -> Result<Command, ParseError> {
         args.isEmpty ? .success(command) : .failure(verb.usage)
     }
+
+    /// `account delete` / `hesap sil`, then `confirm <password>` / `onayla <şifre>` (the password is one word,
+    /// as in `login`).
+    static func account(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard let first = args.first, ["delete", "remove", "sil"].contains(first.key) else {
+            return .failure(Verb.account.usage)
+        }
+        let rest = args.dropFirst()
+        if rest.isEmpty { return .success(.accountDelete(password: nil)) }
+        guard rest.count == 2, ["confirm", "onayla", "onay"].contains(rest[rest.startIndex].key) else {
+            return .failure(Verb.account.usage)
+        }
+        return .success(.accountDelete(password: String(rest[rest.startIndex + 1].text)))
+    }
+
+    /// `reset <name> <code> <new password>`: the code may be typed in groups with spaces between them
+    /// (`K7QM 2XHD 9PWA RT4B`), so everything between the name and the last word is the code.
+    static func reset(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        guard args.count >= 3 else { return .failure(Verb.reset.usage) }
+        let name = String(args[args.startIndex].text)
+        let password = String(args[args.endIndex - 1].text)
+        let code = args[(args.startIndex + 1)..<(args.endIndex - 1)].map { String($0.text) }.joined()
+        return .success(.reset(name: name, code: code, password: password))
+    }
 }

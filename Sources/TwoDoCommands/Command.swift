@@ -196,6 +196,15 @@ public enum Command: Sendable, Equatable {
     indirect case paged(Command, page: Int)
     /// `undo` / `geri al` (alone): takes back the user's newest change; again for the one before.
     case undo
+    /// `account delete` / `hesap sil`: explains what deleting the account does (nil password); with
+    /// `confirm <password>` / `onayla <şifre>`, deletes it.
+    case accountDelete(password: String?)
+    /// `forgot <name>` / `şifremi unuttum <ad>`: asks the partner of `name` to approve a password reset.
+    case forgot(name: String)
+    /// `approve reset <name>` / `sıfırlamayı onayla <ad>`: gives the partner a one-time reset code.
+    case approveReset(name: String)
+    /// `reset <name> <code> <new password>` / `sıfırla …`: sets a new password with a one-time code.
+    case reset(name: String, code: String, password: String)
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
@@ -211,7 +220,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search, .steps, .info:
+            .more, .paged, .search, .steps, .info, .accountDelete(nil):
             return false
         default:
             return true
@@ -224,7 +233,7 @@ public enum Command: Sendable, Equatable {
         guard isWrite else { return false }
         switch self {
         case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
-            .json, .clock, .weekStart, .undo:
+            .json, .clock, .weekStart, .undo, .accountDelete, .forgot, .approveReset, .reset:
             return false
         default:
             return true
@@ -296,6 +305,10 @@ public enum Command: Sendable, Equatable {
         case .undo: "undo"
         case .describe: "describe"
         case .info: "info"
+        case .accountDelete: "account"
+        case .forgot: "forgot"
+        case .approveReset: "approve reset"
+        case .reset: "reset"
         case .paged(let listing, _): listing.verb
         }
     }

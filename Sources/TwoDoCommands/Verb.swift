@@ -42,6 +42,11 @@ enum Verb: Sendable, CaseIterable {
     case describe
     /// `info <ref>` / `detay <ref>`.
     case info
+    /// `account delete [confirm <password>]` / `hesap sil [onayla <şifre>]`.
+    case account
+    /// `forgot <name>` / `şifremi unuttum <ad>`; `approve reset <name>` / `sıfırlamayı onayla <ad>`;
+    /// `reset <name> <code> <new password>` / `sıfırla <ad> <kod> <yeni şifre>`.
+    case forgot, approveReset, reset
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -95,6 +100,10 @@ enum Verb: Sendable, CaseIterable {
         case .undo: "undo"
         case .describe: "describe"
         case .info: "info"
+        case .account: "account"
+        case .forgot: "forgot"
+        case .approveReset: "approve reset"
+        case .reset: "reset"
         }
     }
 

@@ -87,6 +87,10 @@ enum VerbTable {
         all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
         all += en(.describe, "describe") + tr(.describe, "açıkla", "açıklama")
         all += en(.info, "info", "details") + tr(.info, "detay", "detaylar", "bilgi")
+        all += en(.account, "account") + tr(.account, "hesap", "hesabı", "hesabımı")
+        all += en(.forgot, "forgot", "forgot password") + tr(.forgot, "şifremi unuttum", "parolamı unuttum")
+        all += en(.approveReset, "approve reset") + tr(.approveReset, "sıfırlamayı onayla")
+        all += en(.reset, "reset") + tr(.reset, "sıfırla")
         return all
     }()
 

@@ -178,7 +178,8 @@ extension Handlers {
             }
             let notes = try store.notes(of: e.id)
             for (i, n) in notes.enumerated() {
-                lines.append("  \(i + 1). \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+                let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
+                lines.append("  \(i + 1). \(author), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
             }
             return .success(.eventShow, lines, data: JSONShape.event(e, tz: user.tz, notes: notes))
         }

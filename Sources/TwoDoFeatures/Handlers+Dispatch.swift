@@ -26,6 +26,10 @@ extension Handlers {
             return .loop(.register(name: name, password: password))
         case .login(let name, let password):
             return .loop(.login(name: name, password: password))
+        case .forgot(let name):
+            return reply(try forgot(name, on: c))
+        case .reset(let name, let code, let password):
+            return .loop(.reset(name: name, code: code, password: password))
         case .clock(let action):
             switch action {
             case .advance(let seconds): clock.advance(by: seconds)
@@ -105,7 +109,13 @@ extension Handlers {
             return .outcome(export(user: user, on: c, tag: tag))
         case .stats:
             return .loop(.stats(user))
-        case .help, .ping, .quit, .json, .register, .login, .clock:
+        case .accountDelete(nil):
+            return reply(try explainAccountDeletion(user: user, on: c))
+        case .accountDelete(let password?):
+            return .loop(.deleteAccount(password: password, user: user))
+        case .approveReset(let name):
+            return try approveReset(name, user: user, on: c, tag: tag)
+        case .help, .ping, .quit, .json, .register, .login, .clock, .forgot, .reset:
             preconditionFailure("handled above")
         }
     }

@@ -380,7 +380,10 @@ extension Handlers {
                     listing: .notes(.id(task.id.rawValue)), c)
             }
             var lines = [t(c, .taskNotesHeader, ["title": task.title])]
-            for n in notes { lines.append("  - \(n.author ?? "?"), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)") }
+            for n in notes {
+                let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
+                lines.append("  - \(author), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+            }
             return finishPage(.success(.taskNotes, lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
 
         default:

@@ -405,7 +405,7 @@ extension Handlers {
         if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
         if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }
         if let who = task.assignee { extras.append(t(c, .taskFor, ["name": who])) }
-        if task.isDone, let by = task.completedBy { extras.append(t(c, .taskDoneBy, ["name": by])) }
+        if task.isDone { extras.append(t(c, .taskDoneBy, ["name": task.completedBy ?? t(c, .memberFormer)])) }
         if !task.isDone, task.nagMinutes != nil,
             let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == .nag })
         {

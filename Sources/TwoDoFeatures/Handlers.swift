@@ -30,6 +30,8 @@ public final class Handlers {
     public weak var presence: (any Presence)?
     /// Wrong invite codes per user and per address.
     var inviteFailures = FailureThrottle(threshold: 5)
+    /// `forgot` requests per address: every request counts, so names cannot be probed nor partners flooded.
+    var resetRequests = FailureThrottle(threshold: 5)
     /// Reminders fired since start (task, routine and event reminders), for `stats`.
     public internal(set) var remindersFired = 0
 
@@ -127,9 +129,18 @@ public enum LoopRequest {
     case logout(User)
     /// `stats` by `user` (admins only).
     case stats(User)
+    /// `account delete confirm <password>`: verify the password, then delete the account.
+    case deleteAccount(password: String, user: User)
+    /// `approve reset <name>` by `user`, already checked: draw a one-time code for `partner` and hash it.
+    case approveReset(partner: User, user: User)
+    /// `reset <name> <code> <new password>`, from any connection.
+    case reset(name: String, code: String, password: String)
 }
 
 extension Handlers {
     /// Forgets throttle entries past their window (the loop calls it about once a minute).
-    public func pruneThrottles(now: Double) { inviteFailures.prune(now: now) }
+    public func pruneThrottles(now: Double) {
+        inviteFailures.prune(now: now)
+        resetRequests.prune(now: now)
+    }
 }

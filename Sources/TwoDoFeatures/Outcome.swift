@@ -1,6 +1,7 @@
 // What one command (or one fired reminder) produced, held until the turn's commit decides whether it stands.
 
 import TwoDoCore
+import TwoDoProtocol
 
 /// A change to other sessions' conversation state that a command asks the loop to make.
 ///
@@ -39,6 +40,8 @@ public struct Outcome {
     public var stream: (any ReplyStream)? = nil
     /// Connections to tell and close once the commit succeeded (the other sessions after `passwd`).
     public var endsSessions: [UInt64] = []
+    /// What those sessions are told (nil: `auth.password_changed_elsewhere`).
+    public var endReason: ReplyCode? = nil
     /// Changes to other sessions' conversation state (see `SessionEffect`).
     public var effects: [SessionEffect] = []
     /// Pending reminders were added, removed or fired: the loop re-reads the next fire time after the turn.

@@ -46,6 +46,10 @@ public enum EventName: String, CaseIterable, Sendable {
     case coupleLeft = "couple.left"
     /// The couple was renamed.
     case coupleRenamed = "couple.renamed"
+    /// The partner deleted their account (their items stay, shown as by a former member).
+    case accountDeleted = "account.deleted"
+    /// The partner asked for a password reset (`forgot`): approve it with `approve reset <name>`.
+    case resetRequested = "reset.requested"
     /// A partner's `say` message.
     case chatMessage = "chat.message"
     /// A reminder or nag fired (actor `twodo`); the text is one of the `reminder.*` keys.
@@ -134,6 +138,8 @@ public enum EventName: String, CaseIterable, Sendable {
         case .coupleJoined: .eventCoupleJoined
         case .coupleLeft: .eventCoupleLeft
         case .coupleRenamed: .eventCoupleRenamed
+        case .accountDeleted: .eventAccountDeleted
+        case .resetRequested: .eventResetRequested
         case .chatMessage: .eventChatMessage
         case .reminderDue: .reminderDue
         case .routineAdded: .eventRoutineAdded
@@ -194,6 +200,8 @@ extension EventName {
         case .coupleJoined: .coupleJoined
         case .coupleLeft: .coupleLeft
         case .coupleRenamed: .coupleRenamed
+        case .accountDeleted: .accountDeleted
+        case .resetRequested: .resetRequested
         case .chatMessage: .chatSent
         case .reminderDue: .reminderDue
         case .routineAdded: .routineAdded

@@ -58,6 +58,20 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case authPasswordChanged = "auth.password_changed"
     /// Sent to a session ended by `passwd` on another one.
     case authPasswordChangedElsewhere = "auth.password_changed_elsewhere"
+    /// What `account delete` does, and how to confirm it (`account.delete_explain_couple` or `_solo`).
+    case accountDeleteConfirm = "account.delete_confirm"
+    /// The account was deleted; the connection closes after this reply.
+    case accountDeleted = "account.deleted"
+    /// Sent to the account's other sessions when it was deleted from one of them; they close.
+    case authAccountDeleted = "auth.account_deleted"
+    /// The answer to `forgot`, the same whether or not the name exists.
+    case resetRequested = "reset.requested"
+    /// `approve reset`: the one-time code for the partner.
+    case resetApproved = "reset.approved"
+    /// `reset`: the new password is set and the account's sessions were closed.
+    case resetDone = "reset.done"
+    /// Sent to an account's sessions when its password was reset with a one-time code; they close.
+    case authPasswordReset = "auth.password_reset"
 
     // MARK: Couples and chat
 
@@ -327,6 +341,14 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorCoupleFull = "error.couple_full"
     /// Leaving a couple while alone.
     case errorNotInCouple = "error.not_in_couple"
+    /// `approve reset` for someone who is not the user's partner.
+    case errorResetNotPartner = "error.reset_not_partner"
+    /// `approve reset` when the partner has not asked (`forgot`) in the last day.
+    case errorResetNoRequest = "error.reset_no_request"
+    /// `reset` with a code that is wrong, used, or for another name (also for unknown names).
+    case errorResetCodeInvalid = "error.reset_code_invalid"
+    /// `reset` with the right code after its hour.
+    case errorResetCodeExpired = "error.reset_code_expired"
 
     // MARK: List, task and time errors
 
@@ -450,6 +472,13 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .authLoggedOut: .authLoggedOut
         case .authPasswordChanged: .authPasswordChanged
         case .authPasswordChangedElsewhere: .authPasswordChangedElsewhere
+        case .accountDeleteConfirm: .accountDeleteExplainCouple
+        case .accountDeleted: .accountDeleted
+        case .authAccountDeleted: .authAccountDeleted
+        case .resetRequested: .resetRequested
+        case .resetApproved: .resetApproved
+        case .resetDone: .resetDone
+        case .authPasswordReset: .authPasswordReset
         // Couples and chat
         case .coupleCreated: .coupleCreated
         case .coupleJoined: .coupleJoined
@@ -579,6 +608,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorInviteOwn: .errorInviteOwn
         case .errorCoupleFull: .errorCoupleFull
         case .errorNotInCouple: .errorNotInCouple
+        case .errorResetNotPartner: .errorResetNotPartner
+        case .errorResetNoRequest: .errorResetNoRequest
+        case .errorResetCodeInvalid: .errorResetCodeInvalid
+        case .errorResetCodeExpired: .errorResetCodeExpired
         // List, task and time errors
         case .errorListExists: .errorListExists
         case .errorListNotEmpty: .errorListNotEmpty

@@ -9,6 +9,13 @@ enum PendingAuth {
     case register(name: String, tag: String?)
     case login(user: UserID?, name: String, tag: String?)
     case passwd(user: UserID, tag: String?)
+    /// `account delete confirm <password>`: the password is being verified.
+    case deleteAccount(user: UserID, tag: String?)
+    /// `approve reset`: the one-time `code` for `partner` is being hashed.
+    case approveReset(partner: UserID, code: String, tag: String?)
+    /// `reset`: the code is being verified against `codeHash` (a decoy when `user` is nil) and the new
+    /// password hashed; `name` is the folded name, for the login throttle.
+    case reset(user: UserID?, name: String, codeHash: String, tag: String?)
 }
 
 /// A client connection. Owned by the event-loop thread; never shared.

@@ -10,6 +10,8 @@ enum HashJob: Sendable {
     case hash(password: String, name: String)
     /// Verify `password` against `hash`; on success also check and hash `newPassword` when given (passwd).
     case verify(password: String, hash: String, newPassword: String?, name: String)
+    /// Hash a secret the server drew itself (a one-time reset code): no quality check.
+    case hashSecret(String)
 }
 
 /// What a hashing thread produced.
@@ -165,6 +167,8 @@ final class HashPool: Sendable {
                 } else {
                     outcome = (try? PasswordHasher.hash(password)).map { .hashed($0) } ?? .failed
                 }
+            case .hashSecret(let secret):
+                outcome = (try? PasswordHasher.hash(secret)).map { .hashed($0) } ?? .failed
             case .verify(let password, let hash, let newPassword, let name):
                 let ok = PasswordHasher.verify(password, against: hash)
                 if ok, let newPassword,

@@ -23,6 +23,12 @@ extension Server {
             return Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedOut, [t(c, .authLoggedOut)]))
         case .stats(let user):
             return Outcome(connection: c.id, tag: tag, reply: statistics(user: user, on: c))
+        case .deleteAccount(let password, let user):
+            return try deleteAccount(password: password, user: user, on: c, tag: tag)
+        case .approveReset(let partner, _):
+            return try approveReset(for: partner, on: c, tag: tag)
+        case .reset(let name, let code, let password):
+            return try resetPassword(name: name, code: code, password: password, on: c, tag: tag)
         }
     }
 
@@ -107,6 +113,7 @@ extension Server {
 
     /// Finishes an account command once its hash is ready (runs in the turn's transaction).
     func complete(_ pending: PendingAuth, result: HashOutcome, on c: Connection) throws -> Outcome {
+        if let lifecycle = try completeLifecycle(pending, result: result, on: c) { return lifecycle }
         let now = Monotonic.now()
         switch (pending, result) {
         case (.register(_, let tag), .weak(let weakness)), (.passwd(_, let tag), .weak(let weakness)):
@@ -182,6 +189,8 @@ extension Server {
 
         case (.register(_, let tag), _), (.login(_, _, let tag), _), (.passwd(_, let tag), _):
             return Outcome(connection: c.id, tag: tag, reply: .failure(.errorInternal, t(c, .errorInternal)))
+        case (.deleteAccount, _), (.approveReset, _), (.reset, _):
+            preconditionFailure("completed by completeLifecycle")
         }
     }
 
@@ -189,9 +198,9 @@ extension Server {
     /// as that user; `endSession(_:)` tells each why and closes it once the change is committed (a stolen
     /// session must not outlive the password that opened it).
     /// - Returns: the sessions logged out.
-    private func detachOtherSessions(of user: UserID, except keep: Connection) -> [Connection] {
+    func detachOtherSessions(of user: UserID, except keep: Connection?) -> [Connection] {
         var ended: [Connection] = []
-        for id in sessions[user] ?? [] where id != keep.id {
+        for id in sessions[user] ?? [] where id != keep?.id {
             guard let other = connections[id] else { continue }
             detach(other, from: user)
             other.input = []  // commands it already sent would now run logged out: drop them
@@ -203,9 +212,9 @@ extension Server {
     }
 
     /// After the COMMIT of a password change: tells a logged-out session why, in its language, and closes it.
-    func endSession(_ id: UInt64) {
+    func endSession(_ id: UInt64, code: ReplyCode = .authPasswordChangedElsewhere) {
         guard let other = connections[id] else { return }
-        let reply = Reply.failure(.authPasswordChangedElsewhere, t(other, .authPasswordChangedElsewhere))
+        let reply = Reply.failure(code, t(other, code.key))
         emit(reply.render(json: other.json, tag: nil), to: other)
         other.input = []
         other.inputBytes = 0

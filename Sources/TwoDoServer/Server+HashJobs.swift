@@ -59,8 +59,9 @@ extension PendingAuth {
     /// The account a hash job is for, folded like names are for uniqueness.
     var accountKey: String {
         switch self {
-        case .register(let name, _), .login(_, let name, _): return UserName.key(name)
-        case .passwd(let user, _): return "#\(user.rawValue)"
+        case .register(let name, _), .login(_, let name, _), .reset(_, let name, _, _): return UserName.key(name)
+        case .passwd(let user, _), .deleteAccount(let user, _), .approveReset(let user, _, _):
+            return "#\(user.rawValue)"
         }
     }
 }

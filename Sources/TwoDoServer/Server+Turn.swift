@@ -217,7 +217,7 @@ extension Server {
             }
             if let task = o.reminded { c.session.lastReminded = task }
             for event in o.events { publish(event, except: o.connection) }
-            for id in o.endsSessions { endSession(id) }
+            for id in o.endsSessions { endSession(id, code: o.endReason ?? .authPasswordChangedElsewhere) }
             if o.close {
                 c.closeAfterFlush = true
                 c.readClosed = true

@@ -464,5 +464,15 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 8 + 4;
         END;
         """,
+        // 12: forgotten passwords (issue 14): one row per account with a pending `forgot` request and/or an
+        // outstanding one-time code, kept only as a yescrypt hash; a new code replaces the old one.
+        """
+        CREATE TABLE password_resets (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            requested_at INTEGER,
+            code_hash TEXT,
+            expires_at INTEGER
+        );
+        """,
     ]
 }

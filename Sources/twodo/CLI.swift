@@ -10,6 +10,8 @@ enum Action {
     case serve(ServerConfig)
     case backup(db: String, to: String)
     case check(db: String)
+    /// `twodo admin reset-password <name>`: print a one-time password-reset code.
+    case resetPassword(db: String, name: String)
     case bridge(BridgeConfig)
     case matrixBridge(MatrixConfig)
     /// Print this help text to stdout and exit 0.
@@ -29,7 +31,9 @@ enum CLI {
     static var usage: String {
         let width = 26
         var lines = ["USAGE:"]
-        for command in [serve, backup, check, ircBridge, matrixBridge] { lines += command.usage.map { "  " + $0 } }
+        for command in [serve, backup, check, resetPassword, ircBridge, matrixBridge] {
+            lines += command.usage.map { "  " + $0 }
+        }
         lines += ["  twodo --help | --version", "  twodo <command> --help", ""]
         lines += ["OPTIONS:"] + serve.optionLines(includingBuiltins: true, width: width) + [""]
         lines += ["BRIDGE OPTIONS:"] + ircBridge.optionLines(includingBuiltins: false, width: width)
@@ -59,6 +63,14 @@ enum CLI {
             }
         case "check":
             return try run(check, rest, environment) { args in .check(db: args.string("db") ?? defaultDatabase) }
+        case "admin":
+            guard rest.first == "reset-password" else {
+                throw ArgumentError("admin needs a task: 'admin reset-password <name>'", hint: hint)
+            }
+            return try run(resetPassword, Array(rest.dropFirst()), environment) { args throws(ArgumentError) in
+                guard let name = args.positionals.first else { throw args.error("reset-password needs a user name") }
+                return .resetPassword(db: args.string("db") ?? defaultDatabase, name: name)
+            }
         case "bridge":
             guard let kind = rest.first else { throw ArgumentError("bridge needs a kind: 'bridge irc'", hint: hint) }
             switch kind {
@@ -104,6 +116,16 @@ enum CLI {
         name: "twodo backup", usage: ["twodo backup <destination> [--db <path>]"], options: [databaseOption],
         maxPositionals: 1,
         notes: ["Copies the database while the server may keep writing; never overwrites <destination>."],
+        version: versionLine)
+
+    /// `twodo admin reset-password <name>`.
+    static let resetPassword = Command(
+        name: "twodo admin reset-password", usage: ["twodo admin reset-password <name> [--db <path>]"],
+        options: [databaseOption], maxPositionals: 1,
+        notes: [
+            "Prints a one-time code (valid 1 hour) for a user without a partner to approve a reset; they type",
+            "'reset <name> <code> <new password>'. Works while the server runs.",
+        ],
         version: versionLine)
 
     /// `twodo check`.

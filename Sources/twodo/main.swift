@@ -48,6 +48,15 @@ case .matrixBridge(let config):
     } catch {
         fail("twodo bridge matrix: \(error)", status: 1)
     }
+case .resetPassword(let db, let name):
+    do {
+        let issued = try AdminReset.issue(databasePath: db, name: name, now: Int64(Date().timeIntervalSince1970))
+        let until = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(issued.expiresAt)))
+        print("One-time reset code for \(issued.name): \(issued.code) (valid until \(until), once)")
+        print("They type: reset \(issued.name) \(issued.code) <new password>")
+    } catch {
+        fail("twodo admin reset-password: \(error)", status: 1)
+    }
 case .check(let db):
     do {
         let problems = try Backup.check(path: db)

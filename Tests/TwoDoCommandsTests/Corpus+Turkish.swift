@@ -6,7 +6,7 @@ extension Corpus {
     /// Turkish lines and their expected parses.
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
-        + turkishPaging + turkishSearch + turkishListTools + turkishSteps + turkishDescribe
+        + turkishPaging + turkishSearch + turkishListTools + turkishSteps + turkishDescribe + turkishAccountLifecycle
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),
@@ -225,6 +225,6 @@ extension Corpus {
         fail("bitir #3", .unknownCommand(word: "bitir", suggestion: "bitti")),
         fail("merhaba", .unknownCommand(word: "merhaba", suggestion: nil)),
         fail("süt al", .unknownCommand(word: "süt", suggestion: nil)),
-        fail("Şifremi unuttum", .unknownCommand(word: "Şifremi", suggestion: "şifre")),
+        fail("Şifremi unuttum", .usage(verb: "forgot")),  // a verb since issue 14: `şifremi unuttum <ad>`
     ]
 }
