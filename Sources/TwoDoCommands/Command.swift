@@ -169,11 +169,15 @@ public enum Command: Sendable, Equatable {
     indirect case paged(Command, page: Int)
     /// `undo` / `geri al` (alone): takes back the user's newest change; again for the one before.
     case undo
+    /// The 1-3-5 day plan: `plan`, `plan add`, `start`, `defer`, `unplan`, `backlog` (issue 15).
+    case plan(PlanAction)
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
         switch self {
-        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search: true
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search,
+            .plan(.backlog):
+            true
         default: false
         }
     }
@@ -184,7 +188,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search:
+            .more, .paged, .search, .plan(.board), .plan(.backlog):
             return false
         default:
             return true
@@ -264,6 +268,7 @@ public enum Command: Sendable, Equatable {
         case .more: "more"
         case .search: "search"
         case .undo: "undo"
+        case .plan(let action): action.verb
         case .paged(let listing, _): listing.verb
         }
     }

@@ -88,7 +88,7 @@ public enum Parser {
         // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
         // "note"): when the verb-first reading is a usage error, a valid verb-last reading whose
         // arguments go beyond the first verb (so not `liste ekle`) is taken instead.
-        if case .failure(.usage) = result, match.isTurkish,
+        if case .failure(.usage) = result, match.isTurkish || match.verb == .plan,
             let trailing = TrailingVerb.find(in: words, context: context),
             trailing.args.count > match.wordCount,
             case .success(let command) = run(
@@ -180,6 +180,7 @@ public enum Parser {
         case .more: AccountParser.bare(verb, args, .more)
         case .undo: AccountParser.bare(verb, args, .undo)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
+        case .plan, .start, .deferTask, .unplan, .backlog: PlanParser.parse(verb, args, context: context)
         }
     }
 }

@@ -32,6 +32,9 @@ enum Verb: Sendable, CaseIterable {
     case search
     /// `undo` (tr `geri al` with nothing after it): takes back the user's newest change.
     case undo
+    /// The day plan (issue 15): `plan` (tr `plan`, `planla`), `start` (`başla`), `defer` (`sonraya bırak`),
+    /// `unplan` (`plandan çıkar`), `backlog` (`bekleyenler`).
+    case plan, start, deferTask, unplan, backlog
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -81,6 +84,11 @@ enum Verb: Sendable, CaseIterable {
         case .more: "more"
         case .search: "search"
         case .undo: "undo"
+        case .plan: "plan"
+        case .start: "start"
+        case .deferTask: "defer"
+        case .unplan: "unplan"
+        case .backlog: "backlog"
         }
     }
 

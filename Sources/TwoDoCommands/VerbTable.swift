@@ -81,6 +81,12 @@ enum VerbTable {
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
         all += en(.undo, "undo")  // tr: `geri al` alone (Parser.run), `geri al <ref>` being `undone`
+        // The day plan: `ertele` is already snooze, so defer is `sonraya bırak` ("leave for later").
+        all += en(.plan, "plan") + tr(.plan, "planla", "günü planla")
+        all += en(.start, "start", "begin") + tr(.start, "başla", "başlat")
+        all += en(.deferTask, "defer") + tr(.deferTask, "sonraya bırak", "sonraya at")
+        all += en(.unplan, "unplan") + tr(.unplan, "plandan çıkar", "plandan çık")
+        all += en(.backlog, "backlog") + tr(.backlog, "bekleyenler", "birikenler")
         return all
     }()
 
@@ -121,6 +127,8 @@ enum VerbTable {
         for text in ["dürt"] { map[Fold.key(text)] = .nag }
         for text in ["dürtme"] { map[Fold.key(text)] = .unnag }
         for text in ["ertele"] { map[Fold.key(text)] = .snooze }
+        for text in ["planla"] { map[Fold.key(text)] = .plan }
+        for text in ["başla", "başlat"] { map[Fold.key(text)] = .start }
         return map
     }()
 

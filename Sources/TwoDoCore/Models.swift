@@ -56,6 +56,8 @@ public struct TaskItem: Sendable, Equatable {
     public var recurrence: Recurrence?
     /// Minutes between nags, while nagging.
     public var nagMinutes: Int?
+    /// Its day-plan entry (issue 15), if someone planned it.
+    public var plan: TaskPlan?
 
     public init(
         id: TaskID, list: ListID, listName: String, title: String, isDone: Bool, assignee: String?,

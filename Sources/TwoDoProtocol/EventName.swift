@@ -82,6 +82,18 @@ public enum EventName: String, CaseIterable, Sendable {
     case noteDeleted = "note.deleted"
     /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
     case changeUndone = "change.undone"
+    /// A partner planned a task (`event.plan.planned_day` for another day than today); `plan add` too.
+    case planPlanned = "plan.planned"
+    /// A partner reordered a bucket of their board.
+    case planReordered = "plan.reordered"
+    /// A partner started a task.
+    case planStarted = "plan.started"
+    /// A partner moved a task to their backlog.
+    case planDeferred = "plan.deferred"
+    /// A partner took a task off their plan.
+    case planUnplanned = "plan.unplanned"
+    /// The midnight rollover moved the reader's unfinished tasks to their backlog (sent to that person only).
+    case planRolledOver = "plan.rolled_over"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -128,6 +140,12 @@ public enum EventName: String, CaseIterable, Sendable {
         case .eventNoted: .eventEventNoted
         case .noteDeleted: .eventNoteDeleted
         case .changeUndone: .eventChangeUndone
+        case .planPlanned: .eventPlanPlanned
+        case .planReordered: .eventPlanReordered
+        case .planStarted: .eventPlanStarted
+        case .planDeferred: .eventPlanDeferred
+        case .planUnplanned: .eventPlanUnplanned
+        case .planRolledOver: .planRolledOver
         }
     }
 }
@@ -176,6 +194,12 @@ extension EventName {
         case .eventNoted: .eventNoted
         case .noteDeleted: .noteDeleted
         case .changeUndone: .changeUndone
+        case .planPlanned: .planPlanned
+        case .planReordered: .planReordered
+        case .planStarted: .planStarted
+        case .planDeferred: .planDeferred
+        case .planUnplanned: .planUnplanned
+        case .planRolledOver: .planRolledOver
         }
     }
 }

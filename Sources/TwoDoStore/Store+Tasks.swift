@@ -10,12 +10,16 @@ extension Store {
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key
+               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count, t.title_key,
+               p.user_id AS plan_user_id, pu.name AS plan_user, p.plan_date, p.region AS plan_region,
+               p.bucket AS plan_bucket, p.position AS plan_position, p.status AS plan_status, p.deferred_at
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN users a ON a.id = t.assignee_id
         LEFT JOIN users c ON c.id = t.created_by
         LEFT JOIN users d ON d.id = t.completed_by
+        LEFT JOIN plan_entries p ON p.task_id = t.id
+        LEFT JOIN users pu ON pu.id = p.user_id
         """
 
     static func task(from row: Row) throws -> TaskItem {
@@ -37,6 +41,7 @@ extension Store {
         task.recurrence = try row.recurrence("recurrence")
         task.nagMinutes = row.int("nag_minutes").map(Int.init)
         task.noteCount = Int(try row.requiredInt("note_count"))
+        task.plan = try Store.plan(from: row)
         return task
     }
 

@@ -10,6 +10,7 @@ extension Store {
     static let undoTables = [
         "lists", "tasks", "task_notes", "reminders", "routines", "routine_schedules", "routine_pauses",
         "routine_marks", "events", "event_exceptions", "item_notes", "schedule_reminders",
+        "plan_entries",
     ]
 
     /// Rows the server itself moves on (a reminder's fired time): a reversal settles them in its own favour
@@ -125,6 +126,7 @@ extension Store {
         // Something hanging on an item: name the item, which itself did not change.
         let parents: [(table: String, column: String, owner: String, kind: UndoItem.Kind, name: String)] = [
             ("task_notes", "task_id", "tasks", .task, "title"), ("reminders", "task_id", "tasks", .task, "title"),
+            ("plan_entries", "task_id", "tasks", .task, "title"),
             ("routine_marks", "routine_id", "routines", .routine, "name"),
             ("routine_schedules", "routine_id", "routines", .routine, "name"),
             ("routine_pauses", "routine_id", "routines", .routine, "name"),

@@ -5,7 +5,7 @@
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & TaskStore
-    & TransactionalStore & UndoStore
+    & TransactionalStore & UndoStore & PlanStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -15,3 +15,4 @@ extension Store: ReminderStore {}
 extension Store: NotificationStore {}
 extension Store: SearchStore {}
 extension Store: UndoStore {}
+extension Store: PlanStore {}
