@@ -26,6 +26,7 @@ extension Handlers {
         case .calendar(let month, let year):
             return try calendar(month: month, year: year, page: page, user: user, on: c)
         case .search(let raw): return try search(raw, page: page, user: user, on: c)
+        case .plan(let action): return try planCommand(action, page: page, user: user, on: c)
         default: preconditionFailure("not a paged listing: \(command.verb)")
         }
     }
@@ -157,6 +158,8 @@ extension Handlers {
             return try viewSegments(v, user: user, c)
         case .search(let raw):
             return [try searchSegment(raw, user: user, c)]
+        case .plan(.backlog):
+            return [try backlogSegment(user: user)]
         default:
             return nil
         }

@@ -149,10 +149,10 @@ extension Handlers {
     }
 
     /// Which tasks a word reference prefers when several match.
-    private enum Preference { case open, done, any }
+    enum Preference { case open, done, any }
 
     /// Resolves a reference to one task of the user's space, or throws the reply explaining why not.
-    private func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Session) throws -> TaskItem {
+    func resolve(_ ref: TaskRef, user: User, prefer: Preference, _ c: Session) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(

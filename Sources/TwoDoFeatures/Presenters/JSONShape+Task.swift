@@ -20,6 +20,7 @@ extension JSONShape {
             ("all_day", task.due.map { .bool($0.isAllDay) } ?? .null), ("priority", .string(task.priority.rawValue)),
             ("recurrence", task.recurrence.map(JSONShape.recurrence) ?? .null),
             ("nag_minutes", task.nagMinutes.map { .int(Int64($0)) } ?? .null),
+            ("plan", task.plan.map { JSONShape.plan($0, isDone: task.isDone, tz: tz) } ?? .null),
         ]
         if number == nil { members.removeFirst() }
         if let notes { members.append(("notes", JSONShape.notes(notes, tz: tz))) }
