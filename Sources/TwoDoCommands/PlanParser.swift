@@ -25,7 +25,8 @@ enum PlanParser {
     private static func plan(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         guard let first = t.first else { return .success(.plan(.board(member: nil, day: nil))) }
         if let board = board(t, context: context) { return board }
-        if ["add", "ekle", "new", "yeni"].contains(first.key), t.count >= 3 {
+        if ["add", "ekle", "new", "yeni"].contains(first.key) {
+            guard t.count >= 3 else { return .failure(Verb.plan.usage) }
             return placement(Array(t.dropFirst()), context: context) { rest, region, bucket, day in
                 .success(.plan(.add(title: String(rest.typed), region: region, bucket: bucket, day: day)))
             }
@@ -77,8 +78,15 @@ enum PlanParser {
         case "onune":
             // `planla 3 5'in önüne`: the task (one word) goes in front of the other.
             guard t.count >= 3 else { return .failure(Verb.plan.usage) }
+            // The genitive ending of the other (`5'in`, `süt'ün`) is cut at its apostrophe.
+            var other = Array(t[1..<(t.count - 1)])
+            if let lastWord = other.last, let mark = lastWord.text.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+                mark > lastWord.text.startIndex
+            {
+                other[other.count - 1] = Word(lastWord.text[..<mark])
+            }
             return RefParser.parse(t[0..<1], verb: .plan).flatMap { ref in
-                RefParser.parse(t[1..<(t.count - 1)], verb: .plan).map { .plan(.reorder(ref, .before($0))) }
+                RefParser.parse(other[...], verb: .plan).map { .plan(.reorder(ref, .before($0))) }
             }
         default:
             break

@@ -6,7 +6,7 @@ extension Corpus {
     /// English lines and their expected parses.
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
-        + englishPaging + englishSearch + quotedReferences + undoRows
+        + englishPaging + englishSearch + quotedReferences + undoRows + planRows
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
