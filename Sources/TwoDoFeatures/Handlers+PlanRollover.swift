@@ -45,7 +45,8 @@ extension Handlers {
         return outcomes
     }
 
-    /// The notice of one person's rollover: a line to each live session, and a row in their inbox (unread
+    /// The notice of one person's rollover (like `reminder.due`, a line from the server, not a partner event:
+    /// JSON sessions get an `event` named `plan.rolled_over`, actor `twodo`): a line to each live session, and a row in their inbox (unread
     /// unless a live session got the line), so they are told once, now or at their next login.
     private func tellRollover(_ user: User, key: TextKey, count: Int, earliest: LocalDate, now: Int64) throws
         -> [Outcome]
@@ -59,7 +60,7 @@ extension Handlers {
             let line =
                 c.json
                 ? JSONValue.object([
-                    ("type", .string("event")), ("event", .string(EventName.planRolledOver.rawValue)),
+                    ("type", .string("event")), ("event", .string(ReplyCode.planRolledOver.rawValue)),
                     ("actor", .string("twodo")), ("text", .string(text)), ("data", data),
                 ]).serialized
                 : text

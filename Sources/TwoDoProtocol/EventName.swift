@@ -92,8 +92,6 @@ public enum EventName: String, CaseIterable, Sendable {
     case planDeferred = "plan.deferred"
     /// A partner took a task off their plan.
     case planUnplanned = "plan.unplanned"
-    /// The midnight rollover moved the reader's unfinished tasks to their backlog (sent to that person only).
-    case planRolledOver = "plan.rolled_over"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -145,7 +143,6 @@ public enum EventName: String, CaseIterable, Sendable {
         case .planStarted: .eventPlanStarted
         case .planDeferred: .eventPlanDeferred
         case .planUnplanned: .eventPlanUnplanned
-        case .planRolledOver: .planRolledOver
         }
     }
 }
@@ -199,7 +196,6 @@ extension EventName {
         case .planStarted: .planStarted
         case .planDeferred: .planDeferred
         case .planUnplanned: .planUnplanned
-        case .planRolledOver: .planRolledOver
         }
     }
 }
