@@ -17,7 +17,8 @@ extension Handlers {
                 return try board(member: member, day: day ?? today, today: today, user: user, c)
             case .place(let ref, let region, let bucket, let day):
                 let task = try resolve(ref, user: user, prefer: .open, c)
-                return try place(task, region: region, bucket: bucket ?? .misc, day: day ?? today, today: today,
+                return try place(
+                    task, region: region, bucket: bucket ?? .misc, day: day ?? today, today: today,
                     user: user, code: .planPlanned, c)
             case .add(let raw, let region, let bucket, let day):
                 let title = try cleaned(raw, limit: TextRules.titleLimit, c)
@@ -30,7 +31,8 @@ extension Handlers {
                 let id = try store.addTask(
                     title: title, list: list.id, space: user.space, by: user.id, assignee: nil, now: clock.now)
                 guard let task = try store.task(id, in: user.space) else { preconditionFailure("task vanished") }
-                return try place(task, region: region, bucket: bucket, day: day, today: today, user: user,
+                return try place(
+                    task, region: region, bucket: bucket, day: day, today: today, user: user,
                     code: .planAdded, c)
             case .reorder(let ref, let placement):
                 return try reorder(ref, placement, user: user, c)
@@ -106,14 +108,19 @@ extension Handlers {
         let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
         let code = code ?? name.replyCode
         return .success(
-            code, [t(c, keys?.reply ?? name.replyCode.key, mine)], data: JSONShape.task(fresh, tz: user.tz, number: nil))
+            code, [t(c, keys?.reply ?? name.replyCode.key, mine)], data: JSONShape.task(fresh, tz: user.tz, number: nil)
+        )
     }
 
     /// `region`, `bucket` and `day` worded in `lang` (the day relative to today in `tz`).
-    func placeArgs(_ region: PlanRegion, _ bucket: PlanBucket?, day: LocalDate, _ lang: Language, _ tz: String)
+    func placeArgs(
+        _ region: PlanRegion, _ bucket: PlanBucket?, day: LocalDate, _ lang: Language, _ tz: String
+    )
         -> [String: String]
     {
-        var args = ["region": regionName(region, lang), "day": dayText(day, today: LocalDate(instant: clock.now, tz: tz), lang)]
+        var args = [
+            "region": regionName(region, lang), "day": dayText(day, today: LocalDate(instant: clock.now, tz: tz), lang),
+        ]
         if let bucket { args["bucket"] = bucketName(bucket, lang) }
         return args
     }
@@ -145,7 +152,8 @@ extension Handlers {
                 others.append(t(c, .planFreeIn, ["bucket": bucketName(other, c.lang), "free": "\(free)"]))
             }
         }
-        var othersText = others.isEmpty ? t(c, .planNoFree, ["region": regionName(region, c.lang)]) : others.joined(separator: ", ")
+        var othersText =
+            others.isEmpty ? t(c, .planNoFree, ["region": regionName(region, c.lang)]) : others.joined(separator: ", ")
         othersText = othersText.prefix(1).uppercased() + othersText.dropFirst()
         let titles = inBucket.map { "\"\($0.title)\"" }.joined(separator: ", ")
         throw ReplyError(
@@ -170,7 +178,8 @@ extension Handlers {
                                     .int(
                                         Int64(
                                             b.capacity
-                                                - board.filter { $0.plan?.bucket == b && $0.id != task }.count)))
+                                                - board.filter { $0.plan?.bucket == b && $0.id != task }.count))
+                                )
                             })
                     ),
                 ])))
@@ -230,7 +239,8 @@ extension Handlers {
         }
         let region = currentRegion(user)
         try checkCapacity(user: user, day: today, region: region, bucket: .misc, task: task.id, c)
-        try store.plan(task.id, for: user.id, on: today, region: region, bucket: .misc, status: .inProgress, now: clock.now)
+        try store.plan(
+            task.id, for: user.id, on: today, region: region, bucket: .misc, status: .inProgress, now: clock.now)
         remindersChanged = true
         return try planChanged(
             .planStarted, task.id, ["title": task.title], keys: (.planStartedPlanned, .eventPlanStarted), user: user, c,

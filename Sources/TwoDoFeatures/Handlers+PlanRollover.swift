@@ -48,7 +48,9 @@ extension Handlers {
     /// The notice of one person's rollover (like `reminder.due`, a line from the server, not a partner event:
     /// JSON sessions get an `event` named `plan.rolled_over`, actor `twodo`): a line to each live session, and a row in their inbox (unread
     /// unless a live session got the line), so they are told once, now or at their next login.
-    private func tellRollover(_ user: User, key: TextKey, count: Int, earliest: LocalDate, now: Int64) throws
+    private func tellRollover(
+        _ user: User, key: TextKey, count: Int, earliest: LocalDate, now: Int64
+    ) throws
         -> [Outcome]
     {
         let args = ["count": "\(count)"]

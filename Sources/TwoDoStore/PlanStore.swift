@@ -42,6 +42,8 @@ public protocol PlanStore: AnyObject {
     func rolloverZones() throws -> [(tz: String, earliest: LocalDate)]
     /// Defers the open entries of at most `limit` people of zone `tz` planned before `today`; returns each
     /// person with how many moved and the earliest day they were planned for.
-    func rollOver(zone tz: String, before today: LocalDate, now: Int64, limit: Int) throws
+    func rollOver(
+        zone tz: String, before today: LocalDate, now: Int64, limit: Int
+    ) throws
         -> [(user: UserID, count: Int, earliest: LocalDate)]
 }

@@ -138,7 +138,9 @@ extension Store {
         ) { (tz: try $0.requiredText("tz"), earliest: try $0.requiredDate("earliest")) }
     }
 
-    public func rollOver(zone tz: String, before today: LocalDate, now: Int64, limit: Int) throws
+    public func rollOver(
+        zone tz: String, before today: LocalDate, now: Int64, limit: Int
+    ) throws
         -> [(user: UserID, count: Int, earliest: LocalDate)]
     {
         let people = try db.query(

@@ -113,7 +113,8 @@ enum BigSpaceScenario {
                 }
                 var board = try timeSequential(loop, owner, "plan", runs: runs, server: server)
                 let fast = (board.latencies.percentile(0.99) ?? .max) <= targetNanos
-                table.rows.append(board.row("plan (a full day: 27 tasks)", target: "p99 < 1 ms: " + Format.verdict(fast)))
+                table.rows.append(
+                    board.row("plan (a full day: 27 tasks)", target: "p99 < 1 ms: " + Format.verdict(fast)))
             }
             table.notes = notes
             for line in server.errorLines() { table.notes.append("server log: \(line)") }

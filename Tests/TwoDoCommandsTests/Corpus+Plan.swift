@@ -44,18 +44,24 @@ extension Corpus {
         ok("2'yi sabaha planla", .plan(.place(.number(2), region: .morning, bucket: nil, day: nil))),
         ok("makale yaz akşama planla", .plan(.place(.words("makale yaz"), region: .evening, bucket: nil, day: nil))),
         ok("3'ü öğleden sonraya büyük planla", .plan(.place(.number(3), region: .afternoon, bucket: .must, day: nil))),
-        ok("plan \"morning run\" evening", .plan(.place(.words("morning run"), region: .evening, bucket: nil, day: nil))),
+        ok(
+            "plan \"morning run\" evening",
+            .plan(.place(.words("morning run"), region: .evening, bucket: nil, day: nil))),
         fail("plan 3", .usage(verb: "plan")),
         fail("plan morning", .usage(verb: "plan")),
         fail("plan 3 lunch", .usage(verb: "plan")),
         fail("plan #0 morning", .usage(verb: "plan")),
         // plan add.
-        ok("plan add write essay morning must", .plan(.add(title: "write essay", region: .morning, bucket: .must, day: nil))),
+        ok(
+            "plan add write essay morning must",
+            .plan(.add(title: "write essay", region: .morning, bucket: .must, day: nil))),
         ok("plan add call mom evening", .plan(.add(title: "call mom", region: .evening, bucket: nil, day: nil))),
         ok(
             "plan add pay rent afternoon friday",
             .plan(.add(title: "pay rent", region: .afternoon, bucket: nil, day: friday))),
-        ok("plan ekle makale yaz sabah şart", .plan(.add(title: "makale yaz", region: .morning, bucket: .must, day: nil))),
+        ok(
+            "plan ekle makale yaz sabah şart",
+            .plan(.add(title: "makale yaz", region: .morning, bucket: .must, day: nil))),
         ok("planla ekle annemi ara akşam", .plan(.add(title: "annemi ara", region: .evening, bucket: nil, day: nil))),
         fail("plan add morning", .usage(verb: "plan")),
         // Reordering.

@@ -94,17 +94,24 @@ struct PlanTests {
                 "  ufak: 4 yer boş",
                 "    3. [ ] pay rent",
             ])
-        #expect(try tr.lines("plan") == ["Paz 22 Kas (bugün) için henüz bir plan yok. \"planla <#numara|kelimeler> sabah\" ya da \"plan ekle <başlık> akşam şart\" yazın."])
+        #expect(
+            try tr.lines("plan") == [
+                "Paz 22 Kas (bugün) için henüz bir plan yok. \"planla <#numara|kelimeler> sabah\" ya da \"plan ekle <başlık> akşam şart\" yazın."
+            ])
         // show marks statuses.
         #expect(try en.lines("start 2") == ["Started \"call mom\": in progress."])
         let show = try en.lines("show")
         #expect(show.contains { $0.hasPrefix("  1. [~] call mom") && $0.contains("alice's plan: Sun 22 Nov, morning") })
         #expect(try en.lines("defer 2") == ["Moved \"pay rent\" to your backlog."])
-        #expect(try en.lines("backlog") == ["Your backlog: 1 tasks waiting.", "Today", "  1. [»] pay rent — planned for Sun 22 Nov, evening"])
+        #expect(
+            try en.lines("backlog") == [
+                "Your backlog: 1 tasks waiting.", "Today", "  1. [»] pay rent — planned for Sun 22 Nov, evening",
+            ])
         // Bob's human session heard Alice's start and defer live, in Turkish, before his own reply.
         #expect(
             try tr.lines("bekleyenler") == [
-                "alice, \"call mom\" işine başladı.", "alice, \"pay rent\" işini sonraya bıraktı.", "Bekleyen işiniz yok.",
+                "alice, \"call mom\" işine başladı.", "alice, \"pay rent\" işini sonraya bıraktı.",
+                "Bekleyen işiniz yok.",
             ])
     }
 

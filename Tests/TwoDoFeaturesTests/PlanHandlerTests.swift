@@ -31,7 +31,10 @@ struct PlanHandlerTests {
         #expect(try h.run("plan 1 morning must", as: alice.1).reply.code == .planPlanned)
         let full = try h.run("plan 2 morning must", as: alice.1).reply
         #expect(full.code == .errorPlanFull)
-        #expect(full.lines[0] == "The morning's must is full (\"t1\"). Complementary has 3 free, misc has 5 free; or move one of them first.")
+        #expect(
+            full.lines[0]
+                == "The morning's must is full (\"t1\"). Complementary has 3 free, misc has 5 free; or move one of them first."
+        )
         for n in 2...4 { #expect(try h.run("plan \(n) morning complementary", as: alice.1).reply.ok) }
         #expect(try h.run("plan 5 morning medium", as: alice.1).reply.code == .errorPlanFull)
         // Another region, another day: room again.
@@ -103,7 +106,9 @@ struct PlanHandlerTests {
         #expect(try order() == ["    1. [ ] t4", "    2. [ ] t3", "    3. [ ] t1", "    4. [ ] t2"])
         #expect(try h.run("plan t3 last", as: alice.1).reply.ok)
         #expect(try order() == ["    1. [ ] t4", "    2. [ ] t1", "    3. [ ] t2", "    4. [ ] t3"])
-        #expect(try h.run("plan t3 before t1", as: alice.1).reply.lines == ["\"t3\" is now number 1 of the morning's misc."])
+        #expect(
+            try h.run("plan t3 before t1", as: alice.1).reply.lines == ["\"t3\" is now number 1 of the morning's misc."]
+        )
         #expect(try order() == ["    1. [ ] t4", "    2. [ ] t3", "    3. [ ] t1", "    4. [ ] t2"])
         #expect(try h.run("plan t3 before t4", as: alice.1).reply.code == .errorPlanOtherBucket)
     }
@@ -147,8 +152,11 @@ struct PlanHandlerTests {
         #expect(o.reply.code == .planAdded)
         #expect(o.reply.lines == ["Planned \"write essay\" for the morning (must)."])
         let event = try #require(o.events.first { $0.name == .planPlanned })
-        #expect(event.render(lang: .tr, tz: "UTC", json: false) == "alice, \"write essay\" işini sabah için planladı (şart).")
-        #expect(event.render(lang: .en, tz: "UTC", json: false) == "alice planned \"write essay\" for the morning (must).")
+        #expect(
+            event.render(lang: .tr, tz: "UTC", json: false)
+                == "alice, \"write essay\" işini sabah için planladı (şart).")
+        #expect(
+            event.render(lang: .en, tz: "UTC", json: false) == "alice planned \"write essay\" for the morning (must).")
         let later = try h.run("plan add pay rent evening tomorrow", as: alice.1)
         #expect(later.reply.lines == ["Planned \"pay rent\" for the evening of Tue 24 Nov (tomorrow) (misc)."])
     }
