@@ -205,11 +205,15 @@ public enum Command: Sendable, Equatable {
     case approveReset(name: String)
     /// `reset <name> <code> <new password>` / `sıfırla …`: sets a new password with a one-time code.
     case reset(name: String, code: String, password: String)
+    /// The 1-3-5 day plan: `plan`, `plan add`, `start`, `defer`, `unplan`, `backlog` (issue 15).
+    case plan(PlanAction)
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).
     public var isPagedListing: Bool {
         switch self {
-        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search, .steps: true
+        case .show, .view, .inbox, .events, .routines, .lists, .notes, .itemNotes, .calendar, .search, .steps,
+            .plan(.backlog):
+            true
         default: false
         }
     }
@@ -220,7 +224,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search, .steps, .info, .accountDelete(nil):
+            .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board), .plan(.backlog):
             return false
         default:
             return true
@@ -309,6 +313,7 @@ public enum Command: Sendable, Equatable {
         case .forgot: "forgot"
         case .approveReset: "approve reset"
         case .reset: "reset"
+        case .plan(let action): action.verb
         case .paged(let listing, _): listing.verb
         }
     }

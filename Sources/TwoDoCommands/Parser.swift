@@ -102,8 +102,9 @@ public enum Parser {
         // A Turkish first word that is also a plain word (`not defteri al ekle`: "not" is the noun
         // "note"): when the verb-first reading is a usage error, or only a guess the handler must still
         // split (`note` without a colon), a valid verb-last reading whose arguments go beyond the first
-        // verb (so not `liste ekle`) is taken instead.
-        if result.isWeak, match.isTurkish,
+        // verb (so not `liste ekle`) is taken instead. An English `plan` verb-first reading that fails is
+        // also tried verb-last (`plan yap ekle` adds a task).
+        if result.isWeak, match.isTurkish || match.verb == .plan,
             let trailing = TrailingVerb.find(in: words, context: context),
             trailing.args.count > match.wordCount,
             case .success(let command) = run(
@@ -206,6 +207,7 @@ public enum Parser {
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
         case .describe: DescribeParser.describe(args)
         case .info: DescribeParser.info(args)
+        case .plan, .start, .deferTask, .unplan, .backlog: PlanParser.parse(verb, args, context: context)
         }
     }
 }

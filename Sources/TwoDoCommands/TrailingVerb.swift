@@ -25,6 +25,10 @@ enum TrailingVerb {
             if n >= 3 && words[n - 1].key == "al" && words[n - 2].key == "geri" {
                 return Match(verb: .undone, args: words[0..<(n - 2)], list: nil)
             }
+            // The day plan's two-word verbs: `3'ü sonraya bırak`, `3'ü plandan çıkar`.
+            if n >= 3, let verb = pairs[words[n - 2].key + " " + words[n - 1].key] {
+                return Match(verb: verb, args: words[0..<(n - 2)], list: nil)
+            }
             if let verb = VerbTable.lineFinal[words[n - 1].key] {
                 return Match(verb: verb, args: words[0..<(n - 1)], list: nil)
             }
@@ -41,6 +45,11 @@ enum TrailingVerb {
         }
         return nil
     }
+
+    /// Two-word line-final verbs besides `geri al`, by the folding keys of both words.
+    private static let pairs: [String: Verb] = [
+        "sonraya birak": .deferTask, "sonraya at": .deferTask, "plandan cikar": .unplan,
+    ]
 
     /// The known list named by a dative phrase (`markete`) or a single `#<list>` word after the verb.
     private static func listAfterVerb(_ words: ArraySlice<Word>, context: ParseContext) -> String? {

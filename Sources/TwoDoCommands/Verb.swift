@@ -47,6 +47,9 @@ enum Verb: Sendable, CaseIterable {
     /// `forgot <name>` / `şifremi unuttum <ad>`; `approve reset <name>` / `sıfırlamayı onayla <ad>`;
     /// `reset <name> <code> <new password>` / `sıfırla <ad> <kod> <yeni şifre>`.
     case forgot, approveReset, reset
+    /// The day plan (issue 15): `plan` (tr `plan`, `planla`), `start` (`başla`), `defer` (`sonraya bırak`),
+    /// `unplan` (`plandan çıkar`), `backlog` (`bekleyenler`).
+    case plan, start, deferTask, unplan, backlog
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -104,6 +107,11 @@ enum Verb: Sendable, CaseIterable {
         case .forgot: "forgot"
         case .approveReset: "approve reset"
         case .reset: "reset"
+        case .plan: "plan"
+        case .start: "start"
+        case .deferTask: "defer"
+        case .unplan: "unplan"
+        case .backlog: "backlog"
         }
     }
 

@@ -91,6 +91,12 @@ enum VerbTable {
         all += en(.forgot, "forgot", "forgot password") + tr(.forgot, "şifremi unuttum", "parolamı unuttum")
         all += en(.approveReset, "approve reset") + tr(.approveReset, "sıfırlamayı onayla")
         all += en(.reset, "reset") + tr(.reset, "sıfırla")
+        // The day plan: `ertele` is already snooze, so defer is `sonraya bırak` ("leave for later").
+        all += en(.plan, "plan") + tr(.plan, "planla", "günü planla")
+        all += en(.start, "start", "begin") + tr(.start, "başla", "başlat")
+        all += en(.deferTask, "defer") + tr(.deferTask, "sonraya bırak", "sonraya at")
+        all += en(.unplan, "unplan") + tr(.unplan, "plandan çıkar", "plandan çık")
+        all += en(.backlog, "backlog") + tr(.backlog, "bekleyenler", "birikenler")
         return all
     }()
 
@@ -132,6 +138,8 @@ enum VerbTable {
         for text in ["dürtme"] { map[Fold.key(text)] = .unnag }
         for text in ["ertele"] { map[Fold.key(text)] = .snooze }
         for text in ["adımları"] { map[Fold.key(text)] = .steps }
+        for text in ["planla"] { map[Fold.key(text)] = .plan }
+        for text in ["başla", "başlat"] { map[Fold.key(text)] = .start }
         return map
     }()
 

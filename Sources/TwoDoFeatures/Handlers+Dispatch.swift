@@ -88,6 +88,10 @@ extension Handlers {
             return reply(try say(text, user: user, on: c))
         case .undo:
             return reply(try undo(user: user, on: c))
+        case .plan(.backlog):
+            return reply(try listing(command, page: 1, user: user, on: c))
+        case .plan(let action):
+            return reply(try planCommand(action, user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key: TextKey = count == 1 ? .inboxClearedOne : .inboxCleared

@@ -82,6 +82,7 @@ extension Handlers {
         }
         try store.setTimeZone(zone, for: user.id)
         effects.append(.timeZone(user.id, zone))
+        remindersChanged = true  // the day plan's next rollover is at the new zone's midnight
         return .success(.tzSet, [t(c, .tzSet, ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 

@@ -27,6 +27,7 @@ extension Handlers {
             return try calendar(month: month, year: year, page: page, user: user, on: c)
         case .search(let raw): return try search(raw, page: page, user: user, on: c)
         case .steps(let ref): return try steps(of: ref, page: page, user: user, on: c)
+        case .plan(let action): return try planCommand(action, page: page, user: user, on: c)
         default: preconditionFailure("not a paged listing: \(command.verb)")
         }
     }
@@ -160,6 +161,8 @@ extension Handlers {
             return [try searchSegment(raw, user: user, c)]
         case .steps(let ref):
             return [try stepsSegment(ref, user: user)]
+        case .plan(.backlog):
+            return [try backlogSegment(user: user)]
         default:
             return nil
         }

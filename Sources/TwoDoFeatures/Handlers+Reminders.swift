@@ -24,10 +24,13 @@ extension Handlers {
 
     /// The earliest pending reminder of any kind (O(log n) indexed queries): the head of the loop's timer.
     public func nextReminderTime() -> Int64? {
-        let next = (try? store.nextReminderTime()) ?? nil
-        // Event and routine reminders share the timer (Handlers+ScheduleReminders.swift).
-        guard let other = nextScheduleReminderTime() else { return next }
-        return min(next ?? other, other)
+        var next = (try? store.nextReminderTime()) ?? nil
+        // Event and routine reminders share the timer (Handlers+ScheduleReminders.swift), and so does the day
+        // plan's midnight rollover (Handlers+PlanRollover.swift).
+        for other in [nextScheduleReminderTime(), nextPlanRolloverTime()] {
+            if let other { next = min(next ?? other, other) }
+        }
+        return next
     }
 
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
@@ -79,6 +82,7 @@ extension Handlers {
             }
             if let notice { outcomes += try deliver(notice, now: now) }
         }
+        outcomes += try fireDuePlanRollovers()
         remindersChanged = true
         return outcomes
     }

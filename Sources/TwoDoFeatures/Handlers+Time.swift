@@ -395,12 +395,21 @@ extension Handlers {
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
     func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
-        var line = "  \(number). [\(task.isDone ? "x" : " ")] \(task.title)"
+        var line = "  \(number). [\(Handlers.mark(task))] \(task.title)"
         if task.description != nil { line += Handlers.describedMark }
         if task.steps.total > 0 { line += " (\(task.steps.done)/\(task.steps.total))" }
         if let parent = task.parentTitle { line += " (" + t(c, .stepOf, ["task": parent]) + ")" }
         var extras: [String] = []
         if withList { extras.append(task.listLabel) }
+        if let plan = task.plan, !task.isDone {
+            extras.append(
+                t(
+                    c, .taskPlanned,
+                    [
+                        "name": plan.userName, "day": TimeText.human(plan.date, lang: c.lang),
+                        "region": regionName(plan.region, c.lang),
+                    ]))
+        }
         if let due = task.due { extras.append(t(c, .summaryDue, ["when": when(due, tz: user.tz, lang: c.lang)])) }
         if let rule = task.recurrence { extras.append("↻ " + RecurrenceText.describe(rule, lang: c.lang)) }
         if task.priority != .none { extras.append(RecurrenceText.describe(task.priority, lang: c.lang)) }

@@ -110,6 +110,16 @@ public enum EventName: String, CaseIterable, Sendable {
     case routineDescribed = "routine.described"
     /// A calendar event's description was set (`event.event.description_cleared` when cleared).
     case eventDescribed = "event.described"
+    /// A partner planned a task (`event.plan.planned_day` for another day than today); `plan add` too.
+    case planPlanned = "plan.planned"
+    /// A partner reordered a bucket of their board.
+    case planReordered = "plan.reordered"
+    /// A partner started a task.
+    case planStarted = "plan.started"
+    /// A partner moved a task to their backlog.
+    case planDeferred = "plan.deferred"
+    /// A partner took a task off their plan.
+    case planUnplanned = "plan.unplanned"
 
     /// The usual text with `args` filled in.
     public func message(_ args: [String: String] = [:]) -> Message { Message(key, args) }
@@ -170,6 +180,11 @@ public enum EventName: String, CaseIterable, Sendable {
         case .taskDescribed: .eventTaskDescribed
         case .routineDescribed: .eventRoutineDescribed
         case .eventDescribed: .eventEventDescribed
+        case .planPlanned: .eventPlanPlanned
+        case .planReordered: .eventPlanReordered
+        case .planStarted: .eventPlanStarted
+        case .planDeferred: .eventPlanDeferred
+        case .planUnplanned: .eventPlanUnplanned
         }
     }
 }
@@ -232,6 +247,11 @@ extension EventName {
         case .taskDescribed: .taskDescribed
         case .routineDescribed: .routineDescribed
         case .eventDescribed: .eventDescribed
+        case .planPlanned: .planPlanned
+        case .planReordered: .planReordered
+        case .planStarted: .planStarted
+        case .planDeferred: .planDeferred
+        case .planUnplanned: .planUnplanned
         }
     }
 }

@@ -194,6 +194,40 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case eventDescribed = "event.described"
     /// One event whole (`info event`).
     case eventInfo = "event.info"
+    /// A day's 1-3-5 board (`plan`), or its empty text.
+    case planBoard = "plan.board"
+    /// A task was put on (or moved on) the user's board.
+    case planPlanned = "plan.planned"
+    /// `plan add`: a task was added and planned.
+    case planAdded = "plan.added"
+    /// A task moved inside its bucket.
+    case planReordered = "plan.reordered"
+    /// A task is in progress.
+    case planStarted = "plan.started"
+    /// A task went to the backlog.
+    case planDeferred = "plan.deferred"
+    /// A task came off the plan.
+    case planUnplanned = "plan.unplanned"
+    /// The backlog, grouped by when tasks entered it (or its empty text).
+    case planBacklog = "plan.backlog"
+    /// The midnight rollover moved unfinished tasks to the backlog (a line pushed by the server).
+    case planRolledOver = "plan.rolled_over"
+    /// The bucket (region, day) is full: what is in it and what is free.
+    case errorPlanFull = "error.plan_full"
+    /// The task is on the partner's plan.
+    case errorPlanTaken = "error.plan_taken"
+    /// A day before today cannot be planned.
+    case errorPlanPastDay = "error.plan_past_day"
+    /// The task is not on the user's board.
+    case errorPlanNotPlanned = "error.plan_not_planned"
+    /// The task already is where it was asked to go.
+    case errorPlanSame = "error.plan_same"
+    /// `start` on a task already in progress.
+    case errorPlanAlreadyStarted = "error.plan_already_started"
+    /// `defer` on a task already in the backlog.
+    case errorPlanAlreadyDeferred = "error.plan_already_deferred"
+    /// `plan <ref> before <ref>` across buckets.
+    case errorPlanOtherBucket = "error.plan_other_bucket"
     /// A reminder line delivered to a session (also pushed as the event of that name).
     case reminderDue = "reminder.due"
 
@@ -537,6 +571,23 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .routineInfo: .infoRoutine
         case .eventDescribed: .eventDescribed
         case .eventInfo: .infoEvent
+        case .planBoard: .planHeaderMine
+        case .planPlanned: .planPlanned
+        case .planAdded: .planPlanned
+        case .planReordered: .planReordered
+        case .planStarted: .planStarted
+        case .planDeferred: .planDeferred
+        case .planUnplanned: .planUnplanned
+        case .planBacklog: .backlogHeader
+        case .planRolledOver: .planRolledOver
+        case .errorPlanFull: .errorPlanFull
+        case .errorPlanTaken: .errorPlanTaken
+        case .errorPlanPastDay: .errorPlanPastDay
+        case .errorPlanNotPlanned: .errorPlanNotPlanned
+        case .errorPlanSame: .errorPlanSame
+        case .errorPlanAlreadyStarted: .errorPlanAlreadyStarted
+        case .errorPlanAlreadyDeferred: .errorPlanAlreadyDeferred
+        case .errorPlanOtherBucket: .errorPlanOtherBucket
         case .reminderDue: .reminderDue
         // Routines
         case .routineAdded: .routineAdded

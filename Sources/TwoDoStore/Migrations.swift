@@ -474,5 +474,26 @@ enum Migrations {
             expires_at INTEGER
         );
         """,
+        // 13: the 1-3-5 day plan (issue 15): a task is on at most one person's plan for one day (task_id
+        // UNIQUE); `plan_date` is that person's local date, `bucket` NULL while in the backlog; the status is
+        // todo, in_progress or deferred (done is the task's own flag). Indexes: the board (a person's day), the
+        // backlog (newest first) and the rollover (open entries by day).
+        """
+        CREATE TABLE plan_entries (
+            id INTEGER PRIMARY KEY,
+            task_id INTEGER NOT NULL UNIQUE REFERENCES tasks(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            plan_date TEXT NOT NULL,
+            region TEXT NOT NULL CHECK (region IN ('morning', 'afternoon', 'evening')),
+            bucket TEXT CHECK (bucket IN ('must', 'complementary', 'misc')),
+            position INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL CHECK (status IN ('todo', 'in_progress', 'deferred')),
+            deferred_at INTEGER,
+            planned_at INTEGER NOT NULL
+        );
+        CREATE INDEX plan_entries_board ON plan_entries(user_id, plan_date, region, bucket, position);
+        CREATE INDEX plan_entries_backlog ON plan_entries(user_id, deferred_at) WHERE status = 'deferred';
+        CREATE INDEX plan_entries_open ON plan_entries(plan_date, user_id) WHERE status IN ('todo', 'in_progress');
+        """,
     ]
 }

@@ -15,13 +15,17 @@ extension Store {
                t.parent_id, p.title AS parent_title,
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
-               l.icon AS list_icon, t.description
+               l.icon AS list_icon, t.description,
+               pe.user_id AS plan_user_id, pu.name AS plan_user, pe.plan_date, pe.region AS plan_region,
+               pe.bucket AS plan_bucket, pe.position AS plan_position, pe.status AS plan_status, pe.deferred_at
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN tasks p ON p.id = t.parent_id
         LEFT JOIN users a ON a.id = t.assignee_id
         LEFT JOIN users c ON c.id = t.created_by
         LEFT JOIN users d ON d.id = t.completed_by
+        LEFT JOIN plan_entries pe ON pe.task_id = t.id
+        LEFT JOIN users pu ON pu.id = pe.user_id
         """
 
     static func task(from row: Row) throws -> TaskItem {
@@ -49,6 +53,7 @@ extension Store {
             done: Int(try row.requiredInt("step_done")), total: Int(try row.requiredInt("step_total")))
         task.listIcon = row.text("list_icon")
         task.description = row.text("description")
+        task.plan = try Store.plan(from: row)
         return task
     }
 

@@ -10,6 +10,7 @@ extension Store {
     static let undoTables = [
         "lists", "tasks", "task_notes", "reminders", "routines", "routine_schedules", "routine_pauses",
         "routine_marks", "events", "event_exceptions", "item_notes", "schedule_reminders",
+        "plan_entries",
     ]
 
     /// Rows the server itself moves on (a reminder's fired time): a reversal settles them in its own favour
@@ -19,7 +20,9 @@ extension Store {
     public func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord) {
         let (result, changes) = try Changeset.record(on: db, tables: Store.undoTables, body)
         guard !changes.isEmpty else { return (result, ChangeRecord(payload: [], item: nil)) }
-        return (result, ChangeRecord(payload: changes.bytes, item: try undoItem(of: changes)))
+        // Naming the item is a courtesy for the reply: it must never fail the command it records (a change no
+        // item can be named for is simply not undoable).
+        return (result, ChangeRecord(payload: changes.bytes, item: try? undoItem(of: changes)))
     }
 
     public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
@@ -125,6 +128,7 @@ extension Store {
         // Something hanging on an item: name the item, which itself did not change.
         let parents: [(table: String, column: String, owner: String, kind: UndoItem.Kind, name: String)] = [
             ("task_notes", "task_id", "tasks", .task, "title"), ("reminders", "task_id", "tasks", .task, "title"),
+            ("plan_entries", "task_id", "tasks", .task, "title"),
             ("routine_marks", "routine_id", "routines", .routine, "name"),
             ("routine_schedules", "routine_id", "routines", .routine, "name"),
             ("routine_pauses", "routine_id", "routines", .routine, "name"),
@@ -167,11 +171,13 @@ extension Store {
     /// The owner id a child row of `table` points at through `column` (from the change, or the row itself).
     private func ownerID(of change: Changeset.Change, table: String, column: String) throws -> Int64? {
         let values = change.operation == .insert ? change.new : change.old
-        if change.operation != .update, let index = try columnIndex(table, column), index < values.count {
-            if case .integer(let id)? = values[index] { return id }
-            return nil
-        }
-        guard case .integer(let rowID)? = change.old.first ?? nil else { return nil }
+        let columns = try columnNames(table)
+        guard let index = columns.firstIndex(of: column) else { return nil }
+        // An insert or a delete carries every column; an update its key and changed columns (the owner is
+        // there when it is part of the key, as in `event_exceptions`).
+        if index < values.count, case .integer(let id)? = values[index] { return id }
+        guard change.operation == .update, columns.first == "id", case .integer(let rowID)? = change.old.first ?? nil
+        else { return nil }
         return try db.queryOne("SELECT \(column) AS owner FROM \(table) WHERE id = ?", .integer(rowID)) {
             $0.int("owner")
         } ?? nil

@@ -97,6 +97,25 @@ enum BigSpaceScenario {
                     table.rows.append(found.row(label, target: "p99 < 5 ms: " + Format.verdict(fast)))
                 }
             }
+            // The day plan (issue 15): a full 1-3-5 day (27 of the 100,000 tasks, by id: the space is full), then
+            // the board.
+            var planned = false
+            owner.send("plan id:1 morning must", at: Monotonic.nanoseconds()) { planned = $0.isOK }
+            try loop.run(until: { owner.inFlight == 0 }, timeout: 10, what: "plan add")
+            if planned {
+                let slots = ["morning", "afternoon", "evening"].flatMap { region in
+                    [("must", 1), ("complementary", 3), ("misc", 5)].flatMap { bucket, n in
+                        (0..<n).map { _ in "\(region) \(bucket)" }
+                    }
+                }.dropFirst()
+                try pipeline(loop, owner, count: slots.count, what: "planning a full day") { i in
+                    "plan id:\(i + 2) \(slots[slots.startIndex + i])"
+                }
+                var board = try timeSequential(loop, owner, "plan", runs: runs, server: server)
+                let fast = (board.latencies.percentile(0.99) ?? .max) <= targetNanos
+                table.rows.append(
+                    board.row("plan (a full day: 27 tasks)", target: "p99 < 1 ms: " + Format.verdict(fast)))
+            }
             table.notes = notes
             for line in server.errorLines() { table.notes.append("server log: \(line)") }
             return [table]

@@ -210,4 +210,17 @@ struct UndoTests {
         #expect(codes == ["change.undone": 1, "error.nothing_to_undo": 199])
         #expect((try alice.json("show").data["tasks"] as? [JSONObject])?.isEmpty == true)
     }
+
+    @Test("moving one occurrence twice records both moves (a keyed exception row, no id column) and undoes both")
+    func occurrenceMovedTwice() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        try alice.ok("event add swim every monday 19:00")
+        let before = try alice.json("export").data
+        try alice.ok("event move swim this 20:00")
+        try alice.ok("event move swim this 21:00")
+        #expect(try alice.json("undo").code == "change.undone")
+        #expect(try alice.json("undo").code == "change.undone")
+        #expect(Self.same(before, try alice.json("export").data))
+    }
 }

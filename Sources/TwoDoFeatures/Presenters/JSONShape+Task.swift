@@ -21,6 +21,7 @@ extension JSONShape {
             ("recurrence", task.recurrence.map(JSONShape.recurrence) ?? .null),
             ("nag_minutes", task.nagMinutes.map { .int(Int64($0)) } ?? .null),
             ("description", .optional(task.description)),
+            ("plan", task.plan.map { JSONShape.plan($0, isDone: task.isDone, tz: tz) } ?? .null),
         ]
         if number == nil { members.removeFirst() }
         if task.steps.total > 0 {
