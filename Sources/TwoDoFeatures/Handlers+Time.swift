@@ -282,8 +282,10 @@ extension Handlers {
 
         case .snooze(_, let spec):
             let target: DueDate
+            // A duration counts from the due time while it is ahead, so a snooze never makes a task due earlier.
+            let base = max(now, task.due.flatMap { $0.isAllDay ? nil : $0.instant } ?? now)
             switch spec {
-            case .duration(let seconds)?: target = dueDate(at: now + max(60, seconds), tz: user.tz)
+            case .duration(let seconds)?: target = dueDate(at: base + max(60, seconds), tz: user.tz)
             case .until(let d)?:
                 // `snooze 3 tomorrow` keeps the task's time of day: a 6pm task snoozed to tomorrow is due tomorrow at 6pm.
                 if d.isAllDay, let due = task.due, !due.isAllDay {
@@ -291,7 +293,7 @@ extension Handlers {
                 } else {
                     target = d
                 }
-            case nil: target = dueDate(at: now + 3600, tz: user.tz)
+            case nil: target = dueDate(at: base + 3600, tz: user.tz)
             }
             guard target.instant > now else {
                 return .failure(.errorReminderPast, t(c, .errorReminderPast, ["when": whenHere(target)]))

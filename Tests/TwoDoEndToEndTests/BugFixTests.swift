@@ -1,0 +1,37 @@
+// End to end: the bugs of issue 14 item 9, one test each, with two partners where the partner is concerned.
+// The test clock starts on Sun 22 Nov 2026 09:00 UTC; alice and bob both read UTC.
+
+import Foundation
+import Testing
+
+@Suite("Issue 14 bug fixes over TCP", .serialized, .timeLimit(.minutes(2)))
+struct BugFixTests {
+    @Test("snooze never makes a task due earlier: it counts from the later of now and the due time")
+    func snoozeFromDue() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add pay rent today 5pm")
+        _ = try bob.event()
+        let later = try alice.ok("snooze pay rent 10m")
+        #expect(later.text == #"Snoozed "pay rent" until Sun 22 Nov 17:10."#)
+        #expect(later.data["due"] as? String == "2026-11-22T17:10:00Z")
+        #expect(try bob.event().text == #"alice snoozed "pay rent" until Sun 22 Nov 17:10."#)
+        // A plain snooze is one hour, from the due time too.
+        #expect(try alice.ok("snooze pay rent").data["due"] as? String == "2026-11-22T18:10:00Z")
+        _ = try bob.event()
+        // An overdue task is snoozed from now.
+        try alice.ok("add call bank today 8am")
+        _ = try bob.event()
+        #expect(try alice.ok("snooze call bank 10m").data["due"] as? String == "2026-11-22T09:10:00Z")
+        // Turkish, the same rule.
+        try bob.ok("lang tr")
+        #expect(try bob.ok("ertele pay rent 10dk").data["due"] as? String == "2026-11-22T18:20:00Z")
+    }
+
+    /// The open tasks `export` lists, every occurrence of a repeating one included.
+    private func openTasks(_ c: LineClient) throws -> [JSONObject] {
+        let data = try c.ok("export").data
+        return (data["lists"] as? [JSONObject] ?? []).flatMap { $0["tasks"] as? [JSONObject] ?? [] }
+            .filter { $0["status"] as? String == "open" }
+    }
+}
