@@ -28,6 +28,28 @@ struct BugFixTests {
         #expect(try bob.ok("ertele pay rent 10dk").data["due"] as? String == "2026-11-22T18:20:00Z")
     }
 
+    @Test("moving one occurrence of a repeating event says the new time, in the reply and to the partner")
+    func eventMoveThis() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("event add swim every wednesday at 7pm")
+        _ = try bob.event()
+        let moved = try alice.ok("event move swim this 8pm")
+        #expect(moved.text.contains("Wed 25 Nov 20:00"), "\(moved.text)")
+        #expect(!moved.text.contains("19:00"), "\(moved.text)")
+        let event = try bob.event()
+        #expect(event.event == "event.moved")
+        #expect(event.text == #"alice moved "swim" to Wed 25 Nov 20:00."#)
+        // The series itself keeps its time.
+        #expect(try alice.ok("event show swim").text.contains("every Wednesday"))
+        try bob.ok("lang tr")
+        try bob.ok("etkinlik ekle yüzme her perşembe 19:00")
+        _ = try alice.event()
+        let tr = try bob.ok("etkinlik taşı yüzme bu 21:00")
+        #expect(tr.text.contains("Per 26 Kas 21:00"), "\(tr.text)")
+        #expect(try alice.event().text == #"bob moved "yüzme" to Thu 26 Nov 21:00."#)
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
