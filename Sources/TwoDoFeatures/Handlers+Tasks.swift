@@ -265,6 +265,7 @@ extension Handlers {
             if !task.isDone { return .failure(.errorNotDone, t(c, .errorNotDone, ["title": task.title])) }
             try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
+            try withdrawNextOccurrence(of: task, space: user.space)
             try restoreReminders(of: task)
             return try changed(.taskReopened, task.id, ["title": task.title])
 

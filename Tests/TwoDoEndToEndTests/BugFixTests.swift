@@ -50,6 +50,26 @@ struct BugFixTests {
         #expect(try alice.event().text == #"bob moved "yüzme" to Thu 26 Nov 21:00."#)
     }
 
+    @Test("undone on a done repeating task reopens it and takes back the next occurrence that done added")
+    func undoneRepeating() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add trash today 10pm every day")
+        _ = try bob.event()
+        try alice.ok("done trash")
+        _ = try bob.event()
+        let reopened = try bob.ok("undone trash")
+        #expect(reopened.data["due"] as? String == "2026-11-22T22:00:00Z")
+        #expect(try alice.event().event == "task.reopened")
+        let open = try openTasks(alice).filter { $0["title"] as? String == "trash" }
+        #expect(open.count == 1)
+        #expect(open.first?["due"] as? String == "2026-11-22T22:00:00Z")
+        // Done again: one next occurrence, as before.
+        try alice.ok("done trash")
+        let again = try openTasks(alice).filter { $0["title"] as? String == "trash" }
+        #expect(again.map { $0["due"] as? String } == ["2026-11-23T22:00:00Z"])
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
