@@ -218,8 +218,12 @@ extension Handlers {
                     eventKey: .eventTaskRepeatCleared)
             }
             var due = task.due
-            if due == nil {
-                due = firstDue(of: rule, user: user, time: nil)
+            // A date the rule does not have (a Tuesday task made to repeat every Sunday) moves to its first day.
+            if let d = due, let first = anchored(rule, to: d.date).first(onOrAfter: d.date), first != d.date {
+                due = d.moved(to: first)
+            }
+            if due == nil { due = firstDue(of: rule, user: user, time: nil) }
+            if due != task.due {
                 try store.setDue(task.id, due, now: now)
                 try rescheduleReminders(of: task.id, due: due)
             }

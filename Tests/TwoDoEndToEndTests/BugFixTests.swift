@@ -70,6 +70,25 @@ struct BugFixTests {
         #expect(again.map { $0["due"] as? String } == ["2026-11-23T22:00:00Z"])
     }
 
+    @Test("repeat every sunday moves a first date that is not a Sunday to the next Sunday")
+    func repeatMovesFirstDate() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add bins tuesday 7pm")
+        _ = try bob.event()
+        let set = try alice.ok("repeat bins every sunday")
+        #expect(set.text == #""bins" repeats every Sunday; next due Sun 29 Nov 19:00."#)
+        #expect(set.data["due"] as? String == "2026-11-29T19:00:00Z")
+        #expect(try bob.event().event == "task.repeat")
+        // A date the rule already has stays.
+        try alice.ok("add laundry monday")
+        _ = try bob.event()
+        #expect(try alice.ok("repeat laundry every monday").data["due"] as? String == "2026-11-23T23:59:59Z")
+        try bob.ok("lang tr")
+        try bob.ok("ekle çiçek sula salı")
+        #expect(try bob.ok("tekrarla çiçek sula her pazar").data["due"] as? String == "2026-11-29T23:59:59Z")
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
