@@ -109,7 +109,7 @@ struct TitleSlots {
                 return true
             }
             let lowest = Swift.max(lo + 1, hi - Self.window)
-            for start in lowest..<hi where unquoted(start..<hi) {
+            for start in lowest..<hi where unquoted(start..<hi) && !listNamed(at: start) {
                 guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init()) else { continue }
                 guard schedule.merge(phrase) else { return false }
                 hi = start
@@ -188,6 +188,20 @@ struct TitleSlots {
     /// `#<name>` starting with a letter is a list even when no list has that name, so the server answers that
     /// there is no such list and names those that exist, instead of adding "… #name" to the default list.
     /// `to|in <words>` must name a known list (`add talk to bob` keeps its title).
+    /// Whether a known list's name starts at `start` after `to`/`in` and ends before the title's end: then
+    /// `add answer email to evening today` reads "evening" as the list "Evening", not as a time of day.
+    private func listNamed(at start: Int) -> Bool {
+        guard list == nil, !context.lists.isEmpty, start - 1 > lo, lex.words[start - 1].text.utf8.count <= 2 else {
+            return false
+        }
+        let key = lex.key(start - 1)
+        guard key == "to" || key == "in" else { return false }
+        for end in (start + 1)..<Swift.min(hi, start + context.lists.maxWords + 1) {
+            if context.lists.match(lex.words[start..<end], as: .bare) != nil { return true }
+        }
+        return false
+    }
+
     private func listAtEnd() -> (name: String, start: Int)? {
         let word = lex.words[hi - 1]
         if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1 {

@@ -89,6 +89,22 @@ struct BugFixTests {
         #expect(try bob.ok("tekrarla çiçek sula her pazar").data["due"] as? String == "2026-11-29T23:59:59Z")
     }
 
+    @Test("add … to <list> today puts the task in that existing list, even when the list is a time word")
+    func listBeforeDate() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("list add Evening")
+        _ = try bob.event()
+        let added = try alice.ok("add answer email to evening today")
+        #expect(added.data["title"] as? String == "answer email")
+        #expect(added.data["list"] as? String == "Evening")
+        #expect(added.data["due"] as? String == "2026-11-22T23:59:59Z")
+        #expect(try bob.event().text == #"alice added "answer email" to Evening — due Sun 22 Nov."#)
+        // Without a list of that name, "evening" is still a time.
+        let timed = try alice.ok("add walk the dog in the evening")
+        #expect(timed.data["list"] as? String == "Inbox")
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
