@@ -116,6 +116,12 @@ struct TitleSlots {
                 return true
             }
         }
+        // A nag the interval reader refuses may end in a plain word (`nag every 30 seconds`): still a nag.
+        if last.kind == .other, nag == nil, let (start, minutes, words) = nagAtEnd() {
+            nag = (minutes, words)
+            hi = start
+            return true
+        }
         if turkish, list == nil, !context.lists.isEmpty {
             var start = Swift.max(lo + 1, hi - context.lists.maxWords)
             while start < hi {
@@ -273,7 +279,10 @@ struct TitleSlots {
         if lex[hi - 1].keyword == .durt, lex[hi - 1].ending == .none {
             for start in lowest..<(hi - 1) where unquoted(start..<hi) {
                 let body = lex[start].keyword == .beni && start + 1 < hi - 1 ? start + 1 : start
-                if let m = DetailPhrases.interval(lex, body..<(hi - 1)) { return (start, m, body..<(hi - 1)) }
+                if let m = DetailPhrases.interval(lex, body..<(hi - 1)) ?? DetailPhrases.otherInterval(lex, body..<(hi - 1))
+                {
+                    return (start, m, body..<(hi - 1))
+                }
             }
             return nil
         }
@@ -282,7 +291,8 @@ struct TitleSlots {
             if lex.key(start) == "nag", unquoted(start..<hi) {
                 var body = start + 1
                 if body < hi - 1, lex.key(body) == "me" || lex.key(body) == "us" { body += 1 }
-                guard let m = DetailPhrases.interval(lex, body..<hi) else { return nil }
+                guard let m = DetailPhrases.interval(lex, body..<hi) ?? DetailPhrases.otherInterval(lex, body..<hi)
+                else { return nil }
                 return (start, m, body..<hi)
             }
             start -= 1

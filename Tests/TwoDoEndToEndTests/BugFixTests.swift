@@ -105,6 +105,21 @@ struct BugFixTests {
         #expect(timed.data["list"] as? String == "Inbox")
     }
 
+    @Test(
+        "a nag of seconds in add is the nag range error, not part of the title",
+        arguments: [
+            "add x nag every 30 seconds", "add x nag every 30s", "nag x every 30 seconds", "ekle x 30 saniyede bir dürt",
+        ])
+    func nagSeconds(line: String) throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        try alice.ok("add x")
+        let reply = try alice.json(line)
+        #expect(reply.code == "error.nag_range", "\(reply)")
+        #expect(reply.text.contains("1 minute to 24 hours"))
+        #expect(try openTasks(alice).count == 1)
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
