@@ -99,13 +99,16 @@ extension Handlers {
                 let count = counts.open + counts.done
                 if count > 0 && !confirmed {
                     return .failure(
-                        .errorListNotEmpty, t(c, .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
+                        .errorListNotEmpty,
+                        t(c, count == 1 ? .errorListNotEmptyOne : .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
                 let args = ["name": list.name, "count": "\(count)"]
                 let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
-                try raise(.listDeleted, actor: user, recipients: members, args: args, data: data)
-                return .success(.listDeleted, [t(c, .listDeleted, args)], data: data)
+                try raise(
+                    .listDeleted, key: count == 1 ? .eventListDeletedOne : nil, actor: user, recipients: members,
+                    args: args, data: data)
+                return .success(.listDeleted, [t(c, count == 1 ? .listDeletedOne : .listDeleted, args)], data: data)
             }
         } catch let e as ReplyError {
             return e.reply
@@ -308,6 +311,11 @@ extension Handlers {
             try store.assign(task.id, to: assignee?.id, now: now)
             if let assignee {
                 try keepAssignment(of: task.title, to: assignee, by: user)
+                if assignee.id == user.id {  // "alice took …", not "alice gave … to alice"
+                    return try changed(
+                        .taskAssigned, task.id, ["title": task.title, "assignee": assignee.name],
+                        keys: (.taskAssigned, .eventTaskAssignedSelf))
+                }
                 return try changed(.taskAssigned, task.id, ["title": task.title, "assignee": assignee.name])
             }
             return try changed(

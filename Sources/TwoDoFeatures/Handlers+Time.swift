@@ -270,7 +270,7 @@ extension Handlers {
                 .taskNagSet,
                 [
                     t(
-                        c, .taskNagSet,
+                        c, minutes == 1 ? .taskNagSetOne : .taskNagSet,
                         [
                             "title": task.title, "minutes": "\(minutes)",
                             "when": TimeText.human(start, tz: user.tz, lang: c.lang),

@@ -120,6 +120,39 @@ struct BugFixTests {
         #expect(try openTasks(alice).count == 1)
     }
 
+    @Test("wording: every 1 minute, (1 task), took, and a routine's assignee after a comma")
+    func wording() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        try alice.ok("add dishes")
+        let bob = try server.user("bob")
+        let created = try alice.ok("couple create")
+        let code = try #require(created.data["code"] as? String)
+        let joined = try bob.ok("couple join \(code)")
+        #expect(joined.text == "You joined alice. Everything you had moved into your shared space (0 tasks).")
+        _ = try alice.event()
+        #expect(try alice.ok("nag dishes every 1 minute").text.hasPrefix(#"I'll nag about "dishes" every minute until"#))
+        #expect(try alice.ok("nag dishes every 2 minutes").text.contains("every 2 minutes"))
+        try alice.ok("assign dishes alice")
+        let took = try bob.drainEvents().filter { $0.event == "task.assigned" }
+        #expect(took.last?.text == #"alice took "dishes"."#)
+        try alice.ok("assign dishes bob")
+        #expect(try bob.drainEvents().filter { $0.event == "task.assigned" }.last?.text == #"alice gave "dishes" to bob."#)
+        let routine = try alice.ok("routine add meds every day at 9am for bob")
+        #expect(routine.text.hasPrefix(#"Added the routine "meds": every day at 09:00, for bob."#), "\(routine.text)")
+        try bob.ok("lang tr")
+        let tr = try bob.ok("rutin ekle vitamin her gün 9'da alice için")
+        #expect(tr.text.hasPrefix(#""vitamin" rutini eklendi: her gün saat 09:00, alice için."#), "\(tr.text)")
+        // One task moved on joining: "1 task".
+        let server2 = try TestServer()
+        let carol = try server2.user("carol")
+        let dave = try server2.user("dave")
+        try dave.ok("add one thing")
+        let code2 = try #require(try carol.ok("couple create").data["code"] as? String)
+        #expect(try dave.ok("couple join \(code2)").text.hasSuffix("(1 task)."))
+        #expect(try carol.event().text == "dave joined you. Their 1 task is now shared.")
+    }
+
     /// The open tasks `export` lists, every occurrence of a repeating one included.
     private func openTasks(_ c: LineClient) throws -> [JSONObject] {
         let data = try c.ok("export").data
