@@ -23,11 +23,15 @@ public struct TaskDetails: Sendable, Equatable {
     public var assignee: AssigneeRef?
     public var reminders: [ReminderSpec]
     public var nagMinutes: Int?
+    /// Whom the reminders are for when the line named someone (`remind me …`, `bana … hatırlat`); nil: the
+    /// assignee, or everyone.
+    public var reminderFor: AssigneeRef?
 
     public init(
         due: DueDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil, assignee: AssigneeRef? = nil,
-        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil
+        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil, reminderFor: AssigneeRef? = nil
     ) {
+        self.reminderFor = reminderFor
         self.due = due
         self.priority = priority
         self.recurrence = recurrence

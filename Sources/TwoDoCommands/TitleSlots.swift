@@ -41,6 +41,8 @@ struct TitleSlots {
     var priority: Priority?
     /// Reminders, last one in the line first.
     var reminders: [Reminder] = []
+    /// Whom a reminder phrase named (`remind me`, `remind bob`, `bana … hatırlat`); `remind us` names nobody.
+    var reminderFor: AssigneeRef?
     /// The nag interval (not yet range-checked) and its words.
     var nag: (minutes: Int, words: Range<Int>)?
     /// The date, time and recurrence parts found, merged.
@@ -239,6 +241,7 @@ struct TitleSlots {
                 let body = lex[start].keyword == .bana && start + 1 < hi - 1 ? start + 1 : start
                 if let r = reminder(body..<(hi - 1)) {
                     reminders.append(r)
+                    if body > start { reminderFor = .me }
                     return start
                 }
             }
@@ -248,14 +251,17 @@ struct TitleSlots {
         while start >= lowest {
             if lex.key(start) == "remind" || lex.key(start) == "reminder", unquoted(start..<hi) {
                 var body = start + 1
-                if body < hi - 1,
-                    lex.key(body) == "me" || lex.key(body) == "us"
-                        || context.members.match(lex.words[body..<(body + 1)], as: .bare) != nil
-                {
+                var who: AssigneeRef?
+                if body < hi - 1, lex.key(body) == "me" || lex.key(body) == "us" {
+                    who = lex.key(body) == "me" ? .me : nil
+                    body += 1
+                } else if body < hi - 1, let name = context.members.match(lex.words[body..<(body + 1)], as: .bare) {
+                    who = .member(name)
                     body += 1
                 }
                 guard let r = reminder(body..<hi) else { return nil }
                 reminders.append(r)
+                if let who { reminderFor = who }
                 return start
             }
             start -= 1

@@ -74,18 +74,22 @@ extension Handlers {
         }
         if let assignee { parts.append(.assignee(assignee.name)) }
         if due != nil { try rescheduleReminders(of: task, due: due) }
+        // `remind me …` is the speaker's reminder, even on a task for the partner.
+        let members = details.reminderFor == nil ? [] : try store.members(of: user.space)
+        let remindWho = try details.reminderFor.flatMap { try member($0, user: user, members: members, c) }?.id
         for spec in details.reminders {
             switch spec {
             case .before(let minutes):
                 guard let due, !due.isAllDay else { continue }
                 let fireAt = due.instant - Int64(minutes) * 60
                 if fireAt > now {
-                    try addReminderOnce(task: task, kind: .before, offsetMinutes: minutes, fireAt: fireAt)
+                    try addReminderOnce(
+                        task: task, kind: .before, offsetMinutes: minutes, fireAt: fireAt, for: remindWho)
                 }
                 parts.append(.remindBefore(minutes: minutes))
             case .at(let at):
                 if at.instant > now {
-                    try addReminderOnce(task: task, kind: .at, offsetMinutes: nil, fireAt: at.instant)
+                    try addReminderOnce(task: task, kind: .at, offsetMinutes: nil, fireAt: at.instant, for: remindWho)
                 }
                 parts.append(.remindAt(at))
             }
@@ -99,11 +103,13 @@ extension Handlers {
     }
 
     /// Adds a reminder unless the task already has a pending one at the same instant (one line, not two).
-    func addReminderOnce(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws {
+    func addReminderOnce(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID? = nil
+    ) throws {
         guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != .nag }) else {
             return
         }
-        try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt)
+        try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt, for: user)
     }
 
     @discardableResult
@@ -156,6 +162,11 @@ extension Handlers {
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
             try store.addReminder(
                 task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
+        }
+        for (minutes, who) in try store.personalReminderOffsets(of: task.id)
+        where nextDue.instant - Int64(minutes) * 60 > now {
+            try store.addReminder(
+                task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60, for: who)
         }
         if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
         return (id, nextDue)

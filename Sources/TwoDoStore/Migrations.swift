@@ -320,5 +320,10 @@ enum Migrations {
         );
         CREATE INDEX undo_log_user ON undo_log(user_id, id);
         """,
+        // 9: who a task reminder is for when the line named someone (`remind me 15 minutes before` is the
+        // speaker's, even on a task for the partner); NULL: the assignee, or every member (issue 14).
+        """
+        ALTER TABLE reminders ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
+        """,
     ]
 }

@@ -89,6 +89,29 @@ struct BugFixTests {
         #expect(try bob.ok("tekrarla çiçek sula her pazar").data["due"] as? String == "2026-11-29T23:59:59Z")
     }
 
+    @Test("add … for the partner remind me 15 minutes before reminds the speaker, not only the assignee")
+    func remindMeMeansSpeaker() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add call mum today 5pm for bob remind me 15 minutes before")
+        _ = try bob.event()
+        try alice.ok("clock set 2026-11-22T16:45:00Z")
+        let aliceGot = try alice.drainEvents().filter { $0.event == "reminder.due" }
+        #expect(aliceGot.count == 1)
+        #expect(aliceGot.first?.text.hasPrefix(#"⏰ Reminder: "call mum" is due at Sun 22 Nov 17:00"#) == true)
+        #expect(try bob.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
+        // At the due time the assignee is reminded, as before.
+        try alice.ok("clock set 2026-11-22T17:00:00Z")
+        #expect(try bob.drainEvents().filter { $0.event == "reminder.due" }.count == 1)
+        #expect(try alice.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
+        // Turkish: `bana` is the speaker too.
+        try bob.ok("ekle fatura öde yarın 17:00 alice için bana 15 dk önce hatırlat")
+        _ = try alice.drainEvents()
+        try alice.ok("clock set 2026-11-23T16:45:00Z")
+        #expect(try bob.drainEvents().filter { $0.event == "reminder.due" }.count == 1)
+        #expect(try alice.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
+    }
+
     @Test("add … to <list> today puts the task in that existing list, even when the list is a time word")
     func listBeforeDate() throws {
         let server = try TestServer()
