@@ -285,7 +285,8 @@ struct TitleSlots {
         if lex[hi - 1].keyword == .durt, lex[hi - 1].ending == .none {
             for start in lowest..<(hi - 1) where unquoted(start..<hi) {
                 let body = lex[start].keyword == .beni && start + 1 < hi - 1 ? start + 1 : start
-                if let m = DetailPhrases.interval(lex, body..<(hi - 1)) ?? DetailPhrases.otherInterval(lex, body..<(hi - 1))
+                if let m = DetailPhrases.interval(lex, body..<(hi - 1))
+                    ?? DetailPhrases.otherInterval(lex, body..<(hi - 1))
                 {
                     return (start, m, body..<(hi - 1))
                 }

@@ -91,7 +91,11 @@ extension Handlers {
                 let partnerNames = partners.map(\.name).joined(separator: ", ")
                 return .success(
                     .coupleJoined,
-                    [t(c, moved == 1 ? .coupleJoinedOne : .coupleJoined, ["partner": partnerNames, "moved": "\(moved)"])],
+                    [
+                        t(
+                            c, moved == 1 ? .coupleJoinedOne : .coupleJoined,
+                            ["partner": partnerNames, "moved": "\(moved)"])
+                    ],
                     data: .object([("partner", .string(partnerNames)), ("moved", .int(Int64(moved)))]))
             }
 

@@ -100,7 +100,9 @@ extension Handlers {
                 if count > 0 && !confirmed {
                     return .failure(
                         .errorListNotEmpty,
-                        t(c, count == 1 ? .errorListNotEmptyOne : .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
+                        t(
+                            c, count == 1 ? .errorListNotEmptyOne : .errorListNotEmpty,
+                            ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
                 let args = ["name": list.name, "count": "\(count)"]

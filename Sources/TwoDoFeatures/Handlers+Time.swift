@@ -166,7 +166,8 @@ extension Handlers {
         for (minutes, who) in try store.personalReminderOffsets(of: task.id)
         where nextDue.instant - Int64(minutes) * 60 > now {
             try store.addReminder(
-                task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60, for: who)
+                task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60, for: who
+            )
         }
         if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
         return (id, nextDue)
@@ -421,7 +422,8 @@ extension Handlers {
         if !task.isDone, task.nagMinutes != nil,
             let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == .nag })
         {
-            extras.append(t(c, .taskNextNag, ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
+            let minutes = max(0, (next.fireAt - clock.now + 59) / 60)
+            extras.append(t(c, .taskNextNag, ["wait": Handlers.countdown(minutes: minutes, lang: c.lang)]))
         }
         if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
         if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }

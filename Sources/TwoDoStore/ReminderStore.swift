@@ -13,7 +13,9 @@ import TwoDoCore
 /// Expected inside the turn's transaction: the firing path marks and delivers in the same turn.
 public protocol ReminderStore: TransactionalStore {
     /// Adds a pending task reminder, for `user` only when given; returns its id.
-    func addReminder(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID?) throws
+    func addReminder(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID?
+    ) throws
         -> Int64
     /// Pending reminders of a task, soonest first.
     func pendingReminders(of task: TaskID) throws -> [(kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64)]

@@ -131,7 +131,8 @@ struct BugFixTests {
     @Test(
         "a nag of seconds in add is the nag range error, not part of the title",
         arguments: [
-            "add x nag every 30 seconds", "add x nag every 30s", "nag x every 30 seconds", "ekle x 30 saniyede bir dürt",
+            "add x nag every 30 seconds", "add x nag every 30s", "nag x every 30 seconds",
+            "ekle x 30 saniyede bir dürt",
         ])
     func nagSeconds(line: String) throws {
         let server = try TestServer()
@@ -154,13 +155,15 @@ struct BugFixTests {
         let joined = try bob.ok("couple join \(code)")
         #expect(joined.text == "You joined alice. Everything you had moved into your shared space (0 tasks).")
         _ = try alice.event()
-        #expect(try alice.ok("nag dishes every 1 minute").text.hasPrefix(#"I'll nag about "dishes" every minute until"#))
+        #expect(
+            try alice.ok("nag dishes every 1 minute").text.hasPrefix(#"I'll nag about "dishes" every minute until"#))
         #expect(try alice.ok("nag dishes every 2 minutes").text.contains("every 2 minutes"))
         try alice.ok("assign dishes alice")
         let took = try bob.drainEvents().filter { $0.event == "task.assigned" }
         #expect(took.last?.text == #"alice took "dishes"."#)
         try alice.ok("assign dishes bob")
-        #expect(try bob.drainEvents().filter { $0.event == "task.assigned" }.last?.text == #"alice gave "dishes" to bob."#)
+        #expect(
+            try bob.drainEvents().filter { $0.event == "task.assigned" }.last?.text == #"alice gave "dishes" to bob."#)
         let routine = try alice.ok("routine add meds every day at 9am for bob")
         #expect(routine.text.hasPrefix(#"Added the routine "meds": every day at 09:00, for bob."#), "\(routine.text)")
         try bob.ok("lang tr")

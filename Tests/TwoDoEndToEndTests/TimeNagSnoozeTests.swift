@@ -152,7 +152,7 @@ struct TimeNagSnoozeTests {
         try couple.settle()
         #expect(
             try couple.aliceText.lines("show") == [
-                "Inbox (1 open, 0 done):", "  1. [ ] dishes — due Sun 22 Nov 11:00, next nag in 60m",
+                "Inbox (1 open, 0 done):", "  1. [ ] dishes — due Sun 22 Nov 11:00, next nag in 1h",
             ])
         let fired = try reminders(couple.advance("1h"))
         // the first nag, due at the same time, is one line
