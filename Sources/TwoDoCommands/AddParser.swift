@@ -28,7 +28,7 @@ enum AddParser {
         slots.peelAll()
         let range = slots.title
         let title = range.count == 1 && quoted == range.lowerBound ? inner : lex.typed(range)
-        var details = TaskDetails(priority: slots.priority, assignee: slots.assignee)
+        var details = TaskDetails(priority: slots.priority, assignee: slots.assignee, reminderFor: slots.reminderFor)
         if let nag = slots.nag {
             guard (1...1440).contains(nag.minutes) else {
                 return .failure(.badValue(verb: "nag", value: lex.typed(nag.words)))

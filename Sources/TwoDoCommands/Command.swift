@@ -25,11 +25,16 @@ public struct TaskDetails: Sendable, Equatable {
     public var nagMinutes: Int?
     /// The text after ` -- ` on an `add` line (`add fix sink tomorrow -- the washer is worn`), as typed.
     public var description: String?
+    /// Whom the reminders are for when the line named someone (`remind me …`, `bana … hatırlat`); nil: the
+    /// assignee, or everyone.
+    public var reminderFor: AssigneeRef?
 
     public init(
         due: DueDate? = nil, priority: Priority? = nil, recurrence: Recurrence? = nil, assignee: AssigneeRef? = nil,
-        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil, description: String? = nil
+        reminders: [ReminderSpec] = [], nagMinutes: Int? = nil, description: String? = nil,
+        reminderFor: AssigneeRef? = nil
     ) {
+        self.reminderFor = reminderFor
         self.due = due
         self.priority = priority
         self.recurrence = recurrence

@@ -99,6 +99,21 @@ enum DetailPhrases {
         return minutes(p, range, every: true)
     }
 
+    /// A nag interval that `interval` does not read but that is still a length of time, in whole minutes
+    /// (0 when it is not a whole number of minutes): `every 30 seconds`, `every 30s`, `30 saniyede bir`. It lets
+    /// `add x nag every 30 seconds` answer with the nag range instead of keeping the words as title.
+    static func otherInterval(_ lex: Lexer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 6 else { return nil }
+        var keys = range.map { lex.key($0) }
+        if keys.count > 1, keys.last == "bir" { keys.removeLast() }
+        if keys.count > 1, keys.first == "every" || keys.first == "her" { keys.removeFirst() }
+        // The Turkish "once per" form puts the unit in the locative: `saniyede`, `sn'de`.
+        let text = keys.map { $0 == "saniyede" ? "saniye" : $0 == "snde" || $0 == "sn'de" ? "sn" : $0 }
+            .joined(separator: " ")
+        guard let seconds = DurationParser.seconds(Substring(text)), seconds > 0 else { return nil }
+        return seconds % 60 == 0 ? Int(clamping: seconds / 60) : 0
+    }
+
     /// A duration in seconds covering exactly `range` (`10m`, `90 minutes`, `1 hour and 30 minutes`,
     /// `an hour`, `half an hour`, `yarım saat`, `iki saat`), for `snooze`.
     static func seconds(_ lex: Lexer, _ range: Range<Int>) -> Int64? {

@@ -147,7 +147,9 @@ enum ScheduleCommandParser {
     static func nag(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
         let lex = Lexer(Array(args))
         let argument: Argument<Int> = { lex, range in
-            guard let minutes = DetailPhrases.interval(lex, range) else { return nil }
+            guard let minutes = DetailPhrases.interval(lex, range) ?? DetailPhrases.otherInterval(lex, range) else {
+                return nil
+            }
             guard (1...1440).contains(minutes) else { return .failure(.badValue(verb: "nag", value: lex.typed(range))) }
             return .success(minutes)
         }

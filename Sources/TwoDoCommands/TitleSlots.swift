@@ -41,6 +41,8 @@ struct TitleSlots {
     var priority: Priority?
     /// Reminders, last one in the line first.
     var reminders: [Reminder] = []
+    /// Whom a reminder phrase named (`remind me`, `remind bob`, `bana … hatırlat`); `remind us` names nobody.
+    var reminderFor: AssigneeRef?
     /// The nag interval (not yet range-checked) and its words.
     var nag: (minutes: Int, words: Range<Int>)?
     /// The date, time and recurrence parts found, merged.
@@ -109,12 +111,18 @@ struct TitleSlots {
                 return true
             }
             let lowest = Swift.max(lo + 1, hi - Self.window)
-            for start in lowest..<hi where unquoted(start..<hi) {
+            for start in lowest..<hi where unquoted(start..<hi) && !listNamed(at: start) {
                 guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init()) else { continue }
                 guard schedule.merge(phrase) else { return false }
                 hi = start
                 return true
             }
+        }
+        // A nag the interval reader refuses may end in a plain word (`nag every 30 seconds`): still a nag.
+        if last.kind == .other, nag == nil, let (start, minutes, words) = nagAtEnd() {
+            nag = (minutes, words)
+            hi = start
+            return true
         }
         if turkish, list == nil, !context.lists.isEmpty {
             var start = Swift.max(lo + 1, hi - context.lists.maxWords)
@@ -188,6 +196,20 @@ struct TitleSlots {
     /// `#<name>` starting with a letter is a list even when no list has that name, so the server answers that
     /// there is no such list and names those that exist, instead of adding "… #name" to the default list.
     /// `to|in <words>` must name a known list (`add talk to bob` keeps its title).
+    /// Whether a known list's name starts at `start` after `to`/`in` and ends before the title's end: then
+    /// `add answer email to evening today` reads "evening" as the list "Evening", not as a time of day.
+    private func listNamed(at start: Int) -> Bool {
+        guard list == nil, !context.lists.isEmpty, start - 1 > lo, lex.words[start - 1].text.utf8.count <= 2 else {
+            return false
+        }
+        let key = lex.key(start - 1)
+        guard key == "to" || key == "in" else { return false }
+        for end in (start + 1)..<Swift.min(hi, start + context.lists.maxWords + 1) {
+            if context.lists.match(lex.words[start..<end], as: .bare) != nil { return true }
+        }
+        return false
+    }
+
     private func listAtEnd() -> (name: String, start: Int)? {
         let word = lex.words[hi - 1]
         if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1 {
@@ -219,6 +241,7 @@ struct TitleSlots {
                 let body = lex[start].keyword == .bana && start + 1 < hi - 1 ? start + 1 : start
                 if let r = reminder(body..<(hi - 1)) {
                     reminders.append(r)
+                    if body > start { reminderFor = .me }
                     return start
                 }
             }
@@ -228,14 +251,17 @@ struct TitleSlots {
         while start >= lowest {
             if lex.key(start) == "remind" || lex.key(start) == "reminder", unquoted(start..<hi) {
                 var body = start + 1
-                if body < hi - 1,
-                    lex.key(body) == "me" || lex.key(body) == "us"
-                        || context.members.match(lex.words[body..<(body + 1)], as: .bare) != nil
-                {
+                var who: AssigneeRef?
+                if body < hi - 1, lex.key(body) == "me" || lex.key(body) == "us" {
+                    who = lex.key(body) == "me" ? .me : nil
+                    body += 1
+                } else if body < hi - 1, let name = context.members.match(lex.words[body..<(body + 1)], as: .bare) {
+                    who = .member(name)
                     body += 1
                 }
                 guard let r = reminder(body..<hi) else { return nil }
                 reminders.append(r)
+                if let who { reminderFor = who }
                 return start
             }
             start -= 1
@@ -259,7 +285,11 @@ struct TitleSlots {
         if lex[hi - 1].keyword == .durt, lex[hi - 1].ending == .none {
             for start in lowest..<(hi - 1) where unquoted(start..<hi) {
                 let body = lex[start].keyword == .beni && start + 1 < hi - 1 ? start + 1 : start
-                if let m = DetailPhrases.interval(lex, body..<(hi - 1)) { return (start, m, body..<(hi - 1)) }
+                if let m = DetailPhrases.interval(lex, body..<(hi - 1))
+                    ?? DetailPhrases.otherInterval(lex, body..<(hi - 1))
+                {
+                    return (start, m, body..<(hi - 1))
+                }
             }
             return nil
         }
@@ -268,7 +298,8 @@ struct TitleSlots {
             if lex.key(start) == "nag", unquoted(start..<hi) {
                 var body = start + 1
                 if body < hi - 1, lex.key(body) == "me" || lex.key(body) == "us" { body += 1 }
-                guard let m = DetailPhrases.interval(lex, body..<hi) else { return nil }
+                guard let m = DetailPhrases.interval(lex, body..<hi) ?? DetailPhrases.otherInterval(lex, body..<hi)
+                else { return nil }
                 return (start, m, body..<hi)
             }
             start -= 1

@@ -130,9 +130,12 @@ extension Handlers {
                 var newTime = occurrence.time
                 var newEnd = occurrence.end
                 if let time { (newTime, newEnd) = (time, end ?? shiftedEnd(e, to: time)) }
+                let moved = EventOccurrence(
+                    event: e.id, originalDate: occurrence.originalDate, date: date ?? occurrence.date, time: newTime,
+                    end: newEnd, tz: e.tz)
                 try store.setException(
-                    e.id, day: occurrence.originalDate,
-                    .moved(date: date ?? occurrence.date, time: newTime, end: newEnd))
+                    e.id, day: occurrence.originalDate, .moved(date: moved.date, time: moved.time, end: moved.end))
+                return try eventChanged(.eventMoved, e.id, user: user, members: members, c, occurrence: moved)
             }
             return try eventChanged(.eventMoved, e.id, user: user, members: members, c)
 
@@ -259,20 +262,27 @@ extension Handlers {
         e.assignee.flatMap { name in members.first { $0.name == name }?.id }
     }
 
+    /// The reply and the partner's event after a change to event `id`; `occurrence` is the one occurrence
+    /// changed (`event move swim this 8pm`), which both then describe instead of the series' first date.
     private func eventChanged(
-        _ name: EventName, _ id: EventID, user: User, members: [User], _ c: Session
+        _ name: EventName, _ id: EventID, user: User, members: [User], _ c: Session,
+        occurrence: EventOccurrence? = nil
     ) throws -> Reply {
-        guard let fresh = try store.event(id, in: user.space) else {
+        guard var fresh = try store.event(id, in: user.space) else {
             preconditionFailure("event vanished inside its transaction")
         }
         try rescheduleEventReminder(fresh)
+        // The JSON data stays the series (its rule and exceptions); the text says the occurrence.
+        let series = fresh
+        let data = { (tz: String) in JSONShape.event(series, tz: tz) }
+        if let occurrence { (fresh.date, fresh.time, fresh.end) = (occurrence.date, occurrence.time, occurrence.end) }
         let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
         // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
         let first = EventOccurrence(
             event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
         try raise(
             name, actor: user, recipients: members, args: ["title": fresh.title],
-            data: JSONShape.event(fresh, tz: "UTC"),
+            data: data("UTC"),
             when: when,
             localArgs: { [unowned self] lang, tz in
                 [
@@ -283,7 +293,7 @@ extension Handlers {
         return .success(
             name.replyCode,
             [t(c, name.replyCode.key, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],
-            data: JSONShape.event(fresh, tz: user.tz))
+            data: data(user.tz))
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.

@@ -88,11 +88,16 @@ extension Handlers {
                 for k in keys { inviteFailures.succeed(k) }
                 let everyone = try store.members(of: space)
                 try raise(
-                    .coupleJoined, actor: user, recipients: everyone, args: ["moved": "\(moved)"],
-                    data: .object([("moved", .int(Int64(moved)))]))
+                    .coupleJoined, key: moved == 1 ? .eventCoupleJoinedOne : nil, actor: user, recipients: everyone,
+                    args: ["moved": "\(moved)"], data: .object([("moved", .int(Int64(moved)))]))
                 let partnerNames = partners.map(\.name).joined(separator: ", ")
                 return .success(
-                    .coupleJoined, [t(c, .coupleJoined, ["partner": partnerNames, "moved": "\(moved)"])],
+                    .coupleJoined,
+                    [
+                        t(
+                            c, moved == 1 ? .coupleJoinedOne : .coupleJoined,
+                            ["partner": partnerNames, "moved": "\(moved)"])
+                    ],
                     data: .object([("partner", .string(partnerNames)), ("moved", .int(Int64(moved)))]))
             }
 

@@ -9,7 +9,7 @@ import TwoDoText
 
 extension Handlers {
     func help(topic: String?, _ c: Session) -> Reply {
-        guard let topic, !topic.isEmpty else { return .success(.help, [t(c, .helpIndex)]) }
+        guard let topic, !topic.isEmpty else { return helpIndex(c) }
         // The page clause is no command of its own, but has its help line.
         if ["page", "sayfa"].contains(TextFold.key(topic)) {
             return .success(.help, [t(c, .usagePage)], data: .object([("command", .string("page"))]))
@@ -73,12 +73,15 @@ extension Handlers {
         return .success(.langSet, [Catalog.text(.langSet, lang)], data: .object([("lang", .string(lang.rawValue))]))
     }
 
-    func setTimeZone(_ zone: String?, user: User, on c: Session) throws -> Reply {
-        guard let zone else {
+    func setTimeZone(_ typed: String?, user: User, on c: Session) throws -> Reply {
+        guard let typed else {
             return .success(.tzShow, [t(c, .tzShow, ["zone": user.tz])], data: .object([("tz", .string(user.tz))]))
         }
-        guard TimeText.isKnownZone(zone) else {
-            return .failure(.errorBadTimezone, t(c, .errorBadTimezone, ["zone": zone]))
+        let zone: String
+        switch ZoneLookup.find(typed) {
+        case .found(let id): zone = id
+        case .several(let ids): return zoneRefusal(typed, several: ids, c)
+        case .closest(let id): return zoneRefusal(typed, closest: id, c)
         }
         try store.setTimeZone(zone, for: user.id)
         effects.append(.timeZone(user.id, zone))

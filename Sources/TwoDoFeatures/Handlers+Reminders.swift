@@ -36,7 +36,7 @@ extension Handlers {
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
     /// and every "N minutes before" it had. Absolute (`at`) reminders and nags are kept.
     func rescheduleReminders(of task: TaskID, due: DueDate?) throws {
-        let offsets = try store.pendingReminders(of: task).filter { $0.kind == .before }.compactMap(\.offsetMinutes)
+        let offsets = try store.pendingOffsets(of: task)
         try store.cancelReminders(of: task, kinds: [.due, .before])
         guard let due, !due.isAllDay else {
             remindersChanged = true
@@ -44,9 +44,9 @@ extension Handlers {
         }
         let now = clock.now
         if due.instant > now { try addReminderOnce(task: task, kind: .due, offsetMinutes: nil, fireAt: due.instant) }
-        for minutes in Set(offsets).sorted() where due.instant - Int64(minutes) * 60 > now {
+        for (minutes, user) in offsets where due.instant - Int64(minutes) * 60 > now {
             try addReminderOnce(
-                task: task, kind: .before, offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60)
+                task: task, kind: .before, offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60, for: user)
         }
         remindersChanged = true
     }
@@ -117,8 +117,16 @@ extension Handlers {
         case .due: key = .reminderDue
         default: key = task.due == nil ? .reminderAt : .reminderSoon  // "before" and "at": the task is due later
         }
+        // A reminder the line gave to someone (`remind me …`) goes to them; the others to the assignee, or everyone.
+        let everyone = try members(space)
+        var recipients: [User] = []
+        for r in fired {
+            let who = r.user.map { id in everyone.filter { $0.id == id } } ?? assignees(task.assignee, among: everyone)
+            for u in who where !recipients.contains(where: { $0.id == u.id }) { recipients.append(u) }
+        }
+        if recipients.isEmpty { recipients = assignees(task.assignee, among: everyone) }
         return ReminderNotice(
-            key: key, recipients: assignees(task.assignee, among: try members(space)),
+            key: key, recipients: recipients,
             args: { user in
                 var args = ["title": task.title, "list": task.listLabel]
                 if let due = task.due { args["time"] = TimeText.human(due, readerTZ: user.tz, lang: user.lang) }

@@ -72,12 +72,13 @@ extension Handlers {
                 preconditionFailure("routine vanished inside its transaction")
             }
             try rescheduleRoutineReminder(fresh, zone: zone)
-            let args = ["name": name, "schedule": scheduleText(fresh, lang: c.lang)]
+            var schedule = scheduleText(fresh, lang: c.lang)
+            if let assignee, assignee.id != user.id { schedule += ", " + t(c, .taskFor, ["name": assignee.name]) }
+            let args = ["name": name, "schedule": schedule]
             try raise(
                 .routineAdded, actor: user, recipients: members, args: ["name": name],
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             var lines = [t(c, .routineAdded, args)]
-            if let assignee, assignee.id != user.id { lines[0] += " " + t(c, .taskFor, ["name": assignee.name]) }
             if fresh.history.isDue(today) { lines.append(t(c, .routineDueToday)) }
             return .success(
                 .routineAdded, lines, data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))

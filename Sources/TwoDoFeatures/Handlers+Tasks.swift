@@ -100,13 +100,18 @@ extension Handlers {
                 let count = counts.open + counts.done
                 if count > 0 && !confirmed {
                     return .failure(
-                        .errorListNotEmpty, t(c, .errorListNotEmpty, ["name": list.name, "count": "\(count)"]))
+                        .errorListNotEmpty,
+                        t(
+                            c, count == 1 ? .errorListNotEmptyOne : .errorListNotEmpty,
+                            ["name": list.name, "count": "\(count)"]))
                 }
                 try store.deleteList(list.id)
                 let args = ["name": list.label, "count": "\(count)"]
                 let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
-                try raise(.listDeleted, actor: user, recipients: members, args: args, data: data)
-                return .success(.listDeleted, [t(c, .listDeleted, args)], data: data)
+                try raise(
+                    .listDeleted, key: count == 1 ? .eventListDeletedOne : nil, actor: user, recipients: members,
+                    args: args, data: data)
+                return .success(.listDeleted, [t(c, count == 1 ? .listDeletedOne : .listDeleted, args)], data: data)
 
             case .clear(let name):
                 return try clearList(name, user: user, members: members, c)
@@ -301,6 +306,7 @@ extension Handlers {
             if task.isStep { return try stepUndone(task, user: user, members: members, c) }
             try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
+            try withdrawNextOccurrence(of: task, space: user.space)
             try restoreReminders(of: task)
             return try changed(.taskReopened, task.id, ["title": task.title])
 
@@ -347,6 +353,11 @@ extension Handlers {
             try store.assign(task.id, to: assignee?.id, now: now)
             if let assignee {
                 try keepAssignment(of: task.title, to: assignee, by: user)
+                if assignee.id == user.id {  // "alice took …", not "alice gave … to alice"
+                    return try changed(
+                        .taskAssigned, task.id, ["title": task.title, "assignee": assignee.name],
+                        keys: (.taskAssigned, .eventTaskAssignedSelf))
+                }
                 return try changed(.taskAssigned, task.id, ["title": task.title, "assignee": assignee.name])
             }
             return try changed(

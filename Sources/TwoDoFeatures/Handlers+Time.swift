@@ -74,18 +74,22 @@ extension Handlers {
         }
         if let assignee { parts.append(.assignee(assignee.name)) }
         if due != nil { try rescheduleReminders(of: task, due: due) }
+        // `remind me …` is the speaker's reminder, even on a task for the partner.
+        let members = details.reminderFor == nil ? [] : try store.members(of: user.space)
+        let remindWho = try details.reminderFor.flatMap { try member($0, user: user, members: members, c) }?.id
         for spec in details.reminders {
             switch spec {
             case .before(let minutes):
                 guard let due, !due.isAllDay else { continue }
                 let fireAt = due.instant - Int64(minutes) * 60
                 if fireAt > now {
-                    try addReminderOnce(task: task, kind: .before, offsetMinutes: minutes, fireAt: fireAt)
+                    try addReminderOnce(
+                        task: task, kind: .before, offsetMinutes: minutes, fireAt: fireAt, for: remindWho)
                 }
                 parts.append(.remindBefore(minutes: minutes))
             case .at(let at):
                 if at.instant > now {
-                    try addReminderOnce(task: task, kind: .at, offsetMinutes: nil, fireAt: at.instant)
+                    try addReminderOnce(task: task, kind: .at, offsetMinutes: nil, fireAt: at.instant, for: remindWho)
                 }
                 parts.append(.remindAt(at))
             }
@@ -99,11 +103,13 @@ extension Handlers {
     }
 
     /// Adds a reminder unless the task already has a pending one at the same instant (one line, not two).
-    func addReminderOnce(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws {
+    func addReminderOnce(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID? = nil
+    ) throws {
         guard !(try store.pendingReminders(of: task).contains { $0.fireAt == fireAt && $0.kind != .nag }) else {
             return
         }
-        try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt)
+        try store.addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt, for: user)
     }
 
     @discardableResult
@@ -158,6 +164,12 @@ extension Handlers {
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
             try store.addReminder(
                 task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
+        }
+        for (minutes, who) in try store.personalReminderOffsets(of: task.id)
+        where nextDue.instant - Int64(minutes) * 60 > now {
+            try store.addReminder(
+                task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60, for: who
+            )
         }
         if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
         return (id, nextDue)
@@ -220,8 +232,12 @@ extension Handlers {
                     eventKey: .eventTaskRepeatCleared)
             }
             var due = task.due
-            if due == nil {
-                due = firstDue(of: rule, user: user, time: nil)
+            // A date the rule does not have (a Tuesday task made to repeat every Sunday) moves to its first day.
+            if let d = due, let first = anchored(rule, to: d.date).first(onOrAfter: d.date), first != d.date {
+                due = d.moved(to: first)
+            }
+            if due == nil { due = firstDue(of: rule, user: user, time: nil) }
+            if due != task.due {
                 try store.setDue(task.id, due, now: now)
                 try rescheduleReminders(of: task.id, due: due)
             }
@@ -268,7 +284,7 @@ extension Handlers {
                 .taskNagSet,
                 [
                     t(
-                        c, .taskNagSet,
+                        c, minutes == 1 ? .taskNagSetOne : .taskNagSet,
                         [
                             "title": task.title, "minutes": "\(minutes)",
                             "when": TimeText.human(start, tz: user.tz, lang: c.lang),
@@ -284,8 +300,10 @@ extension Handlers {
 
         case .snooze(_, let spec):
             let target: DueDate
+            // A duration counts from the due time while it is ahead, so a snooze never makes a task due earlier.
+            let base = max(now, task.due.flatMap { $0.isAllDay ? nil : $0.instant } ?? now)
             switch spec {
-            case .duration(let seconds)?: target = dueDate(at: now + max(60, seconds), tz: user.tz)
+            case .duration(let seconds)?: target = dueDate(at: base + max(60, seconds), tz: user.tz)
             case .until(let d)?:
                 // `snooze 3 tomorrow` keeps the task's time of day: a 6pm task snoozed to tomorrow is due tomorrow at 6pm.
                 if d.isAllDay, let due = task.due, !due.isAllDay {
@@ -293,7 +311,7 @@ extension Handlers {
                 } else {
                     target = d
                 }
-            case nil: target = dueDate(at: now + 3600, tz: user.tz)
+            case nil: target = dueDate(at: base + 3600, tz: user.tz)
             }
             guard target.instant > now else {
                 return .failure(.errorReminderPast, t(c, .errorReminderPast, ["when": whenHere(target)]))
@@ -418,7 +436,8 @@ extension Handlers {
         if !task.isDone, task.nagMinutes != nil,
             let next = try store.pendingReminders(of: task.id).first(where: { $0.kind == .nag })
         {
-            extras.append(t(c, .taskNextNag, ["minutes": "\(max(0, (next.fireAt - clock.now + 59) / 60))"]))
+            let minutes = max(0, (next.fireAt - clock.now + 59) / 60)
+            extras.append(t(c, .taskNextNag, ["wait": Handlers.countdown(minutes: minutes, lang: c.lang)]))
         }
         if task.noteCount > 0 { extras.append("✎\(task.noteCount)") }
         if !extras.isEmpty { line += " — " + extras.joined(separator: ", ") }

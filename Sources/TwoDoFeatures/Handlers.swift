@@ -90,6 +90,10 @@ public final class Handlers {
     public func run(_ body: Substring, on c: Session, tag: String?) throws -> Handled {
         if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return .outcome(refusal) }
         let user = try c.user.flatMap { try store.user($0) }
+        // A "Did you mean" question is answered by the very next line, or forgotten.
+        let pending = c.pendingSuggestion
+        c.pendingSuggestion = nil
+        if Handlers.isConfirmation(body) { return try confirm(pending, on: c, user: user, tag: tag) }
         let context = try parseContext(for: user)
         switch Parser.parse(String(body), context: context) {
         case .success(let command):
@@ -99,6 +103,9 @@ public final class Handlers {
             outcome.wrote = outcome.wrote || command.isWrite
             return .outcome(outcome)
         case .failure(let error):
+            if user != nil, let question = suggestAdd(for: body, after: error, context: context, on: c) {
+                return .outcome(Outcome(connection: c.id, tag: tag, reply: question))
+            }
             return .outcome(Outcome(connection: c.id, tag: tag, reply: parseFailure(error, c)))
         }
     }

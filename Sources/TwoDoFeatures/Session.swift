@@ -1,5 +1,6 @@
 // One session's conversation: who is logged in, how replies are worded, and what the last listing showed.
 
+import TwoDoCommands
 import TwoDoCore
 
 /// The conversation state of one connection, which the handlers read and update as commands run.
@@ -27,6 +28,9 @@ public final class Session {
     public var paging = PagingState()
     /// The task of the last reminder shown here: `done`/`snooze` without a reference act on it.
     public var lastReminded: TaskID?
+    /// The `add` a "Did you mean" question offered (one at most, replaced by the next): `yes`/`evet` runs it,
+    /// any other line forgets it.
+    public var pendingSuggestion: Command?
 
     /// A fresh, logged-out session.
     public init(id: UInt64, throttleKey: String) {

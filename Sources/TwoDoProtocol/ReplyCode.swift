@@ -180,6 +180,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case changeUndone = "change.undone"
     /// `undo` with nothing left to undo.
     case errorNothingToUndo = "error.nothing_to_undo"
+    /// A line with no verb that reads as a task: the `add` it would be, asked about (`yes`/`evet` does it).
+    case suggestAdd = "suggest.add"
+    /// `yes`/`evet` with no "Did you mean" question just before it.
+    case errorNothingToConfirm = "error.nothing_to_confirm"
     /// `undo` refused: the newest change's rows were changed since by someone else.
     case errorUndoConflict = "error.undo_conflict"
     /// A task's description was set (`task.description_cleared` text when cleared).
@@ -564,6 +568,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .stepDeleted: .stepDeleted
         case .changeUndone: .changeUndone
         case .errorNothingToUndo: .errorNothingToUndo
+        case .suggestAdd: .suggestAdd
+        case .errorNothingToConfirm: .errorNothingToConfirm
         case .errorUndoConflict: .errorUndoConflict
         case .taskDescribed: .taskDescribed
         case .taskInfo: .infoTaskOpen

@@ -12,4 +12,6 @@ public struct DueReminder: Sendable, Equatable {
     public var kind: ReminderKind
     /// When it was due to fire.
     public var fireAt: Int64
+    /// Whom it is for, when the line named someone (`remind me …`); nil: the assignee, or every member.
+    public var user: UserID? = nil
 }

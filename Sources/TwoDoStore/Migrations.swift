@@ -495,5 +495,10 @@ enum Migrations {
         CREATE INDEX plan_entries_backlog ON plan_entries(user_id, deferred_at) WHERE status = 'deferred';
         CREATE INDEX plan_entries_open ON plan_entries(plan_date, user_id) WHERE status IN ('todo', 'in_progress');
         """,
+        // 14: who a task reminder is for when the line named someone (`remind me 15 minutes before` is the
+        // speaker's, even on a task for the partner); NULL: the assignee, or every member (issue 14).
+        """
+        ALTER TABLE reminders ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
+        """,
     ]
 }

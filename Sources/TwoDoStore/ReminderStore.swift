@@ -12,10 +12,15 @@ import TwoDoCore
 /// - Kinds round-trip exactly (`ReminderKind`); an unknown stored kind throws instead of guessing.
 /// Expected inside the turn's transaction: the firing path marks and delivers in the same turn.
 public protocol ReminderStore: TransactionalStore {
-    /// Adds a pending task reminder; returns its id.
-    func addReminder(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws -> Int64
+    /// Adds a pending task reminder, for `user` only when given; returns its id.
+    func addReminder(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID?
+    ) throws
+        -> Int64
     /// Pending reminders of a task, soonest first.
     func pendingReminders(of task: TaskID) throws -> [(kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64)]
+    /// Pending "minutes before" reminders of a task: offset and whom each is for.
+    func pendingOffsets(of task: TaskID) throws -> [(offsetMinutes: Int, user: UserID?)]
     /// Deletes the pending reminders of a task (all kinds when `kinds` is nil).
     func cancelReminders(of task: TaskID, kinds: [ReminderKind]?) throws
     /// Pending task reminders due at or before `horizon`, soonest first, at most `limit`.
@@ -26,8 +31,10 @@ public protocol ReminderStore: TransactionalStore {
     func nextReminderTime() throws -> Int64?
     /// Marks a task reminder fired; false when it had already fired.
     func markFired(_ reminder: Int64, at now: Int64) throws -> Bool
-    /// Every "minutes before" offset a task's reminders had, fired or not.
+    /// Every "minutes before" offset a task's reminders for everyone had, fired or not.
     func reminderOffsets(of task: TaskID) throws -> [Int]
+    /// The "minutes before" reminders a task had for one person each, fired or not.
+    func personalReminderOffsets(of task: TaskID) throws -> [(offsetMinutes: Int, user: UserID)]
     /// Adds a pending reminder for one occurrence of an event or a routine (exactly one of them).
     func addScheduleReminder(event: EventID?, routine: RoutineID?, day: LocalDate, fireAt: Int64) throws
     /// Deletes the pending reminders of an event.
@@ -49,6 +56,12 @@ public protocol ReminderStore: TransactionalStore {
 }
 
 extension ReminderStore {
+    /// Adds a pending task reminder for whoever the task is for.
+    @discardableResult
+    public func addReminder(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws -> Int64 {
+        try addReminder(task: task, kind: kind, offsetMinutes: offsetMinutes, fireAt: fireAt, for: nil)
+    }
+
     /// Cancels every pending reminder of a task.
     public func cancelReminders(of task: TaskID) throws { try cancelReminders(of: task, kinds: nil) }
 

@@ -87,6 +87,10 @@ extension Store {
                 for reminder in try rowIDs("reminders", where: "task_id", is: task) {
                     _ = try copyRow("reminders", id: reminder, overrides: ["task_id": .integer(copy)])
                 }
+                // A reminder meant for the partner (migration 14's `user_id`) is not the leaver's to keep.
+                try db.run(
+                    "DELETE FROM reminders WHERE task_id = ? AND user_id IS NOT NULL AND user_id <> ?", .integer(copy),
+                    .integer(me))
             }
         }
         if hasParent {

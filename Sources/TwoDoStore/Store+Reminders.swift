@@ -7,11 +7,13 @@ extension Store {
 
     /// Adds a pending reminder.
     @discardableResult
-    public func addReminder(task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64) throws -> Int64 {
+    public func addReminder(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID?
+    ) throws -> Int64 {
         try db.run(
-            "INSERT INTO reminders (task_id, kind, offset_minutes, fire_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO reminders (task_id, kind, offset_minutes, fire_at, user_id) VALUES (?, ?, ?, ?, ?)",
             .integer(task.rawValue), .text(kind.rawValue), offsetMinutes.map { .integer(Int64($0)) } ?? .null,
-            .integer(fireAt))
+            .integer(fireAt), user.map { .integer($0.rawValue) } ?? .null)
         return db.lastInsertID
     }
 
@@ -26,6 +28,14 @@ extension Store {
                 try $0.requiredInt("fire_at")
             )
         }
+    }
+
+    /// Pending "minutes before" reminders of a task: offset and whom each is for (nil: the assignee, or everyone).
+    public func pendingOffsets(of task: TaskID) throws -> [(offsetMinutes: Int, user: UserID?)] {
+        try db.query(
+            "SELECT DISTINCT offset_minutes, user_id FROM reminders WHERE task_id = ? AND kind = ? AND fired_at IS NULL AND offset_minutes IS NOT NULL ORDER BY offset_minutes, user_id",
+            .integer(task.rawValue), .text(ReminderKind.before.rawValue)
+        ) { (Int(try $0.requiredInt("offset_minutes")), $0.int("user_id").map(UserID.init)) }
     }
 
     /// Deletes the pending reminders of a task (all kinds, or those of `kinds`).
@@ -44,26 +54,26 @@ extension Store {
     /// Pending reminders due at or before `horizon`, soonest first, at most `limit`.
     public func remindersDue(before horizon: Int64, limit: Int) throws -> [DueReminder] {
         try db.query(
-            "SELECT id, task_id, kind, fire_at FROM reminders WHERE fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id LIMIT ?",
+            "SELECT id, task_id, kind, fire_at, user_id FROM reminders WHERE fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id LIMIT ?",
             .integer(horizon), .integer(Int64(limit))
         ) {
             DueReminder(
                 id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
                 kind: try $0.required("kind", as: ReminderKind.self),
-                fireAt: try $0.requiredInt("fire_at"))
+                fireAt: try $0.requiredInt("fire_at"), user: $0.int("user_id").map(UserID.init))
         }
     }
 
     /// One task's pending reminders due at or before `horizon`, soonest first (uses `reminders_task`).
     public func remindersDue(of task: TaskID, before horizon: Int64) throws -> [DueReminder] {
         try db.query(
-            "SELECT id, task_id, kind, fire_at FROM reminders WHERE task_id = ? AND fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id",
+            "SELECT id, task_id, kind, fire_at, user_id FROM reminders WHERE task_id = ? AND fired_at IS NULL AND fire_at <= ? ORDER BY fire_at, id",
             .integer(task.rawValue), .integer(horizon)
         ) {
             DueReminder(
                 id: try $0.requiredInt("id"), task: TaskID(try $0.requiredInt("task_id")),
                 kind: try $0.required("kind", as: ReminderKind.self),
-                fireAt: try $0.requiredInt("fire_at"))
+                fireAt: try $0.requiredInt("fire_at"), user: $0.int("user_id").map(UserID.init))
         }
     }
 
@@ -79,10 +89,19 @@ extension Store {
             == 1
     }
 
+    /// The "minutes before" reminders of a task that were for one person (`remind me …`), fired or not:
+    /// offset and user (kept when the due date moves and carried to the next occurrence).
+    public func personalReminderOffsets(of task: TaskID) throws -> [(offsetMinutes: Int, user: UserID)] {
+        try db.query(
+            "SELECT DISTINCT offset_minutes, user_id FROM reminders WHERE task_id = ? AND kind = ? AND offset_minutes IS NOT NULL AND user_id IS NOT NULL ORDER BY offset_minutes, user_id",
+            .integer(task.rawValue), .text(ReminderKind.before.rawValue)
+        ) { (Int(try $0.requiredInt("offset_minutes")), UserID(try $0.requiredInt("user_id"))) }
+    }
+
     /// Every "minutes before" offset a task's reminders had, fired or not (carried to the next occurrence).
     public func reminderOffsets(of task: TaskID) throws -> [Int] {
         try db.query(
-            "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = ? AND offset_minutes IS NOT NULL",
+            "SELECT DISTINCT offset_minutes FROM reminders WHERE task_id = ? AND kind = ? AND offset_minutes IS NOT NULL AND user_id IS NULL",
             .integer(task.rawValue), .text(ReminderKind.before.rawValue)
         ) { Int(try $0.requiredInt("offset_minutes")) }
     }

@@ -256,11 +256,24 @@ extension Corpus {
             "remind me to pay rent every month on the 1st",
             task("pay rent", rule: Recurrence(.monthly, monthDay: 1), assignee: .me)),
         ok("remind us to book the flights", task("book the flights")),
-        ok("add x remind me 30 minutes before", task("x", reminders: [.before(minutes: 30)])),
+        ok("add x remind me 30 minutes before", task("x", reminders: [.before(minutes: 30)], remindFor: .me)),
         ok(
             "add x tomorrow 9am remind me 1 hour before",
-            task("x", due: due("2026-11-23", "09:00"), reminders: [.before(minutes: 60)])),
-        ok("add x remind me at 8am", task("x", reminders: [.at(due("2026-11-23", "08:00"))])),
+            task("x", due: due("2026-11-23", "09:00"), reminders: [.before(minutes: 60)], remindFor: .me)),
+        ok("add x remind me at 8am", task("x", reminders: [.at(due("2026-11-23", "08:00"))], remindFor: .me)),
+        // Issue 14: "me" is the speaker, even on a task for the partner; "us" names nobody; a member names them.
+        ok(
+            "add call mum today 5pm for bob remind me 15 minutes before",
+            task(
+                "call mum", due: due("2026-11-22", "17:00"), assignee: .member("bob"),
+                reminders: [.before(minutes: 15)], remindFor: .me)),
+        ok("add x remind us 30 minutes before", task("x", reminders: [.before(minutes: 30)])),
+        ok(
+            "add x remind bob 30 minutes before",
+            task("x", reminders: [.before(minutes: 30)], remindFor: .member("bob"))),
+        fail("add x nag every 30 seconds", .badValue(verb: "nag", value: "every 30 seconds")),
+        fail("add x nag every 90s", .badValue(verb: "nag", value: "every 90s")),
+        fail("nag x every 30 seconds", .badValue(verb: "nag", value: "every 30 seconds")),
         ok("add x nag every 10 minutes", task("x", nag: 10)),
         ok("add x tomorrow 9am nag me every hour", task("x", due: due("2026-11-23", "09:00"), nag: 60)),
     ]

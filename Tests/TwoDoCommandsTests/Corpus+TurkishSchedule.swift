@@ -185,7 +185,15 @@ extension Corpus {
             task("ilaç iç", due: due("2026-11-23", "09:00"), reminders: [.before(minutes: 30)])),
         ok(
             "toplantı yarın 10'da bana 1 saat önce hatırlat ekle",
-            task("toplantı", due: due("2026-11-23", "10:00"), reminders: [.before(minutes: 60)])),
+            task("toplantı", due: due("2026-11-23", "10:00"), reminders: [.before(minutes: 60)], remindFor: .me)),
+        // Issue 14: `bana` is the speaker, even on a task for the partner; seconds are the nag range error.
+        ok(
+            "ekle fatura öde yarın 17:00 bob için bana 15 dk önce hatırlat",
+            task(
+                "fatura öde", due: due("2026-11-23", "17:00"), assignee: .member("bob"),
+                reminders: [.before(minutes: 15)], remindFor: .me)),
+        fail("ekle x 30 saniyede bir dürt", .badValue(verb: "nag", value: "30 saniyede bir")),
+        fail("dürt x 30 saniyede bir", .badValue(verb: "nag", value: "30 saniyede bir")),
         ok(
             "ilaç iç her gün saat 9'da yarım saat önce hatırlat ekle",
             task(

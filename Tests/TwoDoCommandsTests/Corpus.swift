@@ -45,12 +45,13 @@ func due(_ date: String, _ time: String? = nil, tz: String = "UTC") -> DueDate {
 /// An `add` command with the given details.
 func task(
     _ title: String, list: String? = nil, due: DueDate? = nil, priority: Priority? = nil, rule: Recurrence? = nil,
-    assignee: AssigneeRef? = nil, reminders: [ReminderSpec] = [], nag: Int? = nil
+    assignee: AssigneeRef? = nil, reminders: [ReminderSpec] = [], nag: Int? = nil, remindFor: AssigneeRef? = nil
 ) -> Command {
     .add(
         title: title, list: list,
         details: TaskDetails(
-            due: due, priority: priority, recurrence: rule, assignee: assignee, reminders: reminders, nagMinutes: nag))
+            due: due, priority: priority, recurrence: rule, assignee: assignee, reminders: reminders, nagMinutes: nag,
+            reminderFor: remindFor))
 }
 
 /// An error about a date or time.
