@@ -117,6 +117,8 @@ public enum Command: Sendable, Equatable {
 
     case couple(CoupleAction)
     case who
+    /// `name [<display name> | none]` / `ad [<görünen ad> | yok]`: nil shows it, "" clears it.
+    case displayName(String?)
     /// `me` / `ben`: the user's name, language, zone, couple and partner, and how many sessions are open.
     case me
 
@@ -226,7 +228,7 @@ public enum Command: Sendable, Equatable {
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
-        case .help, .login, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
+        case .help, .login, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
             .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board), .plan(.backlog):
@@ -242,7 +244,7 @@ public enum Command: Sendable, Equatable {
         guard isWrite else { return false }
         switch self {
         case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
-            .json, .clock, .weekStart, .undo, .accountDelete, .forgot, .approveReset, .reset:
+            .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset:
             return false
         default:
             return true
@@ -262,6 +264,7 @@ public enum Command: Sendable, Equatable {
         case .couple: "couple"
         case .who: "who"
         case .me: "me"
+        case .displayName: "name"
         case .lists: "lists"
         case .list: "list"
         case .show: "show"

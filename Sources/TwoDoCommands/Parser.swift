@@ -168,6 +168,11 @@ public enum Parser {
         case .leaveCouple: CoupleParser.leave(args)
         case .who: AccountParser.bare(verb, args, .who)
         case .me: AccountParser.bare(verb, args, .me)
+        case .displayName:
+            args.isEmpty
+                ? .success(.displayName(nil))
+                : args.count == 1 && ["none", "yok", "-"].contains(args.first!.key)
+                    ? .success(.displayName("")) : .success(.displayName(String(args.typed)))
         case .lists: AccountParser.bare(verb, args, .lists)
         case .list: ListCommandParser.list(args, context: context)
         case .show: ListCommandParser.show(args, context: context)

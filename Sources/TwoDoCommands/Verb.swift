@@ -32,6 +32,8 @@ enum Verb: Sendable, CaseIterable {
     case search
     /// `me` / `ben`: who the user is (name, language, zone, couple, open sessions).
     case me
+    /// `name <display name>` / `ad <görünen ad>`.
+    case displayName
     /// `steps <ref>` / `adımlar <ref>` (also `subtasks`, `alt görevler`, and `<ref> adımları`).
     case steps
     /// `add step <title> to <ref>` / `adım ekle <ref>: <title>` (also `add subtask`): a step of a task.
@@ -99,6 +101,7 @@ enum Verb: Sendable, CaseIterable {
         case .more: "more"
         case .search: "search"
         case .me: "me"
+        case .displayName: "name"
         case .steps, .addStep: "steps"
         case .undo: "undo"
         case .describe: "describe"

@@ -81,6 +81,8 @@ enum VerbTable {
         all += en(.more, "more", "next") + tr(.more, "devamı", "devam", "devam et", "sonraki", "sonraki sayfa")
         all += en(.search, "search", "find") + tr(.search, "ara", "bul")
         all += en(.me, "me", "whoami") + tr(.me, "ben", "ben kimim")
+        // Not bare `ad`: one letter from `add`, a typo (`ad milk`) would rename the user and tell the partner.
+        all += en(.displayName, "name", "display name") + tr(.displayName, "görünen ad", "görünen adım")
         all += en(.steps, "steps", "subtasks") + tr(.steps, "adımlar", "alt görevler")
         all += en(.addStep, "add step", "add subtask", "add sub-task", "new subtask")
         all += tr(.addStep, "adım ekle", "altgörev ekle")

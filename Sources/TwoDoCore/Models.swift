@@ -7,14 +7,20 @@ public struct User: Sendable, Equatable {
     public var lang: Language
     public var tz: String
     public var space: SpaceID
+    /// The name partners see (`name Ayşe K.`), nil for the login name.
+    public var displayName: String?
 
-    public init(id: UserID, name: String, lang: Language, tz: String, space: SpaceID) {
+    public init(id: UserID, name: String, lang: Language, tz: String, space: SpaceID, displayName: String? = nil) {
         self.id = id
         self.name = name
         self.lang = lang
         self.tz = tz
         self.space = space
+        self.displayName = displayName
     }
+
+    /// The name shown to partners: the display name when set, else the login name.
+    public var shownName: String { displayName ?? name }
 }
 
 /// A task list inside a space, with its counts.

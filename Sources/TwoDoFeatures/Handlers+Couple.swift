@@ -21,16 +21,17 @@ extension Handlers {
         let catalogKey = key ?? name.key
         for r in recipients where r.id != actor.id && !isOnline(r.id) {
             var stored = args
-            stored["actor"] = actor.name
+            stored["actor"] = actor.shownName
             if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
             if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
             try store.addNotification(for: r.id, key: catalogKey.rawValue, args: stored, now: clock.now)
         }
-        events.append(
-            Event(
-                name: name, actor: actor.name, key: catalogKey, args: args, data: data,
-                recipients: recipients.map(\.id), when: when,
-                localArgs: localArgs))
+        var event = Event(
+            name: name, actor: actor.name, key: catalogKey, args: args, data: data,
+            recipients: recipients.map(\.id), when: when,
+            localArgs: localArgs)
+        event.actorLabel = actor.displayName
+        events.append(event)
     }
 
     func couple(_ action: CoupleAction, user: User, on c: Session) throws -> Reply {
@@ -147,6 +148,47 @@ extension Handlers {
             data: data)
     }
 
+    /// The most characters a display name may have.
+    static let displayNameLimit = 40
+
+    /// `name` (show), `name <display name>` (set), `name none` (clear); the partner is told of a change.
+    func displayName(_ typed: String?, user: User, on c: Session) throws -> Reply {
+        guard let typed else {
+            let text =
+                user.displayName.map { t(c, .nameShown, ["display": $0, "name": user.name]) } ?? t(c, .nameNone)
+            return .success(
+                .nameShown, [text],
+                data: .object([
+                    ("name", .string(user.name)), ("display_name", user.displayName.map(JSONValue.string) ?? .null),
+                ]))
+        }
+        let display: String?
+        if typed.isEmpty {
+            display = nil
+        } else {
+            guard let clean = try? TextRules.clean(typed, limit: Handlers.displayNameLimit) else {
+                return .failure(
+                    .errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(Handlers.displayNameLimit)"]),
+                    data: .object([("limit", .int(Int64(Handlers.displayNameLimit)))]))
+            }
+            display = clean == user.name ? nil : clean
+        }
+        try store.setDisplayName(display, for: user.id)
+        let members = try store.members(of: user.space)
+        let data = JSONValue.object([
+            ("name", .string(user.name)), ("display_name", display.map(JSONValue.string) ?? .null),
+        ])
+        var renamed = user
+        renamed.displayName = display
+        try raise(
+            .nameChanged, key: display == nil ? .eventNameCleared : nil, actor: user, recipients: members,
+            args: ["display": display ?? user.name, "name": user.name], data: data)
+        return .success(
+            .nameChanged,
+            [display.map { t(c, .nameChanged, ["display": $0]) } ?? t(c, .nameCleared, ["name": user.name])],
+            data: data)
+    }
+
     /// `me` / `ben`: who the user is: name, language, zone, couple and partner, sessions open.
     func me(user: User, on c: Session) throws -> Reply {
         let members = try store.members(of: user.space)
@@ -154,12 +196,13 @@ extension Handlers {
         let spaceName = try store.spaceName(user.space)
         let sessions = presence?.sessions(of: user.id).count ?? 1
         var lines = [
-            t(c, .meName, ["name": user.name]),
+            user.displayName.map { t(c, .meNameShown, ["name": user.name, "display": $0]) }
+                ?? t(c, .meName, ["name": user.name]),
             "  " + t(c, .meSettings, ["lang": t(c, user.lang == .tr ? .langNameTr : .langNameEn), "tz": user.tz]),
         ]
         if let partner {
             let key: TextKey = spaceName == nil ? .meCouple : .meCoupleNamed
-            lines.append("  " + t(c, key, ["partner": partner.name, "name": spaceName ?? ""]))
+            lines.append("  " + t(c, key, ["partner": partner.shownName, "name": spaceName ?? ""]))
         } else {
             lines.append("  " + t(c, .meSolo))
         }
@@ -169,8 +212,9 @@ extension Handlers {
                 .object([("name", spaceName.map(JSONValue.string) ?? .null), ("partner", .string($0.name))])
             } ?? .null
         let data = JSONValue.object([
-            ("name", .string(user.name)), ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz)),
-            ("couple", couple), ("sessions", .int(Int64(sessions))),
+            ("name", .string(user.name)), ("display_name", user.displayName.map(JSONValue.string) ?? .null),
+            ("lang", .string(user.lang.rawValue)), ("tz", .string(user.tz)), ("couple", couple),
+            ("sessions", .int(Int64(sessions))),
         ])
         return .success(.me, lines, data: data)
     }

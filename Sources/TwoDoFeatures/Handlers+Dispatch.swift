@@ -53,6 +53,8 @@ extension Handlers {
             return reply(try who(user: user, on: c))
         case .me:
             return reply(try me(user: user, on: c))
+        case .displayName(let name):
+            return reply(try displayName(name, user: user, on: c))
         case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar, .search, .steps:
             return reply(try listing(command, page: 1, user: user, on: c))
         case .paged(let listing, let page):

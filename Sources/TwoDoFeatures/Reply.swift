@@ -46,6 +46,8 @@ public struct Event {
     public var name: EventName
     /// The acting user's name.
     public var actor: String
+    /// The acting user's display name, shown in the text instead of `actor` when set (JSON keeps `actor`).
+    public var actorLabel: String? = nil
     /// The catalog key of the text.
     public var key: TextKey
     public var args: [String: String]
@@ -59,7 +61,7 @@ public struct Event {
 
     public func render(lang: Language, tz: String, json: Bool) -> String {
         var allArgs = args
-        allArgs["actor"] = actor
+        allArgs["actor"] = actorLabel ?? actor
         if let when { allArgs["when"] = TimeText.human(when, readerTZ: tz, lang: lang) }
         if let localArgs { allArgs.merge(localArgs(lang, tz)) { _, local in local } }
         let text = Catalog.text(key, lang, allArgs)

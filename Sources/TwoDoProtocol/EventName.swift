@@ -104,6 +104,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case stepDeleted = "step.deleted"
     /// A partner undid one of their changes (`event.change.undone_created` / `_deleted` for the other effects).
     case changeUndone = "change.undone"
+    /// A partner set their display name (`event.name.cleared` when they went back to their login name).
+    case nameChanged = "name.changed"
     /// A task's description was set (`event.task.description_cleared` when cleared).
     case taskDescribed = "task.described"
     /// A routine's description was set (`event.routine.description_cleared` when cleared).
@@ -177,6 +179,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .stepEdited: .eventStepEdited
         case .stepDeleted: .eventStepDeleted
         case .changeUndone: .eventChangeUndone
+        case .nameChanged: .eventNameChanged
         case .taskDescribed: .eventTaskDescribed
         case .routineDescribed: .eventRoutineDescribed
         case .eventDescribed: .eventEventDescribed
@@ -244,6 +247,7 @@ extension EventName {
         case .stepEdited: .stepEdited
         case .stepDeleted: .stepDeleted
         case .changeUndone: .changeUndone
+        case .nameChanged: .nameChanged
         case .taskDescribed: .taskDescribed
         case .routineDescribed: .routineDescribed
         case .eventDescribed: .eventDescribed

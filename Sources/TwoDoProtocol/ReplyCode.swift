@@ -157,6 +157,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case searchResults = "search.results"
     /// `me`: who the user is.
     case me = "me"
+    /// `name`: the display name (or that there is none).
+    case nameShown = "name.shown"
+    /// `name <display name>` / `name none`: it changed (`name.cleared` text when cleared).
+    case nameChanged = "name.changed"
     /// `couple leave` without `confirm`: what leaving does, and how to confirm.
     case coupleLeaveConfirm = "couple.leave_confirm"
     /// A step was added under a task.
@@ -557,6 +561,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .taskView: .viewEmpty
         case .searchResults: .searchHeader
         case .me: .meName
+        case .nameShown: .nameShown
+        case .nameChanged: .nameChanged
         case .coupleLeaveConfirm: .coupleLeaveConfirm
         case .stepAdded: .stepAdded
         case .stepList: .stepListHeader

@@ -38,6 +38,8 @@ public protocol AccountStore: TransactionalStore {
     func setLanguage(_ lang: Language, for id: UserID) throws
     /// Sets a user's IANA time zone.
     func setTimeZone(_ tz: String, for id: UserID) throws
+    /// Sets (nil: clears) the name partners see.
+    func setDisplayName(_ name: String?, for id: UserID) throws
     /// The members of a space, oldest account first.
     func members(of space: SpaceID) throws -> [User]
     /// The user's first day of the week in the month grid, if set.

@@ -500,5 +500,7 @@ enum Migrations {
         """
         ALTER TABLE reminders ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
         """,
+        // 15: a display name (issue 14): what partners see in events and listings; NULL shows the login name.
+        "ALTER TABLE users ADD COLUMN display_name TEXT;",
     ]
 }

@@ -62,7 +62,7 @@ extension Store {
         User(
             id: UserID(try row.requiredInt("id")), name: try row.requiredText("name"),
             lang: try row.required("lang", as: Language.self), tz: try row.requiredText("tz"),
-            space: SpaceID(try row.requiredInt("space_id")))
+            space: SpaceID(try row.requiredInt("space_id")), displayName: row.text("display_name"))
     }
 
     /// The user with this name (any case, any Unicode spelling with the same NFKC form), with the stored
@@ -71,7 +71,7 @@ extension Store {
     /// Accounts made before names were NFKC-normalized were keyed on the plain fold: when the NFKC key
     /// finds nothing, the plain one is tried, so such an owner still logs in as they always did.
     public func user(named name: String) throws -> (user: User, passwordHash: String)? {
-        let sql = "SELECT id, name, lang, tz, space_id, password_hash FROM users WHERE name_key = ?"
+        let sql = "SELECT id, name, lang, tz, space_id, display_name, password_hash FROM users WHERE name_key = ?"
         let read = { (row: Row) in (try Store.user(from: row), try row.requiredText("password_hash")) }
         let key = UserName.key(name)
         if let found = try db.queryOne(sql, .text(key), map: read) { return found }
@@ -81,7 +81,9 @@ extension Store {
 
     /// The user with this id.
     public func user(_ id: UserID) throws -> User? {
-        try db.queryOne("SELECT id, name, lang, tz, space_id FROM users WHERE id = ?", .integer(id.rawValue)) {
+        try db.queryOne(
+            "SELECT id, name, lang, tz, space_id, display_name FROM users WHERE id = ?", .integer(id.rawValue)
+        ) {
             try Store.user(from: $0)
         }
     }
@@ -104,6 +106,12 @@ extension Store {
     }
 
     /// Sets a user's IANA time zone.
+    /// Sets (nil: clears) the name partners see.
+    public func setDisplayName(_ name: String?, for id: UserID) throws {
+        try db.run(
+            "UPDATE users SET display_name = ? WHERE id = ?", name.map { .text($0) } ?? .null, .integer(id.rawValue))
+    }
+
     public func setTimeZone(_ tz: String, for id: UserID) throws {
         try db.run("UPDATE users SET tz = ? WHERE id = ?", .text(tz), .integer(id.rawValue))
     }
@@ -111,7 +119,8 @@ extension Store {
     /// The members of a space, oldest account first.
     public func members(of space: SpaceID) throws -> [User] {
         try db.query(
-            "SELECT id, name, lang, tz, space_id FROM users WHERE space_id = ? ORDER BY id", .integer(space.rawValue)
+            "SELECT id, name, lang, tz, space_id, display_name FROM users WHERE space_id = ? ORDER BY id",
+            .integer(space.rawValue)
         ) {
             try Store.user(from: $0)
         }
