@@ -141,7 +141,7 @@ extension Handlers {
             return .success(.coupleInfo, [t(c, .coupleSolo)], data: data)
         }
         let described = members.map {
-            t(c, isOnline($0.id) ? .presenceOnline : .presenceOffline, ["name": $0.name])
+            t(c, isOnline($0.id) ? .presenceOnline : .presenceOffline, ["name": $0.shownName])
         }
         return .success(
             .coupleInfo, [t(c, .coupleInfo, ["name": spaceName, "members": described.joined(separator: ", ")])],
@@ -230,7 +230,7 @@ extension Handlers {
         ])
         guard !partners.isEmpty else { return .success(.who, [t(c, .coupleSolo)], data: data) }
         let lines = partners.map {
-            t(c, isOnline($0.id) ? .whoPartnerOnline : .whoPartnerOffline, ["name": $0.name])
+            t(c, isOnline($0.id) ? .whoPartnerOnline : .whoPartnerOffline, ["name": $0.shownName])
         }
         return .success(.who, lines, data: data)
     }
