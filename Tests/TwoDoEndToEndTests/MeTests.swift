@@ -67,7 +67,7 @@ struct MeTests {
         try alice.ok("lang tr")
         let cleared = try alice.json("görünen ad yok")
         #expect(cleared.text == "Eşiniz yeniden giriş adınızı, alice, görüyor.")
-        #expect(try bob2.event().text == "alice is shown by their login name again.")
+        #expect(try bob2.event().text == "Ayşe K. is shown by their login name, alice, again.")
         #expect(try alice.json("GÖRÜNEN AD").data["display_name"] is NSNull)
         #expect(try alice.json("ad milk").code != "name.changed")
     }
