@@ -5,7 +5,7 @@
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
-    & TransactionalStore & UndoStore & AccountLifecycleStore
+    & TransactionalStore & UndoStore & AccountLifecycleStore & ResumeTokenStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -16,3 +16,4 @@ extension Store: NotificationStore {}
 extension Store: SearchStore {}
 extension Store: UndoStore {}
 extension Store: AccountLifecycleStore {}
+extension Store: ResumeTokenStore {}
