@@ -91,7 +91,7 @@ enum VerbTable {
         all += en(.forgot, "forgot", "forgot password") + tr(.forgot, "şifremi unuttum", "parolamı unuttum")
         all += en(.approveReset, "approve reset") + tr(.approveReset, "sıfırlamayı onayla")
         all += en(.reset, "reset") + tr(.reset, "sıfırla")
-        all += en(.resume, "resume") + tr(.resume, "oturumu sürdür", "oturumu devam ettir")
+        all += en(.resume, "resume") + tr(.resume, "oturumu sürdür")
         return all
     }()
 

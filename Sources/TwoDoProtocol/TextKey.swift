@@ -516,6 +516,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case verbRemind = "verb.remind"
     case verbRepeat = "verb.repeat"
     case verbReset = "verb.reset"
+    case verbResume = "verb.resume"
     case verbRoutine = "verb.routine"
     case verbRoutines = "verb.routines"
     case verbSay = "verb.say"
