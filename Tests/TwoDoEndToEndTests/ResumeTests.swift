@@ -143,12 +143,14 @@ struct ResumeTests {
         let guesser = try Self.anonymous(server, from: "127.0.0.2")
         let guesses = [
             "AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH", String(aliceToken.dropLast()) + "X", "not-a-token",
-            String(repeating: "Z", count: 3000), aliceToken + "\u{200B}",
+            String(repeating: "Z", count: 3000), "0000OOOO1111IIII0000OOOO1111IIII",
         ]
         for guess in guesses {
             let reply = try guesser.json("resume \(guess)")
             #expect(reply.code == "error.resume_invalid", "\(guess.prefix(40)): \(reply)")
         }
+        // An invisible character is refused before any token is looked at.
+        #expect(try guesser.json("resume \(aliceToken)\u{200B}").code == "error.invisible_char")
         let held = try guesser.json("resume \(aliceToken)")
         #expect(held.code == "error.throttled")
         // The guesser's wrong tokens do not hold back anyone else, nor do they reveal whose token is whose.
