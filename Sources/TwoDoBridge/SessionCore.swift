@@ -125,16 +125,19 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
     public mutating func sessionClosed(_ id: SessionID, now: Double) -> [SessionAction<Contact>] {
         guard var session = sessions[id] else { return [] }
         if case .reconnecting = session.state { return [] }
-        let resuming = session.resumeToken != nil && session.account != nil
+        // A connection lost again before the server answered the bridge's `resume` still has one to resume.
+        let holder = session.account ?? session.resumeAccount
+        let resuming = session.resumeToken != nil && holder != nil
         if !resuming { session.resumeToken = nil }
-        session.resumeAccount = resuming ? session.account : nil
+        session.resumeAccount = resuming ? holder : nil
         session.account = nil
         session.shared = resuming && session.shared
         session.pending = []
         session.state = .reconnecting(retryAt: now + session.backoff.next())
         sessions[id] = session
         return [
-            .tell(session.contact, BridgeText.text(resuming ? .serverGoneResuming : .serverGone, lang: session.lang),
+            .tell(
+                session.contact, BridgeText.text(resuming ? .serverGoneResuming : .serverGone, lang: session.lang),
                 notice: true),
             .log("bridge.twodo_lost", ["session": "\(id)"]),
         ]
@@ -219,7 +222,9 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
 
     /// The answer to the bridge's own `resume` after a reconnection: the user is told they are still logged
     /// in, or, when the token no longer works, to log in again (and the token is forgotten).
-    private mutating func resumed(_ reply: TwoDoLine.Reply, session old: ChatSession<Contact>)
+    private mutating func resumed(
+        _ reply: TwoDoLine.Reply, session old: ChatSession<Contact>
+    )
         -> [SessionAction<Contact>]
     {
         var session = old

@@ -219,7 +219,8 @@ public enum Command: Sendable, Equatable {
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
-        case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
+        case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock,
+            .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
             .more, .paged, .search, .steps, .info, .accountDelete(nil):

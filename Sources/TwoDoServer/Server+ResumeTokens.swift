@@ -21,8 +21,7 @@ extension Server {
                 connection: c.id, tag: tag,
                 reply: .failure(.errorAlreadyLoggedIn, t(c, .errorAlreadyLoggedIn, ["name": current.name])))
         }
-        if let wait = logins.retryAfter(name: Server.resumeThrottleName, address: c.throttleKey, now: Monotonic.now())
-        {
+        if let wait = logins.retryAfter(name: Server.resumeThrottleName, address: c.throttleKey, now: Monotonic.now()) {
             return Outcome(
                 connection: c.id, tag: tag,
                 reply: .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"])))

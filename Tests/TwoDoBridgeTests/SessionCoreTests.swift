@@ -285,6 +285,10 @@ struct SessionCoreResumeTests {
             if case .log(_, let fields) = action { #expect(!fields.values.contains { $0.contains(token) }) }
             if case .tell(_, let text, _) = action { #expect(!text.contains(token)) }
         }
+        // Lost again before the server answered: the next connection resumes again.
+        #expect(core.sessionClosed(id, now: 11.05).first?.isResumingNotice == true)
+        _ = core.tick(now: 12.05)
+        #expect(core.sessionConnected(id, now: 12.05).contains(.send(id, "@id=bridge.resume resume \(token)")))
         // A line typed before the answer goes after the resume, on the same connection.
         #expect(core.command("show", from: alice, now: 11.1) == [.send(id, "show")])
         let answered = core.received(
@@ -318,14 +322,21 @@ struct SessionCoreResumeTests {
         #expect(core.sessions[id]?.account == nil)
         #expect(core.sessions[id]?.resumeToken == nil)
         // The next loss is reported as a logout, and the reconnection asks for a login without trying.
-        #expect(core.sessionClosed(id, now: 20).first == .tell(alice, BridgeText.text(.serverGone, lang: "en"), notice: true))
+        let gone = core.sessionClosed(id, now: 20)
+        #expect(gone.first == .tell(alice, BridgeText.text(.serverGone, lang: "en"), notice: true))
         _ = core.tick(now: 21)
-        #expect(!core.sessionConnected(id, now: 21).contains { if case .send(_, let l) = $0 { l.contains("resume") } else { false } })
+        let sent = core.sessionConnected(id, now: 21).compactMap { action -> String? in
+            if case .send(_, let line) = action { return line }
+            return nil
+        }
+        #expect(sent == ["@id=bridge.json json on"])
     }
 
     @Test(
         "logout, a password change elsewhere, a reset and account deletion forget the token; passwd replaces it",
-        arguments: ["auth.logged_out", "auth.password_changed_elsewhere", "auth.password_reset", "auth.account_deleted"])
+        arguments: [
+            "auth.logged_out", "auth.password_changed_elsewhere", "auth.password_reset", "auth.account_deleted",
+        ])
     func tokenForgotten(code: String) {
         var (core, id) = loggedIn()
         _ = core.received(reply(code, ok: code == "auth.logged_out"), on: id, now: 1)
@@ -340,5 +351,13 @@ struct SessionCoreResumeTests {
         _ = core.received(reply("auth.password_changed", data: #"{"resume":"\#(renewed)"}"#), on: id, now: 1)
         #expect(core.sessions[id]?.resumeToken == renewed)
         #expect(core.sessions[id]?.account == "alice")
+    }
+}
+
+extension SessionAction {
+    /// Whether this is the "I will log you back in" notice, in any language.
+    fileprivate var isResumingNotice: Bool {
+        guard case .tell(_, let text, true) = self else { return false }
+        return ["en", "tr"].contains { text == BridgeText.text(.serverGoneResuming, lang: $0) }
     }
 }

@@ -182,7 +182,8 @@ struct BridgeIRCTests {
             try carol.say("#fam", "resume AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH")
             _ = try carol.message(from: "twodo", notice: true, containing: "Never send passwords")
             #expect(
-                try carol.ask("twodo", "resume AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH").contains("resume token does not work"))
+                try carol.ask("twodo", "resume AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH").contains("resume token does not work")
+            )
             // After `logout` the token is gone: a second restart asks alice to log in.
             try alice.ask("twodo", "logout", expecting: "logged out")
             #expect(second.stop() == 0)
