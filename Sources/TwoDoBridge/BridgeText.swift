@@ -8,7 +8,7 @@ import Foundation
 public enum BridgeText {
     /// The keys of the bridge's messages.
     public enum Key: Sendable {
-        case serverGone, serverBack, serverUnreachable, stillReconnecting
+        case serverGone, serverBack, serverUnreachable, stillReconnecting, serverGoneResuming, resumed
         case credentialsInChannel, privateOnly, shareNeedsLogin, shareNeedsChannel, shared, unshared, ircLost, jsonFixed
     }
 
@@ -40,6 +40,16 @@ public enum BridgeText {
             return (
                 "TwoDo is back. Please log in again: login <name> <password>",
                 "TwoDo geri geldi. Lütfen yeniden giriş yap: giriş <ad> <şifre>"
+            )
+        case .serverGoneResuming:
+            return (
+                "The TwoDo server went away. I am reconnecting and will log you back in.",
+                "TwoDo sunucusu gitti. Yeniden bağlanıyorum, seni yeniden giriş yaptıracağım."
+            )
+        case .resumed:
+            return (
+                "TwoDo is back, and you are still logged in as {nick}.",
+                "TwoDo geri geldi; hâlâ {nick} olarak giriş yapmış durumdasın."
             )
         case .serverUnreachable:
             return (

@@ -47,6 +47,11 @@ public struct ChatSession<Contact: ChatContact>: Sendable, Equatable {
     public var account: String?
     /// The account's reply language (`en`, `tr`), once known.
     public var lang: String?
+    /// The resume token the server gave at login, held in memory only (never logged, never shown), so a
+    /// lost connection is logged back in with `resume` when the server comes back.
+    public var resumeToken: String?
+    /// The account a reconnection is resuming, until the server answers the bridge's `resume`.
+    public var resumeAccount: String?
     /// Whether the couple's updates are also announced in a shared place (an IRC channel); networks
     /// without one never set it.
     public var shared = false

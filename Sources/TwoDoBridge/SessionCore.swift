@@ -4,7 +4,8 @@ import TwoDoProtocol
 
 /// Per chat user: open a TwoDo connection (JSON mode) on their first line, hold lines typed while it
 /// opens, relay lines both ways, follow login, logout and language from the replies, ping a quiet
-/// logged-in session before the server's idle timeout, reconnect a lost connection with back-off, and
+/// logged-in session before the server's idle timeout, reconnect a lost connection with back-off (logging
+/// the user back in with the resume token their login gave, so a server restart does not log them out), and
 /// end the session on `quit` or an idle timeout. Pure state and `SessionAction`s, no I/O; the network's
 /// core (`BridgeCore` for IRC, `MatrixCore` for Matrix) decides who may type what and renders the text.
 public struct SessionCore<Contact: ChatContact>: Sendable {
@@ -85,7 +86,12 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
             actions += session.pending.map { .send(id, $0) }
         case .reconnecting:
             session.backoff.reset()
-            actions.append(.tell(session.contact, BridgeText.text(.serverBack, lang: session.lang), notice: true))
+            if let token = session.resumeToken {
+                // Told once the server answers: "still logged in", or "log in again" if the token ended.
+                actions.append(.send(id, "@id=\(SessionRules.resumeTag) resume \(token)"))
+            } else {
+                actions.append(.tell(session.contact, BridgeText.text(.serverBack, lang: session.lang), notice: true))
+            }
             actions.append(.log("bridge.twodo_reconnected", ["session": "\(id)"]))
         case .open:
             preconditionFailure("a session connected twice")
@@ -114,17 +120,25 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
     }
 
     /// The session's TwoDo connection ended without the user asking: tell them, and try to reopen it.
-    /// The server logged them out, so the account and any sharing are forgotten.
+    /// The server logged them out, so the account is forgotten until a resume token logs them back in;
+    /// sharing stays on only for a session that will be resumed.
     public mutating func sessionClosed(_ id: SessionID, now: Double) -> [SessionAction<Contact>] {
         guard var session = sessions[id] else { return [] }
         if case .reconnecting = session.state { return [] }
+        // A connection lost again before the server answered the bridge's `resume` still has one to resume.
+        let holder = session.account ?? session.resumeAccount
+        let resuming = session.resumeToken != nil && holder != nil
+        if !resuming { session.resumeToken = nil }
+        session.resumeAccount = resuming ? holder : nil
         session.account = nil
-        session.shared = false
+        session.shared = resuming && session.shared
         session.pending = []
         session.state = .reconnecting(retryAt: now + session.backoff.next())
         sessions[id] = session
         return [
-            .tell(session.contact, BridgeText.text(.serverGone, lang: session.lang), notice: true),
+            .tell(
+                session.contact, BridgeText.text(resuming ? .serverGoneResuming : .serverGone, lang: session.lang),
+                notice: true),
             .log("bridge.twodo_lost", ["session": "\(id)"]),
         ]
     }
@@ -137,17 +151,23 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
         case .other:
             return []
         case .reply(let reply):
+            if reply.id == SessionRules.resumeTag { return resumed(reply, session: session) }
             if reply.id?.hasPrefix(SessionRules.ownTag) == true { return [] }
             let code = ReplyCode(rawValue: reply.code)  // nil for a code this build does not know: passed on as it is
             switch code {
-            case .authLoggedIn, .authRegistered:
+            case .authLoggedIn, .authRegistered, .authResumed:
                 if reply.ok {
                     session.account = reply.name
                     session.lang = reply.lang ?? session.lang
+                    session.resumeToken = reply.resume
                 }
-            case .authLoggedOut:
+            case .authPasswordChanged:
+                if reply.ok { session.resumeToken = reply.resume }  // the old tokens ended; this is the new one
+            case .authLoggedOut, .authPasswordChangedElsewhere, .authPasswordReset, .authAccountDeleted,
+                .accountDeleted:
                 session.account = nil
                 session.shared = false
+                session.resumeToken = nil
             case .langSet:
                 session.lang = reply.lang ?? session.lang
             default:
@@ -199,6 +219,34 @@ public struct SessionCore<Contact: ChatContact>: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The answer to the bridge's own `resume` after a reconnection: the user is told they are still logged
+    /// in, or, when the token no longer works, to log in again (and the token is forgotten).
+    private mutating func resumed(
+        _ reply: TwoDoLine.Reply, session old: ChatSession<Contact>
+    )
+        -> [SessionAction<Contact>]
+    {
+        var session = old
+        defer { sessions[session.id] = session }
+        let was = session.resumeAccount
+        session.resumeAccount = nil
+        guard reply.ok, let name = reply.name else {
+            session.resumeToken = nil
+            session.shared = false
+            return [
+                .tell(session.contact, BridgeText.text(.serverBack, lang: session.lang), notice: true),
+                .log("bridge.resume_failed", ["session": "\(session.id)", "code": reply.code]),
+            ]
+        }
+        if name != was { session.shared = false }  // never announce a different account in the old place
+        session.account = name
+        session.lang = reply.lang ?? session.lang
+        return [
+            .tell(session.contact, BridgeText.text(.resumed, lang: session.lang, nick: name), notice: true),
+            .log("bridge.session_resumed", ["session": "\(session.id)"]),
+        ]
+    }
 
     /// Whether `account` is logged in on a shared session here (its own replies are announced, so its
     /// events reaching the partner's shared session would be announced twice).

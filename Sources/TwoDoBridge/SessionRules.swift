@@ -6,6 +6,8 @@ import TwoDoProtocol
 enum SessionRules {
     /// Tag prefix of the bridge's own TwoDo commands, whose replies the user never sees.
     static let ownTag = "bridge."
+    /// Tag of the bridge's own `resume <token>` after a reconnection; its reply decides what the user is told.
+    static let resumeTag = ownTag + "resume"
 
     /// Events worth announcing in a shared place: changes to the shared lists. Chat (`say`) and reminders
     /// stay private.

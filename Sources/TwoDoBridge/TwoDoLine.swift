@@ -25,15 +25,21 @@ public enum TwoDoLine: Sendable, Equatable {
         public var name: String?
         /// `data.lang`, when present (`en` or `tr`, in `auth.*` and `lang.set` replies).
         public var lang: String?
+        /// `data.resume`, when present: the resume token `login`, `register` and `passwd` hand out.
+        public var resume: String?
 
         /// A reply from its parts.
-        public init(id: String? = nil, ok: Bool, code: String, text: String, name: String? = nil, lang: String? = nil) {
+        public init(
+            id: String? = nil, ok: Bool, code: String, text: String, name: String? = nil, lang: String? = nil,
+            resume: String? = nil
+        ) {
             self.id = id
             self.ok = ok
             self.code = code
             self.text = text
             self.name = name
             self.lang = lang
+            self.resume = resume
         }
     }
 
@@ -71,7 +77,8 @@ public enum TwoDoLine: Sendable, Equatable {
                 Reply(
                     id: object["id"] as? String, ok: object["ok"] as? Bool ?? false,
                     code: object["code"] as? String ?? "",
-                    text: text, name: data["name"] as? String, lang: data["lang"] as? String))
+                    text: text, name: data["name"] as? String, lang: data["lang"] as? String,
+                    resume: data["resume"] as? String))
         case "event":
             self = .event(
                 Event(name: object["event"] as? String ?? "", actor: object["actor"] as? String ?? "", text: text))

@@ -110,6 +110,8 @@ public enum Command: Sendable, Equatable {
     case help(topic: String?)
     case register(name: String, password: String)
     case login(name: String, password: String)
+    /// `resume <token>` / `oturumu sürdür <token>`: logs in with a resume token that `login` handed out.
+    case resume(token: String)
     case logout
     case passwd(old: String, new: String)
     case quit
@@ -228,7 +230,7 @@ public enum Command: Sendable, Equatable {
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
-        case .help, .login, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json, .export,
+        case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json, .export,
             .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
@@ -244,7 +246,7 @@ public enum Command: Sendable, Equatable {
     public var isUndoable: Bool {
         guard isWrite else { return false }
         switch self {
-        case .register, .login, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
+        case .register, .login, .resume, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
             .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset:
             return false
         default:
@@ -258,6 +260,7 @@ public enum Command: Sendable, Equatable {
         case .help: "help"
         case .register: "register"
         case .login: "login"
+        case .resume: "resume"
         case .logout: "logout"
         case .passwd: "passwd"
         case .quit: "quit"

@@ -209,6 +209,7 @@ public enum Parser {
         case .forgot: args.count == 1 ? .success(.forgot(name: String(args.typed))) : .failure(verb.usage)
         case .approveReset: args.count == 1 ? .success(.approveReset(name: String(args.typed))) : .failure(verb.usage)
         case .reset: AccountParser.reset(args)
+        case .resume: args.count == 1 ? .success(.resume(token: String(args.typed))) : .failure(verb.usage)
         case .search: args.isEmpty ? .failure(Verb.search.usage) : .success(.search(String(args.typed)))
         case .describe: DescribeParser.describe(args)
         case .info: DescribeParser.info(args)

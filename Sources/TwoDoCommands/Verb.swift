@@ -52,6 +52,8 @@ enum Verb: Sendable, CaseIterable {
     /// The day plan (issue 15): `plan` (tr `plan`, `planla`), `start` (`başla`), `defer` (`sonraya bırak`),
     /// `unplan` (`plandan çıkar`), `backlog` (`bekleyenler`).
     case plan, start, deferTask, unplan, backlog
+    /// `resume <token>` / `oturumu sürdür <token>`: log in with a resume token.
+    case resume
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -115,6 +117,7 @@ enum Verb: Sendable, CaseIterable {
         case .deferTask: "defer"
         case .unplan: "unplan"
         case .backlog: "backlog"
+        case .resume: "resume"
         }
     }
 

@@ -99,6 +99,7 @@ enum VerbTable {
         all += en(.deferTask, "defer") + tr(.deferTask, "sonraya bırak", "sonraya at")
         all += en(.unplan, "unplan") + tr(.unplan, "plandan çıkar", "plandan çık")
         all += en(.backlog, "backlog") + tr(.backlog, "bekleyenler", "birikenler")
+        all += en(.resume, "resume") + tr(.resume, "oturumu sürdür")
         return all
     }()
 

@@ -26,6 +26,8 @@ extension Handlers {
             return .loop(.register(name: name, password: password))
         case .login(let name, let password):
             return .loop(.login(name: name, password: password))
+        case .resume(let token):
+            return .loop(.resume(token: token))
         case .forgot(let name):
             return reply(try forgot(name, on: c))
         case .reset(let name, let code, let password):
@@ -121,7 +123,7 @@ extension Handlers {
             return .loop(.deleteAccount(password: password, user: user))
         case .approveReset(let name):
             return try approveReset(name, user: user, on: c, tag: tag)
-        case .help, .ping, .quit, .json, .register, .login, .clock, .forgot, .reset:
+        case .help, .ping, .quit, .json, .register, .login, .resume, .clock, .forgot, .reset:
             preconditionFailure("handled above")
         }
     }

@@ -132,6 +132,8 @@ public enum Handled {
 public enum LoopRequest {
     case register(name: String, password: String)
     case login(name: String, password: String)
+    /// `resume <token>`: log in as the user a resume token (from `login`) belongs to.
+    case resume(token: String)
     case passwd(old: String, new: String, user: User)
     case logout(User)
     /// `stats` by `user` (admins only).

@@ -52,6 +52,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case authRegistered = "auth.registered"
     /// Logged in (`_unread`/`_unread_one` variants when the inbox has unread items).
     case authLoggedIn = "auth.logged_in"
+    /// Logged in with a resume token (`resume <token>`); `data` holds the user, as for `auth.logged_in`.
+    case authResumed = "auth.resumed"
     /// Logged out; the connection stays open.
     case authLoggedOut = "auth.logged_out"
     /// The password changed; the account's other sessions ended.
@@ -391,6 +393,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorResetCodeInvalid = "error.reset_code_invalid"
     /// `reset` with the right code after its hour.
     case errorResetCodeExpired = "error.reset_code_expired"
+    /// `resume` with a token that is wrong, expired, or ended by `logout`, `passwd` or a reset.
+    case errorResumeInvalid = "error.resume_invalid"
 
     // MARK: List, task and time errors
 
@@ -511,6 +515,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         // Accounts
         case .authRegistered: .authRegistered
         case .authLoggedIn: .authLoggedIn
+        case .authResumed: .authResumed
         case .authLoggedOut: .authLoggedOut
         case .authPasswordChanged: .authPasswordChanged
         case .authPasswordChangedElsewhere: .authPasswordChangedElsewhere
@@ -675,6 +680,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorResetNoRequest: .errorResetNoRequest
         case .errorResetCodeInvalid: .errorResetCodeInvalid
         case .errorResetCodeExpired: .errorResetCodeExpired
+        case .errorResumeInvalid: .errorResumeInvalid
         // List, task and time errors
         case .errorListExists: .errorListExists
         case .errorListNotEmpty: .errorListNotEmpty

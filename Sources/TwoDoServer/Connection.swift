@@ -16,6 +16,8 @@ enum PendingAuth {
     /// `reset`: the code is being verified against `codeHash` (a decoy when `user` is nil) and the new
     /// password hashed; `name` is the folded name, for the login throttle.
     case reset(user: UserID?, name: String, codeHash: String, tag: String?)
+    /// `resume <token>`: the token's digest is being computed, to look it up.
+    case resume(connection: UInt64, tag: String?)
 }
 
 /// A client connection. Owned by the event-loop thread; never shared.
@@ -76,6 +78,8 @@ final class Connection {
     /// Whether replies and events are JSON objects.
     var json: Bool { session.json }
     var pendingAuth: PendingAuth?
+    /// The digest of the resume token this connection logged in with or was given (`logout` ends it).
+    var resumeDigest: String?
 
     var lastActivity: Double
     var bucket: TokenBucket

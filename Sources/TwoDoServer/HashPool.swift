@@ -12,6 +12,8 @@ enum HashJob: Sendable {
     case verify(password: String, hash: String, newPassword: String?, name: String)
     /// Hash a secret the server drew itself (a one-time reset code): no quality check.
     case hashSecret(String)
+    /// The fast, unsalted digest of a resume token (`ResumeDigest`), to look it up.
+    case resumeDigest(String)
 }
 
 /// What a hashing thread produced.
@@ -169,6 +171,8 @@ final class HashPool: Sendable {
                 }
             case .hashSecret(let secret):
                 outcome = (try? PasswordHasher.hash(secret)).map { .hashed($0) } ?? .failed
+            case .resumeDigest(let token):
+                outcome = ResumeDigest.digest(of: token).map { .hashed($0) } ?? .failed
             case .verify(let password, let hash, let newPassword, let name):
                 let ok = PasswordHasher.verify(password, against: hash)
                 if ok, let newPassword,

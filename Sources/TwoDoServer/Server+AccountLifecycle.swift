@@ -114,6 +114,7 @@ extension Server {
             }
             guard reply.ok else { return Outcome(connection: c.id, tag: tag, reply: reply) }
             logins.succeed(name: key, address: c.throttleKey)
+            try store.deleteResumeTokens(of: id)  // a reset ends every resume token, as it ends every session
             let others = detachOtherSessions(of: id, except: c)
             let actingWasUser = c.user == id  // `reset` typed in a session of that very account
             if actingWasUser { detach(c, from: id) }
@@ -139,7 +140,7 @@ extension Server {
         case (.deleteAccount(_, let tag), _), (.approveReset(_, _, let tag), _), (.reset(_, _, _, let tag), _):
             return Outcome(connection: c.id, tag: tag, reply: .failure(.errorInternal, t(c, .errorInternal)))
 
-        case (.register, _), (.login, _), (.passwd, _):
+        case (.register, _), (.login, _), (.passwd, _), (.resume, _):
             return nil
         }
     }

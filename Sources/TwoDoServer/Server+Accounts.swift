@@ -17,10 +17,16 @@ extension Server {
             return try login(name: name, password: password, on: c, tag: tag)
         case .passwd(let old, let new, let user):
             return try changePassword(old: old, new: new, user: user, on: c, tag: tag)
+        case .resume(let token):
+            return try resume(token: token, on: c, tag: tag)
         case .logout(let user):
+            let digest = c.resumeDigest
+            if let digest { try store.deleteResumeToken(digest: digest) }  // the token this session holds ends
             detach(c, from: user.id)
             c.lang = user.lang
-            return Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedOut, [t(c, .authLoggedOut)]))
+            var o = Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedOut, [t(c, .authLoggedOut)]))
+            o.wrote = digest != nil
+            return o
         case .stats(let user):
             return Outcome(connection: c.id, tag: tag, reply: statistics(user: user, on: c))
         case .deleteAccount(let password, let user):
@@ -114,6 +120,7 @@ extension Server {
     /// Finishes an account command once its hash is ready (runs in the turn's transaction).
     func complete(_ pending: PendingAuth, result: HashOutcome, on c: Connection) throws -> Outcome {
         if let lifecycle = try completeLifecycle(pending, result: result, on: c) { return lifecycle }
+        if case .resume(_, let tag) = pending { return try completeResume(tag: tag, result: result, on: c) }
         let now = Monotonic.now()
         switch (pending, result) {
         case (.register(_, let tag), .weak(let weakness)), (.passwd(_, let tag), .weak(let weakness)):
@@ -127,10 +134,12 @@ extension Server {
             }
             attach(c, to: user)
             Log.info("registered", ["conn": "\(c.id)", "user": "\(user.id.rawValue)"])
+            let token = try issueResumeToken(for: user.id, on: c)
             var o = Outcome(
                 connection: c.id, tag: tag,
                 reply: .success(
-                    .authRegistered, [t(c, .authRegistered, ["name": user.name])], data: JSONShape.user(user))
+                    .authRegistered, [t(c, .authRegistered, ["name": user.name])],
+                    data: adding(resume: token, to: JSONShape.user(user)))
             )
             o.wrote = true
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
@@ -158,7 +167,11 @@ extension Server {
                 members.append(("unread", .int(Int64(unread))))
                 data = .object(members)
             }
-            var o = Outcome(connection: c.id, tag: tag, reply: .success(.authLoggedIn, [text], data: data))
+            let token = try issueResumeToken(for: user.id, on: c)
+            var o = Outcome(
+                connection: c.id, tag: tag,
+                reply: .success(.authLoggedIn, [text], data: adding(resume: token, to: data)))
+            o.wrote = token != nil  // the token's digest must be committed before the client is given it
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
             return o
 
@@ -169,6 +182,8 @@ extension Server {
                     connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
             }
             try store.setPasswordHash(newHash, for: user.id)
+            try store.deleteResumeTokens(of: user.id)  // every token ends; this session gets a new one
+            let token = try issueResumeToken(for: user.id, on: c)
             let others = detachOtherSessions(of: user.id, except: c)
             Log.info(
                 "password changed", ["conn": "\(c.id)", "user": "\(user.id.rawValue)", "ended": "\(others.count)"])
@@ -176,7 +191,7 @@ extension Server {
                 connection: c.id, tag: tag,
                 reply: .success(
                     .authPasswordChanged, [t(c, .authPasswordChanged)],
-                    data: .object([("ended_sessions", .int(Int64(others.count)))])))
+                    data: adding(resume: token, to: .object([("ended_sessions", .int(Int64(others.count)))]))))
             o.wrote = true
             o.endsSessions = others.map(\.id)
             // A failed COMMIT keeps the old password: the other sessions stay logged in, and are told nothing.
@@ -189,8 +204,8 @@ extension Server {
 
         case (.register(_, let tag), _), (.login(_, _, let tag), _), (.passwd(_, let tag), _):
             return Outcome(connection: c.id, tag: tag, reply: .failure(.errorInternal, t(c, .errorInternal)))
-        case (.deleteAccount, _), (.approveReset, _), (.reset, _):
-            preconditionFailure("completed by completeLifecycle")
+        case (.deleteAccount, _), (.approveReset, _), (.reset, _), (.resume, _):
+            preconditionFailure("completed by completeLifecycle or completeResume")
         }
     }
 

@@ -62,6 +62,8 @@ extension PendingAuth {
         case .register(let name, _), .login(_, let name, _), .reset(_, let name, _, _): return UserName.key(name)
         case .passwd(let user, _), .deleteAccount(let user, _), .approveReset(let user, _, _):
             return "#\(user.rawValue)"
+        case .resume(let connection, _):
+            return "resume#\(connection)"  // a token names no account until it is found
         }
     }
 }

@@ -55,6 +55,7 @@ extension Server: Presence {
         sessions[user]?.removeAll { $0 == c.id }
         if sessions[user]?.isEmpty == true { sessions[user] = nil }
         c.user = nil
+        c.resumeDigest = nil
         c.session.forgetListing()
         c.loginDeadline = Monotonic.now() + config.loginTimeout
     }

@@ -502,5 +502,17 @@ enum Migrations {
         """,
         // 15: a display name (issue 14): what partners see in events and listings; NULL shows the login name.
         "ALTER TABLE users ADD COLUMN display_name TEXT;",
+        // 16: resume tokens (issue 14): `resume <token>` logs a connection in without the password. Only a
+        // digest of each token is kept; tokens go with their user, and end at logout, passwd, reset or expiry.
+        """
+        CREATE TABLE resume_tokens (
+            id INTEGER PRIMARY KEY,
+            digest TEXT NOT NULL UNIQUE,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX resume_tokens_user ON resume_tokens (user_id);
+        """,
     ]
 }

@@ -5,7 +5,7 @@
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
-    & TransactionalStore & UndoStore & AccountLifecycleStore & PlanStore
+    & TransactionalStore & UndoStore & AccountLifecycleStore & PlanStore & ResumeTokenStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -17,3 +17,4 @@ extension Store: SearchStore {}
 extension Store: UndoStore {}
 extension Store: AccountLifecycleStore {}
 extension Store: PlanStore {}
+extension Store: ResumeTokenStore {}

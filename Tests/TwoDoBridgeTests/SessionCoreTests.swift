@@ -238,3 +238,126 @@ struct SessionCoreTests {
         #expect(core.tick(now: 1) == [])
     }
 }
+
+/// Reconnecting after the server went away with the resume token the login handed out (issue 14 item 8).
+@Suite("SessionCore resume", .timeLimit(.minutes(1)))
+struct SessionCoreResumeTests {
+    typealias Core = SessionCore<TestContact>
+
+    let alice = TestContact(name: "alice")
+    let token = "K7QM2XHD9PWART4BK7QM2XHD9PWART4B"
+
+    func reply(_ code: String, ok: Bool = true, id: String? = nil, data: String = "{}") -> String {
+        let tag = id.map { #","id":"\#($0)""# } ?? ""
+        return #"{"type":"reply","ok":\#(ok),"code":"\#(code)","text":"t"\#(tag),"data":\#(data)}"#
+    }
+
+    /// A core with alice logged in (in `lang`) and holding `token`.
+    func loggedIn(lang: String = "en") -> (Core, SessionID) {
+        var core = Core(keepaliveInterval: 600, reconnect: Backoff(initial: 1, maximum: 4), maxSessions: 10)
+        let id = SessionID(1)
+        _ = core.command("login alice pw", from: alice, now: 0)
+        _ = core.sessionConnected(id, now: 0)
+        _ = core.received(
+            reply("auth.logged_in", data: #"{"name":"alice","lang":"\#(lang)","resume":"\#(token)"}"#), on: id, now: 0)
+        return (core, id)
+    }
+
+    @Test("a lost session with a token is resumed on reconnection; the user is told they are still logged in")
+    func resumes() throws {
+        var (core, id) = loggedIn(lang: "tr")
+        #expect(core.sessions[id]?.resumeToken == token)
+        #expect(
+            core.sessionClosed(id, now: 10) == [
+                .tell(alice, BridgeText.text(.serverGoneResuming, lang: "tr"), notice: true),
+                .log("bridge.twodo_lost", ["session": "1"]),
+            ])
+        #expect(core.sessions[id]?.account == nil)
+        #expect(core.tick(now: 11) == [.open(id)])
+        let actions = core.sessionConnected(id, now: 11)
+        #expect(
+            actions == [
+                .send(id, "@id=bridge.json json on"), .send(id, "@id=bridge.resume resume \(token)"),
+                .log("bridge.twodo_reconnected", ["session": "1"]),
+            ])
+        // The token is never in a log action or a message to the user.
+        for action in actions {
+            if case .log(_, let fields) = action { #expect(!fields.values.contains { $0.contains(token) }) }
+            if case .tell(_, let text, _) = action { #expect(!text.contains(token)) }
+        }
+        // Lost again before the server answered: the next connection resumes again.
+        #expect(core.sessionClosed(id, now: 11.05).first?.isResumingNotice == true)
+        _ = core.tick(now: 12.05)
+        #expect(core.sessionConnected(id, now: 12.05).contains(.send(id, "@id=bridge.resume resume \(token)")))
+        // A line typed before the answer goes after the resume, on the same connection.
+        #expect(core.command("show", from: alice, now: 11.1) == [.send(id, "show")])
+        let answered = core.received(
+            reply("auth.resumed", id: "bridge.resume", data: #"{"name":"alice","lang":"tr"}"#), on: id, now: 11.2)
+        #expect(
+            answered == [
+                .tell(alice, BridgeText.text(.resumed, lang: "tr", nick: "alice"), notice: true),
+                .log("bridge.session_resumed", ["session": "1"]),
+            ])
+        #expect(core.sessions[id]?.account == "alice")
+        #expect(core.sessions[id]?.resumeToken == token)  // kept for the next restart
+        // A second restart resumes again.
+        _ = core.sessionClosed(id, now: 20)
+        _ = core.tick(now: 21)
+        #expect(core.sessionConnected(id, now: 21).contains(.send(id, "@id=bridge.resume resume \(token)")))
+    }
+
+    @Test("a token that no longer works is forgotten and the user is asked to log in")
+    func resumeFails() throws {
+        var (core, id) = loggedIn()
+        _ = core.sessionClosed(id, now: 10)
+        _ = core.tick(now: 11)
+        _ = core.sessionConnected(id, now: 11)
+        let answered = core.received(
+            reply("error.resume_invalid", ok: false, id: "bridge.resume"), on: id, now: 11.2)
+        #expect(
+            answered == [
+                .tell(alice, BridgeText.text(.serverBack, lang: "en"), notice: true),
+                .log("bridge.resume_failed", ["session": "1", "code": "error.resume_invalid"]),
+            ])
+        #expect(core.sessions[id]?.account == nil)
+        #expect(core.sessions[id]?.resumeToken == nil)
+        // The next loss is reported as a logout, and the reconnection asks for a login without trying.
+        let gone = core.sessionClosed(id, now: 20)
+        #expect(gone.first == .tell(alice, BridgeText.text(.serverGone, lang: "en"), notice: true))
+        _ = core.tick(now: 21)
+        let sent = core.sessionConnected(id, now: 21).compactMap { action -> String? in
+            if case .send(_, let line) = action { return line }
+            return nil
+        }
+        #expect(sent == ["@id=bridge.json json on"])
+    }
+
+    @Test(
+        "logout, a password change elsewhere, a reset and account deletion forget the token; passwd replaces it",
+        arguments: [
+            "auth.logged_out", "auth.password_changed_elsewhere", "auth.password_reset", "auth.account_deleted",
+        ])
+    func tokenForgotten(code: String) {
+        var (core, id) = loggedIn()
+        _ = core.received(reply(code, ok: code == "auth.logged_out"), on: id, now: 1)
+        #expect(core.sessions[id]?.resumeToken == nil)
+        #expect(core.sessions[id]?.account == nil)
+    }
+
+    @Test("passwd hands over a new token")
+    func passwdReplaces() {
+        var (core, id) = loggedIn()
+        let renewed = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+        _ = core.received(reply("auth.password_changed", data: #"{"resume":"\#(renewed)"}"#), on: id, now: 1)
+        #expect(core.sessions[id]?.resumeToken == renewed)
+        #expect(core.sessions[id]?.account == "alice")
+    }
+}
+
+extension SessionAction {
+    /// Whether this is the "I will log you back in" notice, in any language.
+    fileprivate var isResumingNotice: Bool {
+        guard case .tell(_, let text, true) = self else { return false }
+        return ["en", "tr"].contains { text == BridgeText.text(.serverGoneResuming, lang: $0) }
+    }
+}

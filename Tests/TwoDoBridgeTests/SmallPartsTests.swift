@@ -43,6 +43,8 @@ struct SmallPartsTests {
             ("giriş a b", true), ("GİRİŞ a b", true), ("giris a b", true), ("kaydol a b", true), ("kayıt a b", true),
             ("şifre a b", true), ("parola a b", true), ("@id=1 login a b", true),
             ("add login page", false), ("logins", false), ("show", false), ("", false), ("süt ekle", false),
+            ("resume ABCD", true), ("RESUME abcd", true), ("oturumu sürdür ABCD", true), ("Oturumu Sürdür x", true),
+            ("oturumu kapat", false), ("rutin devam yürüyüş", false),
         ])
     func credentials(line: String, expected: Bool) {
         #expect(CredentialGuard.carriesCredentials(line) == expected)

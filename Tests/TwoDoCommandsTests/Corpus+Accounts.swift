@@ -1,4 +1,5 @@
-// Account lifecycle rows (issue 14 items 2, 3): account delete, forgot, approve reset and reset, in both languages.
+// Account lifecycle rows (issue 14 items 2, 3, 8): account delete, forgot, approve reset, reset and resume, in both
+// languages.
 
 import TwoDoCommands
 
@@ -27,6 +28,11 @@ extension Corpus {
             .reset(name: "alice", code: "K7QM2XHD9PWART4B", password: "new-pass-99")),
         fail("reset alice new-pass-99", .usage(verb: "reset")),
         fail("reset", .usage(verb: "reset")),
+        // issue 14 item 8: resume tokens (the token as typed; the server checks it)
+        ok("resume K7QM2XHD9PWART4BK7QM2XHD9PWART4B", .resume(token: "K7QM2XHD9PWART4BK7QM2XHD9PWART4B")),
+        ok("RESUME k7qm2xhd", .resume(token: "k7qm2xhd")),
+        fail("resume", .usage(verb: "resume")),
+        fail("resume two words", .usage(verb: "resume")),
     ]
 
     /// Turkish account deletion and password reset lines.
@@ -46,6 +52,9 @@ extension Corpus {
             "sıfırla ayşe K7QM-2XHD-9PWA-RT4B yeni-şifre-99",
             .reset(name: "ayşe", code: "K7QM-2XHD-9PWA-RT4B", password: "yeni-şifre-99")),
         fail("sıfırla ayşe kod", .usage(verb: "reset")),
+        ok("oturumu sürdür K7QM2XHD9PWART4BK7QM2XHD9PWART4B", .resume(token: "K7QM2XHD9PWART4BK7QM2XHD9PWART4B")),
+        ok("OTURUMU SÜRDÜR abc", .resume(token: "abc")),
+        fail("oturumu sürdür", .usage(verb: "resume")),
         // `hesap` is also the noun "bill": a verb-last line still adds it.
         ok("hesap makinesi al ekle", .add(title: "hesap makinesi al", list: nil, details: TaskDetails())),
     ]

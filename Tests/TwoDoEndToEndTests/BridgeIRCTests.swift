@@ -141,7 +141,7 @@ struct BridgeIRCTests {
         #expect(try alice.ask("twodo", "show", expecting: "milk").contains("milk"))
     }
 
-    @Test("when twodo restarts, users are told, told again when it is back, and can log in again")
+    @Test("when twodo restarts, bridge users are told, and stay logged in (resume tokens) once it is back")
     func twodoRestart() throws {
         let irc = try IRCTestServer()
         // A fixed port, so the restarted server is where the bridge looks for it.
@@ -150,27 +150,54 @@ struct BridgeIRCTests {
         let bridge = try BridgeProcess(ircPort: irc.port, twodoPort: port, directory: irc.directory)
         let alice = try irc.client("alice")
         let bob = try irc.client("bob")
+        let carol = try irc.client("carol")
         try alice.ask("twodo", "register alice plover-nyvpr-27", expecting: "alice")
         try bob.ask("twodo", "register bob plover-obo-27", expecting: "bob")
         let code = try inviteCode(in: try alice.ask("twodo", "couple create", expecting: "-"))
         try bob.ask("twodo", "couple join \(code)", expecting: "alice")
         try alice.ask("twodo", "add milk", expecting: "milk")
+        // Bob switches to Turkish, logs out and in again: the login's token replaces the one `logout` ended.
+        try bob.ask("twodo", "lang tr", expecting: "Türkçe")
+        try bob.ask("twodo", "çıkış", expecting: "Çıkış")
+        try bob.ask("twodo", "giriş bob plover-obo-27", expecting: "bob")
+        // Carol only said hello: she has a session but no account, so nothing to resume.
+        try carol.ask("twodo", "ping", expecting: "pong")
 
         try withExtendedLifetime(first) {
             #expect(first.stop() == 0)
-            _ = try alice.message(from: "twodo", notice: true, containing: "went away", timeout: 3)
-            _ = try bob.message(from: "twodo", notice: true, containing: "went away", timeout: 3)
+            _ = try alice.message(from: "twodo", notice: true, containing: "log you back in", timeout: 3)
+            _ = try bob.message(from: "twodo", notice: true, containing: "yeniden giriş yaptıracağım", timeout: 3)
+            _ = try carol.message(from: "twodo", notice: true, containing: "went away", timeout: 3)
             let second = try TestServer(databasePath: first.databasePath, environment: ["TWODO_PORT": "\(port)"])
             defer { second.stop() }
-            _ = try alice.message(from: "twodo", notice: true, containing: "is back", timeout: 10)
-            _ = try bob.message(from: "twodo", notice: true, containing: "is back", timeout: 10)
-            #expect(try alice.ask("twodo", "show").contains("log in"))
-            try alice.ask("twodo", "login alice plover-nyvpr-27", expecting: "alice")
-            try bob.ask("twodo", "login bob plover-obo-27", expecting: "bob")
+            _ = try alice.message(from: "twodo", notice: true, containing: "still logged in as alice", timeout: 10)
+            _ = try bob.message(from: "twodo", notice: true, containing: "bob olarak giriş", timeout: 10)
+            _ = try carol.message(from: "twodo", notice: true, containing: "is back", timeout: 10)
+            // No login: the next commands work as before the restart, and live events flow again.
+            #expect(try alice.ask("twodo", "show", expecting: "milk").contains("milk"))
             try alice.say("twodo", "add eggs")
             _ = try bob.message(from: "twodo", notice: true, containing: "eggs", timeout: 2)
-            #expect(try bob.ask("twodo", "show", expecting: "milk").contains("milk"))
+            #expect(try bob.ask("twodo", "göster", expecting: "eggs").contains("eggs"))
+            // A user may type `resume` too, in a private message only: in a channel it is refused.
+            try carol.say("#fam", "resume AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH")
+            _ = try carol.message(from: "twodo", notice: true, containing: "Never send passwords")
+            #expect(
+                try carol.ask("twodo", "resume AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHH").contains("resume token does not work")
+            )
+            // After `logout` the token is gone: a second restart asks alice to log in.
+            try alice.ask("twodo", "logout", expecting: "logged out")
+            #expect(second.stop() == 0)
+            _ = try alice.message(from: "twodo", notice: true, containing: "went away", timeout: 3)
+            let third = try TestServer(databasePath: first.databasePath, environment: ["TWODO_PORT": "\(port)"])
+            defer { third.stop() }
+            _ = try alice.message(from: "twodo", notice: true, containing: "Please log in again", timeout: 10)
+            _ = try bob.message(from: "twodo", notice: true, containing: "bob olarak giriş", timeout: 10)
+            #expect(try alice.ask("twodo", "show").contains("log in"))
         }
         #expect(bridge.log.contains("msg=bridge.twodo_reconnected"))
+        #expect(bridge.log.contains("msg=bridge.session_resumed"))
+        // Tokens are never logged, by the bridge or the server.
+        #expect(bridge.log.firstMatch(of: #/[2-9A-HJ-NP-Z]{32}/#) == nil)
+        #expect(first.log.firstMatch(of: #/[2-9A-HJ-NP-Z]{32}/#) == nil)
     }
 }
