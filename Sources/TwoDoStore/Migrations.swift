@@ -474,5 +474,9 @@ enum Migrations {
             expires_at INTEGER
         );
         """,
+        // 13: multi-day events (issue 14): the last day of an event that spans several days (NULL: one day).
+        """
+        ALTER TABLE events ADD COLUMN end_date TEXT;
+        """,
     ]
 }
