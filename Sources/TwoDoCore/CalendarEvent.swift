@@ -127,7 +127,7 @@ public struct CalendarEvent: Sendable, Equatable {
     /// Whether only a date was given.
     public var isAllDay: Bool { time == nil }
 
-    /// The longest a multi-day event may span, in days after its first.
+    /// The most days a multi-day event may cover, its first and last included.
     public static let spanLimit = 366
 
     /// How many days after its first day an occurrence ends (0 for a one-day event).

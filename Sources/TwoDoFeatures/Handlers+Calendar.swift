@@ -234,7 +234,7 @@ extension Handlers {
     }
 
     /// Checks a multi-day event's last day: not before the start (localized `error.event_span`), at most
-    /// `CalendarEvent.spanLimit` days on; an end on the first day makes it a one-day event again. An end time
+    /// `CalendarEvent.spanLimit` days in all; an end on the first day makes it a one-day event again. An end time
     /// with an all-day start (`Dec 10 - Dec 12 5pm`) starts it at midnight.
     func checkSpan(_ e: inout CalendarEvent, _ c: Session) throws {
         guard let last = e.endDate else { return }
@@ -256,12 +256,12 @@ extension Handlers {
             e.endDate = nil
             return
         }
-        guard days <= CalendarEvent.spanLimit else {
+        guard days < CalendarEvent.spanLimit else {
             throw ReplyError(
                 reply: .failure(
                     .errorEventSpan,
-                    t(c, .errorEventTooLong, ["days": "\(CalendarEvent.spanLimit + 1)", "asked": "\(days + 1)"]),
-                    data: .object([("limit", .int(Int64(CalendarEvent.spanLimit + 1)))])))
+                    t(c, .errorEventTooLong, ["days": "\(CalendarEvent.spanLimit)", "asked": "\(days + 1)"]),
+                    data: .object([("limit", .int(Int64(CalendarEvent.spanLimit)))])))
         }
     }
 
