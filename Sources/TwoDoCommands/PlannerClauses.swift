@@ -187,6 +187,15 @@ struct PlannerClauses {
             switch PlannerDateParser.timeRange(t, j, end: end) {
             case .yes(let (start, finish), let next):
                 if finish != nil && !allowed.contains(.range) { return .no }
+                // `09:00 - 16 Aralık 17:00`: the dash starts a multi-day end, not an end time `16`.
+                if finish != nil, allowed.contains(.date),
+                    let dash = (j + 1..<next).first(where: { spanDashes.contains(t[$0].bareKey) }),
+                    case .yes(_, let after) = PlannerDateParser.date(
+                        t, dash + 1, end: end, clock: clock, direction: .future),
+                    after > next
+                {
+                    return .yes(.time(start, nil), next: dash)
+                }
                 return .yes(.time(start, finish), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
