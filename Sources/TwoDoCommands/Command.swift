@@ -223,7 +223,8 @@ public enum Command: Sendable, Equatable {
         switch self {
         case .help, .login, .logout, .quit, .ping, .who, .me, .lists, .show, .notes, .json, .export, .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
-            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .agendaDay, .calendar, .exportICS, .weekStart(nil), .itemNotes,
+            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .agendaDay, .calendar, .exportICS,
+            .weekStart(nil), .itemNotes,
             .more, .paged, .search, .steps, .info, .accountDelete(nil):
             return false
         default:

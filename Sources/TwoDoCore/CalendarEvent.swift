@@ -134,7 +134,9 @@ public struct CalendarEvent: Sendable, Equatable {
     public var spanDays: Int { endDate.map { $0.dayNumber - date.dayNumber } ?? 0 }
 
     /// The occurrence the rule puts on `day` (before exceptions), spanning as many days as the event.
-    public func occurrence(on day: LocalDate, originalDate: LocalDate? = nil, time: LocalTime?, end: LocalTime?)
+    public func occurrence(
+        on day: LocalDate, originalDate: LocalDate? = nil, time: LocalTime?, end: LocalTime?
+    )
         -> EventOccurrence
     {
         let span = spanDays

@@ -241,7 +241,11 @@ extension Handlers {
         if e.time == nil, e.end != nil { e.time = LocalTime(hour: 0, minute: 0) }
         let days = last.dayNumber - e.date.dayNumber
         let before: Bool
-        if let time = e.time, let end = e.end { before = days < 0 || (days == 0 && end <= time) } else { before = days < 0 }
+        if let time = e.time, let end = e.end {
+            before = days < 0 || (days == 0 && end <= time)
+        } else {
+            before = days < 0
+        }
         if before {
             func when(_ d: LocalDate, _ time: LocalTime?) -> String {
                 TimeText.human(d, lang: c.lang) + (time.map { " " + $0.description } ?? "")

@@ -107,7 +107,9 @@ final class ICSExportStream: ReplyStream {
         for z in zones { lines += ICalendar.timezone(z, from: from, to: to) }
         emit(lines, into: &out)
         for e in events { emit(handlers.icsEvent(e, stamp: stamp), into: &out) }
-        for (r, zone) in zip(routines, routineZones) { emit(handlers.icsRoutine(r, zone: zone, stamp: stamp), into: &out) }
+        for (r, zone) in zip(routines, routineZones) {
+            emit(handlers.icsRoutine(r, zone: zone, stamp: stamp), into: &out)
+        }
     }
 
     /// Appends folded lines: as protocol lines, or escaped into the open JSON string.

@@ -10,10 +10,12 @@ extension Corpus {
     static let englishCalendar: [Row] = [
         ok(
             "event add trip Dec 10 - Dec 12",
-            .event(.add(EventDraft(title: "trip", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))),
+            .event(.add(EventDraft(title: "trip", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))
+        ),
         ok(
             "event add trip Dec 10 to Dec 12",
-            .event(.add(EventDraft(title: "trip", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))),
+            .event(.add(EventDraft(title: "trip", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))
+        ),
         ok(
             "event add trip Dec 10 9am - Dec 12 5pm",
             .event(
@@ -23,7 +25,10 @@ extension Corpus {
                         end: LocalTime(hour: 17, minute: 0), endDate: calendarDay("2026-12-12"))))),
         ok(
             "event edit trip Dec 20 - Dec 22",
-            .event(.edit(ref: "trip", changes: EventDraft(date: calendarDay("2026-12-20"), endDate: calendarDay("2026-12-22"))))),
+            .event(
+                .edit(
+                    ref: "trip",
+                    changes: EventDraft(date: calendarDay("2026-12-20"), endDate: calendarDay("2026-12-22"))))),
         ok("agenda friday", .agendaDay(calendarDay("2026-11-27"))),
         ok("agenda on Dec 10", .agendaDay(calendarDay("2026-12-10"))),
         ok("events on friday", .events(from: calendarDay("2026-11-27"), to: calendarDay("2026-11-27"))),
@@ -36,7 +41,8 @@ extension Corpus {
     static let turkishCalendar: [Row] = [
         ok(
             "etkinlik ekle tatil 10 Aralık - 12 Aralık",
-            .event(.add(EventDraft(title: "tatil", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))),
+            .event(
+                .add(EventDraft(title: "tatil", date: calendarDay("2026-12-10"), endDate: calendarDay("2026-12-12"))))),
         ok(
             "etkinlik ekle kongre 14 Aralık 09:00 - 16 Aralık 17:00",
             .event(
