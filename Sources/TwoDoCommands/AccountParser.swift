@@ -24,6 +24,15 @@ enum AccountParser {
         args.isEmpty ? .success(command) : .failure(verb.usage)
     }
 
+    /// `export` / `dışa aktar`, and `export ics` / `dışa aktar ics` (also `ical`, `icalendar`).
+    static func export(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
+        if args.isEmpty { return .success(.export) }
+        if args.count == 1, ["ics", "ical", "icalendar"].contains(args[args.startIndex].key) {
+            return .success(.exportICS)
+        }
+        return .failure(Verb.export.usage)
+    }
+
     /// `account delete` / `hesap sil`, then `confirm <password>` / `onayla <şifre>` (the password is one word,
     /// as in `login`).
     static func account(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {

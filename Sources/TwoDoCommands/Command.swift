@@ -159,6 +159,8 @@ public enum Command: Sendable, Equatable {
     case tz(String?)
     case json(Bool)
     case export
+    /// `export ics` / `dışa aktar ics`: the calendar as RFC 5545 iCalendar text (events, routines, dated tasks).
+    case exportICS
     case clock(ClockAction)
     case stats
 
@@ -172,6 +174,8 @@ public enum Command: Sendable, Equatable {
     case events(from: LocalDate?, to: LocalDate?)
     /// `agenda week` / `ajanda hafta`: the next 7 days of events, due tasks and due routines, by day.
     case agendaWeek
+    /// `agenda <day>` / `ajanda <gün>`: one day's events, due tasks and due routines.
+    case agendaDay(LocalDate)
     /// `calendar [month] [year]` / `takvim`: nil means the current month / year.
     case calendar(month: Int?, year: Int?)
     /// `weekstart [monday|sunday]` / `hafta başı [pazartesi|pazar]`: nil shows the setting.
@@ -230,11 +234,13 @@ public enum Command: Sendable, Equatable {
     /// Whether executing this command may change stored state (so it needs the commit before its reply).
     public var isWrite: Bool {
         switch self {
-        case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json, .export,
+        case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json,
+            .export,
             .clock, .stats,
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
-            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .calendar, .weekStart(nil), .itemNotes,
-            .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board), .plan(.backlog):
+            .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .agendaDay, .calendar, .exportICS,
+            .weekStart(nil), .itemNotes, .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board),
+            .plan(.backlog):
             return false
         default:
             return true
@@ -302,7 +308,7 @@ public enum Command: Sendable, Equatable {
         case .lang: "lang"
         case .tz: "tz"
         case .json: "json"
-        case .export: "export"
+        case .export, .exportICS: "export"
         case .clock: "clock"
         case .stats: "stats"
         case .routine: "routine"
@@ -310,6 +316,7 @@ public enum Command: Sendable, Equatable {
         case .event: "event"
         case .events: "events"
         case .agendaWeek: "agenda week"
+        case .agendaDay: "agenda"
         case .calendar: "calendar"
         case .weekStart: "weekstart"
         case .itemNote, .noteDelete: "note"

@@ -183,6 +183,16 @@ enum EventParser {
         var from: LocalDate?
         var to: LocalDate?
         var j = 0
+        // `events on friday`, `etkinlikler cuma günü`: that one day.
+        let on = t.first?.stem == "on" ? 1 : 0
+        if on == 1 || t.last.map({ ["gunu", "gunku"].contains($0.stem) }) == true {
+            let end = t.count - (on == 1 ? 0 : 1)
+            switch PlannerDateParser.date(t, on, end: end, clock: clock, direction: .future) {
+            case .yes(let d, let next) where next == end: return .success(.events(from: d, to: d))
+            case .bad(let p, let s): return .failure(.badDate(verb: "events", value: s, problem: p))
+            default: return .failure(.usage(verb: "events"))
+            }
+        }
         while j < t.count {
             let k = t[j].stem
             var target = 0  // 0 from, 1 to

@@ -200,7 +200,7 @@ public enum Parser {
         case .lang: SettingsParser.lang(args)
         case .tz: SettingsParser.tz(args)
         case .json: SettingsParser.json(args)
-        case .export: AccountParser.bare(verb, args, .export)
+        case .export: AccountParser.export(args)
         case .clock: ClockParser.parse(args)
         case .stats: AccountParser.bare(verb, args, .stats)
         case .more: AccountParser.bare(verb, args, .more)

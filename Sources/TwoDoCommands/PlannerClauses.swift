@@ -40,6 +40,8 @@ struct PlannerClauses {
 
     private enum Clause {
         case date(LocalDate)
+        /// `- Dec 12 [5pm]` after a date: the last day of a multi-day event and its end time.
+        case spanEnd(LocalDate, LocalTime?)
         case time(LocalTime, LocalTime?)
         case allDay
         case place(String)
@@ -79,6 +81,11 @@ struct PlannerClauses {
                 result.sawTime = true
                 result.draft.time = start
                 result.draft.end = finish
+            case .spanEnd(let last, let time):
+                // Only right after the start's date (and time): `Dec 10 [9am] - Dec 12 [5pm]`.
+                guard result.sawDate, result.draft.endDate == nil, result.draft.end == nil else { return .no }
+                result.draft.endDate = last
+                result.draft.end = time
             case .allDay: result.draft.allDay = true
             case .place(let p):
                 guard result.draft.location == nil else { return .no }
@@ -121,6 +128,9 @@ struct PlannerClauses {
         }
         return later
     }
+
+    /// The words between a multi-day event's first and last day: `Dec 10 - Dec 12`, `Dec 10 to Dec 12`.
+    private static let spanDashes: Set<String> = ["-", "\u{2013}", "\u{2014}", "to", "through", "thru"]
 
     /// Whether a clause starts at `j` (used to end a place).
     private static func startsClause(
@@ -177,6 +187,15 @@ struct PlannerClauses {
             switch PlannerDateParser.timeRange(t, j, end: end) {
             case .yes(let (start, finish), let next):
                 if finish != nil && !allowed.contains(.range) { return .no }
+                // `09:00 - 16 Aralık 17:00`: the dash starts a multi-day end, not an end time `16`.
+                if finish != nil, allowed.contains(.date),
+                    let dash = (j + 1..<next).first(where: { spanDashes.contains(t[$0].bareKey) }),
+                    case .yes(_, let after) = PlannerDateParser.date(
+                        t, dash + 1, end: end, clock: clock, direction: .future),
+                    after > next
+                {
+                    return .yes(.time(start, nil), next: dash)
+                }
                 return .yes(.time(start, finish), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
@@ -185,6 +204,20 @@ struct PlannerClauses {
         if allowed.contains(.date) {
             switch PlannerDateParser.date(t, j, end: end, clock: clock, direction: .future) {
             case .yes(let d, let next): return .yes(.date(d), next: next)
+            case .bad(let p, let s): return .bad(p, s)
+            case .no: break
+            }
+        }
+        if allowed.contains(.range), allowed.contains(.date), spanDashes.contains(t[j].bareKey), j + 1 < end {
+            switch PlannerDateParser.date(t, j + 1, end: end, clock: clock, direction: .future) {
+            case .yes(let last, let next):
+                guard next < end else { return .yes(.spanEnd(last, nil), next: next) }
+                switch PlannerDateParser.timeRange(t, next, end: end) {
+                case .yes(let (time, nil), let after): return .yes(.spanEnd(last, time), next: after)
+                case .yes: return .no
+                case .bad(let p, let s): return .bad(p, s)
+                case .no: return .yes(.spanEnd(last, nil), next: next)
+                }
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
             }

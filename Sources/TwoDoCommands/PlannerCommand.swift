@@ -36,6 +36,8 @@ public struct EventDraft: Sendable, Equatable {
     public var date: LocalDate?
     public var time: LocalTime?
     public var end: LocalTime?
+    /// The last day of a multi-day event (`Dec 10 - Dec 12`); `end` is then the time on that day.
+    public var endDate: LocalDate?
     /// `all day` / `tüm gün` was said (drops a time).
     public var allDay: Bool
     public var location: String?
@@ -52,8 +54,9 @@ public struct EventDraft: Sendable, Equatable {
         title: String? = nil, date: LocalDate? = nil, time: LocalTime? = nil, end: LocalTime? = nil,
         allDay: Bool = false,
         location: String? = nil, remindMinutes: Int? = nil, clearReminder: Bool = false, recurrence: Recurrence? = nil,
-        clearRecurrence: Bool = false, assignee: AssigneeRef? = nil
+        clearRecurrence: Bool = false, assignee: AssigneeRef? = nil, endDate: LocalDate? = nil
     ) {
+        self.endDate = endDate
         self.title = title
         self.date = date
         self.time = time

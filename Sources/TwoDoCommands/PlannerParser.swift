@@ -47,8 +47,8 @@ public enum PlannerParser {
         case .calendar:
             return calendar(rest, context: context)
         case .agenda:
-            guard rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) else { return nil }
-            return .success(.agendaWeek)
+            if rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) { return .success(.agendaWeek) }
+            return agendaDay(rest, context: context)
         case .weekly, .week:
             if rest.count == 1 && ["agenda", "ajanda"].contains(rest[0].stem) { return .success(.agendaWeek) }
             if head == .week && rest.first?.stem == "start" { return weekStart(Array(rest.dropFirst())) }
@@ -64,6 +64,22 @@ public enum PlannerParser {
             guard let target = rest.first.flatMap(kind), rest.count >= 2 else { return nil }
             let ref = rest[1...].typedText
             return .success(.itemNotes(target == .routine ? .routine(ref) : .event(ref)))
+        }
+    }
+
+    /// `agenda friday`, `agenda on Dec 10`, `ajanda cuma`, `ajanda 10 Aralık`: one day; nil when the words are
+    /// no date (the plain `agenda` view and its usage error stay with the task views).
+    private static func agendaDay(_ rest: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        guard !rest.isEmpty else { return nil }
+        let clock = LocalClock(now: context.now, tz: context.timeZone)
+        let at = ["on", "for"].contains(rest[0].stem) ? 1 : 0
+        switch PlannerDateParser.date(rest, at, end: rest.count, clock: clock, direction: .future) {
+        case .yes(let day, let next):
+            var j = next
+            if j < rest.count, ["gunu", "gun"].contains(rest[j].stem) { j += 1 }
+            return j == rest.count ? .success(.agendaDay(day)) : nil
+        case .bad(let p, let s): return .failure(.badDate(verb: "agenda", value: s, problem: p))
+        case .no: return nil
         }
     }
 

@@ -29,16 +29,24 @@ public struct EventOccurrence: Sendable, Equatable {
     public var end: LocalTime?
     /// The event's IANA zone.
     public var tz: String
+    /// The last day of a multi-day occurrence (after `date`); nil for one that starts and ends on one day.
+    public var endDate: LocalDate?
 
-    public init(event: EventID, originalDate: LocalDate, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String)
-    {
+    public init(
+        event: EventID, originalDate: LocalDate, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String,
+        endDate: LocalDate? = nil
+    ) {
         self.event = event
         self.originalDate = originalDate
         self.date = date
         self.time = time
         self.end = end
         self.tz = tz
+        self.endDate = endDate
     }
+
+    /// The last local day the occurrence covers in its own zone (`date` unless it spans several days).
+    public var lastDate: LocalDate { endDate ?? date }
 
     /// Whether only a date was given.
     public var isAllDay: Bool { time == nil }
@@ -48,6 +56,13 @@ public struct EventOccurrence: Sendable, Equatable {
 
     /// The end instant: the end time (the next day when it is not after the start), or the end of the day.
     public var finish: Int64 {
+        if let endDate {
+            // Multi-day: the end time on the last day, or the end of that day when there is none.
+            guard time != nil, let end else {
+                return Calendars.instant(of: endDate.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: tz)
+            }
+            return Calendars.instant(of: endDate, at: end, tz: tz)
+        }
         guard let time else {
             return Calendars.instant(of: date.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: tz)
         }
@@ -64,8 +79,11 @@ public struct CalendarEvent: Sendable, Equatable {
     public var date: LocalDate
     /// The start time; nil for an all-day event.
     public var time: LocalTime?
-    /// The end time, if given (an end not after the start means the next day).
+    /// The end time, if given (an end not after the start means the next day, unless `endDate` is set).
     public var end: LocalTime?
+    /// The last day of a multi-day event (`event add trip Dec 10 - Dec 12`), after `date`; nil for one day.
+    /// Each occurrence of a series spans the same number of days.
+    public var endDate: LocalDate?
     /// The zone the date and times are in (the creator's at the time).
     public var tz: String
     public var location: String?
@@ -86,8 +104,10 @@ public struct CalendarEvent: Sendable, Equatable {
         id: EventID, title: String, date: LocalDate, time: LocalTime?, end: LocalTime?, tz: String,
         location: String? = nil,
         remindMinutes: Int? = nil, recurrence: Recurrence? = nil, assignee: String? = nil, createdBy: String? = nil,
-        createdAt: Int64 = 0, exceptions: [LocalDate: EventException] = [:], noteCount: Int = 0
+        createdAt: Int64 = 0, exceptions: [LocalDate: EventException] = [:], noteCount: Int = 0,
+        endDate: LocalDate? = nil
     ) {
+        self.endDate = endDate
         self.id = id
         self.title = title
         self.date = date
@@ -107,36 +127,55 @@ public struct CalendarEvent: Sendable, Equatable {
     /// Whether only a date was given.
     public var isAllDay: Bool { time == nil }
 
+    /// The most days a multi-day event may cover, its first and last included.
+    public static let spanLimit = 366
+
+    /// How many days after its first day an occurrence ends (0 for a one-day event).
+    public var spanDays: Int { endDate.map { $0.dayNumber - date.dayNumber } ?? 0 }
+
+    /// The occurrence the rule puts on `day` (before exceptions), spanning as many days as the event.
+    public func occurrence(
+        on day: LocalDate, originalDate: LocalDate? = nil, time: LocalTime?, end: LocalTime?
+    )
+        -> EventOccurrence
+    {
+        let span = spanDays
+        return EventOccurrence(
+            event: id, originalDate: originalDate ?? day, date: day, time: time, end: end, tz: tz,
+            endDate: span > 0 ? day.adding(days: span) : nil)
+    }
+
     /// The last day an occurrence may fall on (nil: the series never ends).
     public var lastDate: LocalDate? {
         guard let recurrence else { return date }
         return recurrence.until
     }
 
-    /// The occurrences whose (possibly moved) date lies in `range`, by date then start time (all-day first).
+    /// The occurrences whose (possibly moved) days meet `range`, by date then start time (all-day first).
     ///
     /// Lazy: only the window's dates are computed. A moved occurrence appears on its new date, a cancelled
-    /// one not at all.
+    /// one not at all. A multi-day occurrence that started before the window but lasts into it is included.
     public func occurrences(in range: ClosedRange<LocalDate>) -> [EventOccurrence] {
         var out: [EventOccurrence] = []
+        let span = spanDays
+        let reach = range.lowerBound.adding(days: -span)...range.upperBound
         let base: [LocalDate]
         if let recurrence {
-            base = CalendarEventExpansion.dates(of: recurrence, anchor: date, in: range)
+            base = CalendarEventExpansion.dates(of: recurrence, anchor: date, in: reach)
         } else {
-            base = range.contains(date) ? [date] : []
+            base = reach.contains(date) ? [date] : []
         }
         for d in base {
             switch exceptions[d] {
-            case nil: out.append(EventOccurrence(event: id, originalDate: d, date: d, time: time, end: end, tz: tz))
+            case nil: out.append(occurrence(on: d, time: time, end: end))
             case .cancelled?, .moved?: continue
             }
         }
         for (original, exception) in exceptions {
-            guard case .moved(let newDate, let newTime, let newEnd) = exception, range.contains(newDate) else {
+            guard case .moved(let newDate, let newTime, let newEnd) = exception, reach.contains(newDate) else {
                 continue
             }
-            out.append(
-                EventOccurrence(event: id, originalDate: original, date: newDate, time: newTime, end: newEnd, tz: tz))
+            out.append(occurrence(on: newDate, originalDate: original, time: newTime, end: newEnd))
         }
         return out.sorted(by: EventOccurrence.chronological)
     }

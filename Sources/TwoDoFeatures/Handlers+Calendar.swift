@@ -59,7 +59,9 @@ extension Handlers {
                 return .failure(.errorUsage, t(c, .errorUsage, ["verb": "event", "usage": t(c, .usageEvent)]))
             }
             var e = CalendarEvent(
-                id: EventID(0), title: title, date: date, time: draft.time, end: draft.end, tz: user.tz)
+                id: EventID(0), title: title, date: date, time: draft.time, end: draft.end, tz: user.tz,
+                endDate: draft.endDate)
+            try checkSpan(&e, c)
             if let place = draft.location { e.location = try cleaned(place, limit: TextRules.titleLimit, c) }
             e.remindMinutes = try reminderMinutes(draft.remindMinutes, c)
             if let rule = draft.recurrence { e.recurrence = seriesRule(rule, anchor: date) }
@@ -84,7 +86,7 @@ extension Handlers {
             if let raw = changes.title { e.title = try cleaned(raw, limit: TextRules.titleLimit, c) }
             if let date = changes.date {
                 if e.recurrence != nil && date != e.date { try store.clearExceptions(e.id) }
-                e.date = date
+                shift(&e, to: date)
             }
             if changes.allDay {
                 e.time = nil
@@ -94,6 +96,11 @@ extension Handlers {
                 e.time = time
                 e.end = changes.end
             }
+            if let last = changes.endDate {
+                e.endDate = last
+                if changes.time == nil { e.end = changes.end }
+            }
+            try checkSpan(&e, c)
             if let place = changes.location { e.location = try cleaned(place, limit: TextRules.titleLimit, c) }
             if changes.clearReminder { e.remindMinutes = nil }
             if let minutes = changes.remindMinutes { e.remindMinutes = try reminderMinutes(minutes, c) }
@@ -110,7 +117,7 @@ extension Handlers {
         case .move(let ref, let scope, let date, let time, let end):
             var e = try findEvent(ref, user: user, c)
             guard let scope = try scopeFor(e, scope, verb: "move", c) else {
-                e.date = date ?? e.date
+                shift(&e, to: date ?? e.date)
                 if let time { (e.time, e.end) = (time, end ?? shiftedEnd(e, to: time)) }
                 try store.updateEvent(e, assignee: try assigneeID(of: e, members: members), now: now)
                 return try eventChanged(.eventMoved, e.id, user: user, members: members, c)
@@ -120,7 +127,7 @@ extension Handlers {
                 if let date, date != e.date {
                     try store.clearExceptions(e.id)
                     let old = e.date
-                    e.date = date
+                    shift(&e, to: date)
                     if let rule = e.recurrence { e.recurrence = reanchored(rule, from: old, to: date) }
                 }
                 if let time { (e.time, e.end) = (time, end ?? shiftedEnd(e, to: time)) }
@@ -205,7 +212,7 @@ extension Handlers {
         if let on {
             if let hit = e.occurrences(in: on...on).first { return hit }
             if e.isOriginalOccurrence(on), e.exceptions[on] == nil {
-                return EventOccurrence(event: e.id, originalDate: on, date: on, time: e.time, end: e.end, tz: e.tz)
+                return e.occurrence(on: on, time: e.time, end: e.end)
             }
             throw ReplyError(
                 reply: .failure(
@@ -220,6 +227,49 @@ extension Handlers {
                     t(c, .errorEventNoOccurrence, ["title": e.title, "date": TimeText.human(today, lang: c.lang)])))
         }
         return next
+    }
+
+    /// Moves an event's first day to `date`, a multi-day event's last day with it.
+    private func shift(_ e: inout CalendarEvent, to date: LocalDate) {
+        let span = e.spanDays
+        e.date = date
+        if e.endDate != nil { e.endDate = date.adding(days: span) }
+    }
+
+    /// Checks a multi-day event's last day: not before the start (localized `error.event_span`), at most
+    /// `CalendarEvent.spanLimit` days in all; an end on the first day makes it a one-day event again. An end time
+    /// with an all-day start (`Dec 10 - Dec 12 5pm`) starts it at midnight.
+    func checkSpan(_ e: inout CalendarEvent, _ c: Session) throws {
+        guard let last = e.endDate else { return }
+        if e.time == nil, e.end != nil { e.time = LocalTime(hour: 0, minute: 0) }
+        let days = last.dayNumber - e.date.dayNumber
+        let before: Bool
+        if let time = e.time, let end = e.end {
+            before = days < 0 || (days == 0 && end <= time)
+        } else {
+            before = days < 0
+        }
+        if before {
+            func when(_ d: LocalDate, _ time: LocalTime?) -> String {
+                TimeText.human(d, lang: c.lang) + (time.map { " " + $0.description } ?? "")
+            }
+            throw ReplyError(
+                reply: .failure(
+                    .errorEventSpan,
+                    t(c, .errorEventEndBeforeStart, ["start": when(e.date, e.time), "end": when(last, e.end)]),
+                    data: .object([("start", .string(e.date.description)), ("end", .string(last.description))])))
+        }
+        if days == 0 {
+            e.endDate = nil
+            return
+        }
+        guard days < CalendarEvent.spanLimit else {
+            throw ReplyError(
+                reply: .failure(
+                    .errorEventSpan,
+                    t(c, .errorEventTooLong, ["days": "\(CalendarEvent.spanLimit)", "asked": "\(days + 1)"]),
+                    data: .object([("limit", .int(Int64(CalendarEvent.spanLimit)))])))
+        }
     }
 
     /// The end time kept the same length after the start moves to `time` (nil when there was no end).
@@ -278,8 +328,7 @@ extension Handlers {
         if let occurrence { (fresh.date, fresh.time, fresh.end) = (occurrence.date, occurrence.time, occurrence.end) }
         let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
         // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
-        let first = EventOccurrence(
-            event: fresh.id, originalDate: fresh.date, date: fresh.date, time: fresh.time, end: fresh.end, tz: fresh.tz)
+        let first = fresh.occurrence(on: fresh.date, time: fresh.time, end: fresh.end)
         try raise(
             name, actor: user, recipients: members, args: ["title": fresh.title],
             data: data("UTC"),
@@ -303,7 +352,7 @@ extension Handlers {
 
     /// The same summary for any reader's language and zone (partner events, inbox copies).
     func eventSummary(_ e: CalendarEvent, lang: Language, tz: String) -> String {
-        let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
+        let first = e.occurrence(on: e.date, time: e.time, end: e.end)
         var parts = [occurrenceWhen(first, lang: lang, tz: tz)]
         if let place = e.location { parts.append(Catalog.text(.eventAtPlace, lang, ["place": place])) }
         if let rule = e.recurrence { parts.append(RecurrenceText.describe(rule, lang: lang)) }
@@ -318,6 +367,14 @@ extension Handlers {
     }
 
     func occurrenceWhen(_ o: EventOccurrence, lang: Language, tz: String) -> String {
+        if let last = o.endDate {
+            // `Thu 10 Dec – Sat 12 Dec (all day)`, `Thu 10 Dec 09:00 – Sat 12 Dec 17:00`.
+            guard o.time != nil else {
+                return TimeText.human(o.date, lang: lang) + " – " + TimeText.human(last, lang: lang) + " "
+                    + Catalog.text(.eventAllDay, lang)
+            }
+            return TimeText.human(o.start, tz: tz, lang: lang) + " – " + TimeText.human(o.finish, tz: tz, lang: lang)
+        }
         guard o.time != nil else {
             return TimeText.human(o.date, lang: lang) + " " + Catalog.text(.eventAllDay, lang)
         }

@@ -1,4 +1,5 @@
-// The calendar's views: `events`, `calendar` with its month grid, `agenda week`, `weekstart`, and event JSON.
+// The calendar's views: `events`, `calendar` with its month grid, `agenda week` and `agenda <day>`, `weekstart`,
+// and event JSON.
 
 import TwoDoCommands
 import TwoDoCore
@@ -12,7 +13,9 @@ extension Handlers {
         return .object([
             ("id", .int(p.event.id.rawValue)), ("title", .string(p.event.title)), ("date", .string(p.day.description)),
             ("start", o.time == nil ? .string(o.date.description) : .string(TimeText.iso8601(o.start, tz: user.tz))),
-            ("end", o.time == nil || o.end == nil ? .null : .string(TimeText.iso8601(o.finish, tz: user.tz))),
+            ("end", JSONShape.eventEnd(o, tz: user.tz)), ("end_date", .optional(o.endDate?.description)),
+            ("span_day", p.spanDays > 0 ? .int(Int64(p.spanDay)) : .null),
+            ("span_days", p.spanDays > 0 ? .int(Int64(p.spanDays)) : .null),
             ("all_day", .bool(o.isAllDay)), ("location", .optional(p.event.location)),
             ("recurring", .bool(p.event.recurrence != nil)),
             ("assignee", .optional(p.event.assignee)),
@@ -31,6 +34,10 @@ extension Handlers {
         var startText: String? = nil
         /// `21:00` in the reader's zone (nil when there is no end).
         var endText: String? = nil
+        /// Which of a multi-day occurrence's days this is (1-based), in the reader's days.
+        var spanDay = 1
+        /// How many of the reader's days a multi-day occurrence covers (0 for a one-day occurrence).
+        var spanDays = 0
     }
 
     /// The occurrences of the space's events on the reader's days `range`, in order.
@@ -46,6 +53,10 @@ extension Handlers {
         for e in try store.events(in: user.space, overlapping: padded) {
             guard out.count <= limit else { break }
             for o in e.occurrences(in: padded) {
+                if o.endDate != nil {
+                    place(spanning: o, of: e, user: user, in: range, into: &out)
+                    continue
+                }
                 guard let time = o.time else {
                     if range.contains(o.date) {
                         out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1))
@@ -86,6 +97,38 @@ extension Handlers {
         return out
     }
 
+    /// A multi-day occurrence placed on each of the reader's days it covers inside `range`: all-day ones on their
+    /// own dates, timed ones from the reader's day of the start to the reader's day of the end (an end at
+    /// midnight does not reach into that day). Later days sort with the all-day entries.
+    private func place(
+        spanning o: EventOccurrence, of e: CalendarEvent, user: User, in range: ClosedRange<LocalDate>,
+        into out: inout [PlacedOccurrence]
+    ) {
+        let first: LocalDate
+        let last: LocalDate
+        var startMinute = -1
+        if o.time == nil {
+            (first, last) = (o.date, o.lastDate)
+        } else {
+            let start = o.start
+            first = LocalDate(instant: start, tz: user.tz)
+            last = Swift.max(first, LocalDate(instant: o.finish - 1, tz: user.tz))
+            let local = Calendars.time(at: start, tz: user.tz)
+            startMinute = local.hour * 60 + local.minute
+        }
+        let total = last.dayNumber - first.dayNumber + 1
+        let low = Swift.max(first, range.lowerBound)
+        let high = Swift.min(last, range.upperBound)
+        guard low <= high else { return }
+        for n in low.dayNumber...high.dayNumber {
+            let day = LocalDate(dayNumber: n)
+            out.append(
+                PlacedOccurrence(
+                    occurrence: o, event: e, day: day, minute: day == first ? startMinute : -1,
+                    spanDay: n - first.dayNumber + 1, spanDays: total))
+        }
+    }
+
     /// Texts shared by many lines of one listing, computed once per listing.
     final class LineTexts {
         var days: [LocalDate: String] = [:]
@@ -105,7 +148,10 @@ extension Handlers {
                 text += day
             }
         }
-        if let start = p.startText {
+        if p.spanDays > 0 {
+            // `Thu 10 Dec 09:00 – Sat 12 Dec 17:00  trip (day 2 of 3)`: the whole span on each of its days.
+            text += occurrenceWhen(p.occurrence, user: user, c)
+        } else if let start = p.startText {
             text += start
             if let end = p.endText { text += "–" + end }
         } else {
@@ -116,6 +162,9 @@ extension Handlers {
         if let place = p.event.location { text += " @ " + place }
         if p.event.recurrence != nil { text += " ↻" }
         if let who = p.event.assignee, who != user.name { text += " (" + t(c, .taskFor, ["name": who]) + ")" }
+        if p.spanDays > 0 {
+            text += " (" + t(c, .eventSpanDay, ["n": "\(p.spanDay)", "total": "\(p.spanDays)"]) + ")"
+        }
         return text
     }
 
@@ -213,9 +262,20 @@ extension Handlers {
     /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
     /// many more there are, which `events` and `upcoming` page through.
     func agendaWeek(user: User, on c: Session) throws -> Reply {
+        try agenda(from: LocalDate(instant: clock.now, tz: user.tz), days: 7, user: user, on: c)
+    }
+
+    /// `agenda <day>`: that day's events (multi-day ones on each of their days), due tasks and due routines.
+    func agendaDay(_ day: LocalDate, user: User, on c: Session) throws -> Reply {
+        try agenda(from: day, days: 1, user: user, on: c)
+    }
+
+    /// The agenda of `days` days from `first`: the week view (7, with a header per day) or one day (1).
+    private func agenda(from first: LocalDate, days dayCount: Int, user: User, on c: Session) throws -> Reply {
         let now = clock.now
-        let today = LocalDate(instant: now, tz: user.tz)
-        let last = today.adding(days: 6)
+        let today = first
+        let realToday = LocalDate(instant: now, tz: user.tz)
+        let last = today.adding(days: dayCount - 1)
         let allEvents: [PlacedOccurrence]
         do {
             allEvents = try occurrences(user: user, in: today...last, c)
@@ -224,24 +284,26 @@ extension Handlers {
         }
         let found = allEvents.prefix(PageWindow.size)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
-        let (from, before) = (midnight(today), midnight(today.adding(days: 7)))
+        let (from, before) = (midnight(today), midnight(today.adding(days: dayCount)))
         let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)
         let tasks = try store.dueTasks(
             in: user.space, from: from, before: before, assignee: nil, offset: 0, limit: PageWindow.size)
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
         var lines = [
-            t(
-                c, .agendaWeekHeader,
-                ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])
+            dayCount == 1
+                ? t(c, .agendaDayHeader, ["day": TimeText.human(today, lang: c.lang)])
+                : t(
+                    c, .agendaWeekHeader,
+                    ["from": TimeText.human(today, lang: c.lang), "to": TimeText.human(last, lang: c.lang)])
         ]
         var listing: [TaskID] = []
         var days: [JSONValue] = []
-        for offset in 0..<7 {
+        for offset in 0..<dayCount {
             let day = today.adding(days: offset)
             var header = TimeText.human(day, lang: c.lang)
-            if offset == 0 { header += " " + t(c, .agendaToday) }
-            lines.append(header)
+            if day == realToday { header += " " + t(c, .agendaToday) }
+            if dayCount > 1 { lines.append(header) }
             var dayEvents: [JSONValue] = []
             var dayTasks: [JSONValue] = []
             var dayRoutines: [JSONValue] = []
@@ -290,6 +352,11 @@ extension Handlers {
         }
         if taskTotal > tasks.count { lines.append(t(c, .agendaMoreTasks, ["count": "\(taskTotal - tasks.count)"])) }
         remember(listing, offset: 0, listing: nil, c)
+        if dayCount == 1, case .object(var fields) = days[0] {
+            fields.append(("events_total", .int(Int64(allEvents.count))))
+            fields.append(("tasks_total", .int(Int64(taskTotal))))
+            return .success(.agendaDay, lines, data: .object(fields))
+        }
         return .success(
             .agendaWeek, lines,
             data: .object([

@@ -80,6 +80,8 @@ extension Handlers {
             return reply(try event(action, user: user, on: c))
         case .agendaWeek:
             return reply(try agendaWeek(user: user, on: c))
+        case .agendaDay(let day):
+            return reply(try agendaDay(day, user: user, on: c))
         case .weekStart(let value):
             return reply(try weekStart(value, user: user, on: c))
         case .itemNote, .noteDelete:
@@ -115,6 +117,8 @@ extension Handlers {
             return reply(try setTimeZone(zone, user: user, on: c))
         case .export:
             return .outcome(export(user: user, on: c, tag: tag))
+        case .exportICS:
+            return .outcome(exportICS(user: user, on: c, tag: tag))
         case .stats:
             return .loop(.stats(user))
         case .accountDelete(nil):

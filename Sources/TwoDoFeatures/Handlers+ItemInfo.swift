@@ -133,7 +133,7 @@ extension Handlers {
     /// for, who added it, description and notes.
     func eventInfo(_ e: CalendarEvent, user: User, _ c: Session) throws -> Reply {
         let lang = c.lang
-        let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
+        let first = e.occurrence(on: e.date, time: e.time, end: e.end)
         var lines = [
             t(c, .infoEvent, ["title": e.title]),
             "  " + t(c, .infoWhen, ["when": occurrenceWhen(first, user: user, c)]),

@@ -31,6 +31,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case help = "help"
     /// The whole space as JSON (`export`).
     case export = "export"
+    /// The calendar as RFC 5545 iCalendar text (`export ics`).
+    case exportICS = "export.ics"
     /// The server's figures (`stats`, admins only).
     case stats = "stats"
     /// The reply language in use.
@@ -292,6 +294,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case eventNotes = "event.notes"
     /// The next seven days: events, due tasks and routines.
     case agendaWeek = "agenda.week"
+    /// One day: events, due tasks and routines (`agenda friday`).
+    case agendaDay = "agenda.day"
     /// A month's grid and its events (`calendar.no_events` when none).
     case calendar = "calendar"
     /// A note was deleted from a task, routine or event.
@@ -477,6 +481,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorEventScope = "error.event_scope"
     /// An event reminder offset out of range.
     case errorEventRemindRange = "error.event_remind_range"
+    /// A multi-day event that ends before it starts, or spans more than a year (`error.event_too_long`).
+    case errorEventSpan = "error.event_span"
     /// A window holding more event occurrences than one listing expands.
     case errorTooManyOccurrences = "error.too_many_occurrences"
     /// A date window that ends before it starts or is too long (`error.range_too_long`).
@@ -505,6 +511,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .clockSet: .clockSet
         case .help: .helpIndex
         case .export: .exportDone
+        case .exportICS: .exportIcsDone
         case .stats: .statsLine
         case .langShow: .langShow
         case .langSet: .langSet
@@ -631,6 +638,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .eventNoted: .eventNoted
         case .eventNotes: .eventNotesHeader
         case .agendaWeek: .agendaWeekHeader
+        case .agendaDay: .agendaDayHeader
         case .calendar: .calendarEventsHeader
         case .noteDeleted: .noteDeleted
         // Errors common to every command
@@ -720,6 +728,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorRoutineNotPaused: .errorRoutineNotPaused
         case .errorEventScope: .errorEventScope
         case .errorEventRemindRange: .errorEventRemindRange
+        case .errorEventSpan: .errorEventEndBeforeStart
         case .errorTooManyOccurrences: .errorTooManyOccurrences
         case .errorBadRange: .errorBadRange
         }

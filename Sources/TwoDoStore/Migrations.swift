@@ -514,5 +514,9 @@ enum Migrations {
         );
         CREATE INDEX resume_tokens_user ON resume_tokens (user_id);
         """,
+        // 17: multi-day events (issue 14): the last day of an event that spans several days (NULL: one day).
+        """
+        ALTER TABLE events ADD COLUMN end_date TEXT;
+        """,
     ]
 }

@@ -3,13 +3,13 @@
 import TwoDoCore
 
 extension Store {
-    // Tables `events` and `event_exceptions`: migration 3; `events.description`: migration 11. An event's exceptions, notes and reminders go
+    // Tables `events` and `event_exceptions`: migration 3; `events.description`: migration 11, `events.end_date`: migration 17. An event's exceptions, notes and reminders go
     // with it (ON DELETE CASCADE).
 
     private static let eventColumns = """
         SELECT e.id, e.title, e.start_date, e.start_time, e.end_time, e.tz, e.location, e.remind_minutes,
                e.rec_freq, e.rec_interval, e.rec_weekdays, e.rec_month_day, e.rec_month, e.rec_ordinal, e.rec_until,
-               a.name AS assignee, c.name AS created_by, e.created_at, e.description
+               a.name AS assignee, c.name AS created_by, e.created_at, e.description, e.end_date
         FROM events e
         LEFT JOIN users a ON a.id = e.assignee_id
         LEFT JOIN users c ON c.id = e.created_by
@@ -35,19 +35,26 @@ extension Store {
             recurrence: rule, assignee: row.text("assignee"), createdBy: row.text("created_by"),
             createdAt: try row.requiredInt("created_at"))
         event.description = row.text("description")
+        event.endDate = try row.date("end_date")
         return event
     }
 
-    /// The events of a space with an occurrence that may fall in `range` (one-offs by their date, series
+    /// The events of a space with an occurrence that may fall in `range` (one-offs by their days, series
     /// that have started by its end and not ended before its start, and series with an occurrence moved
     /// into it), exceptions included. Callers expand the series lazily.
+    ///
+    /// A multi-day event spans at most `CalendarEvent.spanLimit` days, so looking that far back from the
+    /// window's start keeps the start-date index useful.
     public func events(in space: SpaceID, overlapping range: ClosedRange<LocalDate>) throws -> [CalendarEvent] {
+        let reach = range.lowerBound.adding(days: -CalendarEvent.spanLimit).description
         let low = range.lowerBound.description
         let high = range.upperBound.description
         var out = try db.query(
-            Store.eventColumns
-                + " WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ? ORDER BY e.start_date, e.id",
-            .integer(space.rawValue), .text(low), .text(high), map: Store.event(from:))
+            Store.eventColumns + """
+                 WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ?
+                   AND coalesce(e.end_date, e.start_date) >= ? ORDER BY e.start_date, e.id
+                """,
+            .integer(space.rawValue), .text(reach), .text(high), .text(low), map: Store.event(from:))
         var series = try db.query(
             Store.eventColumns + """
                  WHERE e.space_id = ? AND e.rec_freq IS NOT NULL AND e.start_date <= ?
@@ -55,7 +62,7 @@ extension Store {
                         OR e.id IN (SELECT x.event_id FROM event_exceptions x WHERE x.new_date BETWEEN ? AND ?))
                  ORDER BY e.id
                 """,
-            .integer(space.rawValue), .text(high), .text(low), .text(low), .text(high), map: Store.event(from:))
+            .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), map: Store.event(from:))
         if !series.isEmpty {
             let exceptions = try exceptions(inSpace: space)
             for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
@@ -146,8 +153,8 @@ extension Store {
             """
             INSERT INTO events (space_id, title, title_key, start_date, start_time, end_time, tz, location, remind_minutes,
                                 rec_freq, rec_interval, rec_weekdays, rec_month_day, rec_month, rec_ordinal, rec_until,
-                                assignee_id, created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                assignee_id, created_by, created_at, updated_at, end_date)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             .integer(space.rawValue), .text(event.title), .text(TextFold.key(event.title)),
             .text(event.date.description),
@@ -160,7 +167,7 @@ extension Store {
             Store.optional(event.recurrence?.ordinal),
             Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null,
             .integer(user.rawValue),
-            .integer(now), .integer(now))
+            .integer(now), .integer(now), Store.optional(event.endDate?.description))
         return EventID(db.lastInsertID)
     }
 
@@ -171,13 +178,13 @@ extension Store {
             .integer(now), .integer(event.rawValue))
     }
 
-    /// Rewrites an event's fields (title, date, times, zone, place, reminder, rule, assignee); not the description.
+    /// Rewrites an event's fields (title, dates, times, zone, place, reminder, rule, assignee); not the description.
     public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
         try db.run(
             """
             UPDATE events SET title = ?, title_key = ?, start_date = ?, start_time = ?, end_time = ?, tz = ?, location = ?,
                 remind_minutes = ?, rec_freq = ?, rec_interval = ?, rec_weekdays = ?, rec_month_day = ?, rec_month = ?,
-                rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?
+                rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?, end_date = ?
             WHERE id = ?
             """,
             .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
@@ -189,7 +196,7 @@ extension Store {
             Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month),
             Store.optional(event.recurrence?.ordinal),
             Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null,
-            .integer(now),
+            .integer(now), Store.optional(event.endDate?.description),
             .integer(event.id.rawValue))
     }
 

@@ -8,11 +8,11 @@ extension JSONShape {
     /// An event as JSON: `id`, `title`, `start`, `end`, `all_day`, `location`, `remind_minutes`, `recurrence`,
     /// `assignee`, `description` (and `notes` when given). All-day starts are dates; timed ones ISO 8601 in `tz`.
     static func event(_ e: CalendarEvent, tz: String, notes: [Note]? = nil) -> JSONValue {
-        let first = EventOccurrence(event: e.id, originalDate: e.date, date: e.date, time: e.time, end: e.end, tz: e.tz)
+        let first = e.occurrence(on: e.date, time: e.time, end: e.end)
         var fields: [(String, JSONValue)] = [
             ("id", .int(e.id.rawValue)), ("title", .string(e.title)),
             ("start", e.time == nil ? .string(e.date.description) : .string(TimeText.iso8601(first.start, tz: tz))),
-            ("end", e.end == nil || e.time == nil ? .null : .string(TimeText.iso8601(first.finish, tz: tz))),
+            ("end", eventEnd(first, tz: tz)), ("end_date", .optional(e.endDate?.description)),
             ("all_day", .bool(e.isAllDay)), ("location", .optional(e.location)),
             ("remind_minutes", e.remindMinutes.map { .int(Int64($0)) } ?? .null),
             ("recurrence", e.recurrence.map(JSONShape.recurrence) ?? .null), ("assignee", .optional(e.assignee)),
@@ -39,5 +39,14 @@ extension JSONShape {
         }
         if let notes { fields.append(("notes", JSONShape.notes(notes, tz: tz))) }
         return .object(fields)
+    }
+
+    /// Where an occurrence ends: nil for an all-day or open-ended one-day occurrence, the last day of an all-day
+    /// multi-day one, else the instant in the reader's offset.
+    static func eventEnd(_ o: EventOccurrence, tz: String) -> JSONValue {
+        if let last = o.endDate {
+            return o.time == nil ? .string(last.description) : .string(TimeText.iso8601(o.finish, tz: tz))
+        }
+        return o.end == nil || o.time == nil ? .null : .string(TimeText.iso8601(o.finish, tz: tz))
     }
 }
