@@ -47,6 +47,8 @@ enum Verb: Sendable, CaseIterable {
     /// `forgot <name>` / `şifremi unuttum <ad>`; `approve reset <name>` / `sıfırlamayı onayla <ad>`;
     /// `reset <name> <code> <new password>` / `sıfırla <ad> <kod> <yeni şifre>`.
     case forgot, approveReset, reset
+    /// `mute [kind]` / `sustur [tür]` and `unmute <kind>` / `sesi aç <tür>`.
+    case mute, unmute
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -104,6 +106,7 @@ enum Verb: Sendable, CaseIterable {
         case .forgot: "forgot"
         case .approveReset: "approve reset"
         case .reset: "reset"
+        case .mute, .unmute: "mute"
         }
     }
 

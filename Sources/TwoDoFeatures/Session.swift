@@ -27,6 +27,8 @@ public final class Session {
     public var paging = PagingState()
     /// The task of the last reminder shown here: `done`/`snooze` without a reference act on it.
     public var lastReminded: TaskID?
+    /// The notifications the last `inbox` page showed here, for `inbox delete <n>`.
+    var inboxShown = InboxShown()
 
     /// A fresh, logged-out session.
     public init(id: UInt64, throttleKey: String) {
@@ -38,6 +40,7 @@ public final class Session {
     public func forgetListing() {
         lastListing = []
         paging = PagingState()
+        inboxShown = InboxShown()
     }
 }
 

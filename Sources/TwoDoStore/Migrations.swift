@@ -474,5 +474,13 @@ enum Migrations {
             expires_at INTEGER
         );
         """,
+        // 13: muted push kinds (issue 14): one row per user and muted kind (`reminders`, `partner`, `chat`).
+        """
+        CREATE TABLE muted_kinds (
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            PRIMARY KEY (user_id, kind)
+        ) WITHOUT ROWID;
+        """,
     ]
 }
