@@ -179,7 +179,8 @@ extension Handlers {
             let notes = try store.notes(of: e.id)
             for (i, n) in notes.enumerated() {
                 let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
-                lines.append("  \(i + 1). \(author), \(TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)): \(n.text)")
+                let when = TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)
+                lines.append("  \(i + 1). \(author), \(when): \(n.text)")
             }
             return .success(.eventShow, lines, data: JSONShape.event(e, tz: user.tz, notes: notes))
         }

@@ -69,8 +69,7 @@ extension Store {
     public func notifications(for user: UserID, offset: Int, limit: Int) throws -> [InboxItem] {
         try db.query(
             "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-            .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset))
-            , map: Store.inboxItem)
+            .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Store.inboxItem)
     }
 
     /// One `notifications` row as an inbox item.

@@ -122,15 +122,18 @@ struct InboxManageTests {
         #expect(try couple.alice.ok("mute").data["muted"] as? [String] == [])
     }
 
-    @Test("tr: 'sustur hatırlatmalar' keeps reminders out of bob's sessions but in his inbox; 'sesi aç' brings them back")
+    @Test(
+        "tr: 'sustur hatırlatmalar' keeps reminders out of bob's sessions but in his inbox; 'sesi aç' brings them back")
     func muteReminders() throws {
         let couple = try TimeCouple(server: TestServer())
         let set = try couple.bob.ok("sustur hatırlatmalar")
         #expect(set.code == "mute.set")
-        #expect(set.text == "hatırlatmalar susturuldu: anında iletilmeyecek, bildirimlerinde okunmamış olarak bekleyecek.")
-        #expect(try couple.bobText.lines("sustur") == [
-            #"Susturulan: hatırlatmalar. Bunlar anında iletilmez, bildirimlerinde okunmamış olarak bekler. Yeniden duymak için "sesi aç <tür>"."#
-        ])
+        #expect(
+            set.text == "hatırlatmalar susturuldu: anında iletilmeyecek, bildirimlerinde okunmamış olarak bekleyecek.")
+        #expect(
+            try couple.bobText.lines("sustur") == [
+                #"Susturulan: hatırlatmalar. Bunlar anında iletilmez, bildirimlerinde okunmamış olarak bekler. Yeniden duymak için "sesi aç <tür>"."#
+            ])
         try couple.alice.ok("add pay rent today 6pm")  // 17:00Z, both partners are reminded
         try couple.settle()
         try couple.alice.ok("clock set 2026-11-22T17:00:00Z")
@@ -177,7 +180,9 @@ struct InboxManageTests {
         let (bobText, bob) = try Self.bobAwayThreeDays(couple)
         _ = try bobText.lines("bildirimler")
         #expect(
-            try bobText.lines("bildirimler sil 2") == [#"2. bildirim silindi: alice, "bread" görevini Inbox listesine ekledi."#]
+            try bobText.lines("bildirimler sil 2") == [
+                #"2. bildirim silindi: alice, "bread" görevini Inbox listesine ekledi."#
+            ]
         )
         try bob.ok("mute partner")
         try couple.alice.ok("add jam")  // a newer one: the numbers bob saw stay put
@@ -206,8 +211,9 @@ struct InboxManageTests {
             try aliceText.lines("inbox delete 1") == [
                 #"There is no notification 1: your inbox has 0. Type "inbox" to see them numbered."#
             ])
-        for bad in ["inbox delete 0", "inbox delete -1", "inbox delete two", "inbox delete 9999999999", "inbox delete 1 2"]
-        {
+        for bad in [
+            "inbox delete 0", "inbox delete -1", "inbox delete two", "inbox delete 9999999999", "inbox delete 1 2",
+        ] {
             #expect(try couple.alice.json(bad).code == "error.bad_value", "\(bad)")
         }
         #expect(try couple.alice.json("inbox delete").code == "error.usage")
@@ -248,7 +254,8 @@ struct InboxManageTests {
         let couple = try TimeCouple(server: TestServer())
         try couple.alice.ok(["add milk", "note milk: oat please"])
         try couple.settle()
-        #expect(try couple.aliceText.lines("notes milk") == [#"Notes on "milk":"#, "  - alice, Today 10:00: oat please"])
+        #expect(
+            try couple.aliceText.lines("notes milk") == [#"Notes on "milk":"#, "  - alice, Today 10:00: oat please"])
         try couple.advance("1d")
         #expect(
             try couple.bobText.lines("notlar milk") == [#""milk" notları:"#, "  - alice, Dün 04:00: oat please"])
