@@ -154,6 +154,13 @@ public enum Command: Sendable, Equatable {
     /// Mark the newest `count` unread notifications read (all when nil).
     case inboxRead(count: Int?)
     case inboxClear
+    /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the n-th notification as `inbox` numbered it.
+    case inboxDelete(number: Int)
+    /// `mute [reminders|partner|chat]` / `sustur …`: stops live pushes of a kind (kept in the inbox); nil
+    /// lists what is muted.
+    case mute(MuteKind?)
+    /// `unmute reminders|partner|chat` / `sesi aç …`: pushes that kind live again.
+    case unmute(MuteKind)
 
     case lang(Language?)
     case tz(String?)
@@ -237,7 +244,7 @@ public enum Command: Sendable, Equatable {
         case .help, .login, .resume, .logout, .quit, .ping, .who, .me, .displayName(nil), .lists, .show, .notes, .json,
             .export,
             .clock, .stats,
-            .couple(.show), .lang(nil), .tz(nil), .inbox, .view,
+            .couple(.show), .lang(nil), .tz(nil), .inbox, .view, .mute(nil),
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .agendaDay, .calendar, .exportICS,
             .weekStart(nil), .itemNotes, .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board),
             .plan(.backlog):
@@ -253,7 +260,8 @@ public enum Command: Sendable, Equatable {
         guard isWrite else { return false }
         switch self {
         case .register, .login, .resume, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
-            .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset:
+            .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset, .inboxDelete, .mute,
+            .unmute:
             return false
         default:
             return true
@@ -304,7 +312,8 @@ public enum Command: Sendable, Equatable {
             case .mine, .assigned: "mine"
             }
         case .say: "say"
-        case .inbox, .inboxRead, .inboxClear: "inbox"
+        case .inbox, .inboxRead, .inboxClear, .inboxDelete: "inbox"
+        case .mute, .unmute: "mute"
         case .lang: "lang"
         case .tz: "tz"
         case .json: "json"

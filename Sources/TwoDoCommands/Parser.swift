@@ -197,6 +197,8 @@ public enum Parser {
         case .say: SettingsParser.say(args)
         case .inbox: SettingsParser.inbox(args)
         case .inboxRead: SettingsParser.inboxRead(args)
+        case .mute: SettingsParser.mute(args, on: true)
+        case .unmute: SettingsParser.mute(args, on: false)
         case .lang: SettingsParser.lang(args)
         case .tz: SettingsParser.tz(args)
         case .json: SettingsParser.json(args)

@@ -11,6 +11,7 @@ enum SettingsParser {
     private static let read: Set<String> = Set(["read", "okundu"].map(Fold.key))
     private static let clear: Set<String> = Set(["clear", "temizle"].map(Fold.key))
     private static let show: Set<String> = Set(["show", "göster"].map(Fold.key))
+    private static let delete: Set<String> = Set(["delete", "remove", "rm", "del", "sil"].map(Fold.key))
     private static let all: Set<String> = Set(["all", "hepsi", "hepsini", "tümü", "tümünü"].map(Fold.key))
 
     /// `say <message>`: the rest of the line as typed.
@@ -18,14 +19,55 @@ enum SettingsParser {
         args.isEmpty ? .failure(Verb.say.usage) : .success(.say(String(args.typed)))
     }
 
-    /// `inbox [show]`, `inbox read [n|all]` (`bildirimler okundu 3`), `inbox clear` (`bildirimleri temizle`).
+    /// `inbox [show]`, `inbox read [n|all]` (`bildirimler okundu 3`), `inbox clear` (`bildirimleri temizle`),
+    /// `inbox delete <n>` (`bildirimler sil <n>`).
     static func inbox(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
         guard let first = args.first else { return .success(.inbox) }
         let key = first.key
         if read.contains(key) { return inboxRead(args.dropFirst()) }
         if args.count == 1 && clear.contains(key) { return .success(.inboxClear) }
         if args.count == 1 && show.contains(key) { return .success(.inbox) }
+        if delete.contains(key) {
+            let rest = args.dropFirst()
+            guard !rest.isEmpty else { return .failure(Verb.inbox.usage) }
+            guard let n = positiveNumber(rest) else {
+                return .failure(.badValue(verb: "inbox", value: String(rest.typed)))
+            }
+            return .success(.inboxDelete(number: n))
+        }
         return .failure(Verb.inbox.usage)
+    }
+
+    /// One whole number from 1 (at most 9 digits), or nil.
+    private static func positiveNumber(_ args: ArraySlice<Word>) -> Int? {
+        let text = args.typed
+        guard args.count == 1, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let n = Int(text), n >= 1
+        else { return nil }
+        return n
+    }
+
+    /// The words naming each kind of push (`mute reminders`, `sustur sohbet`).
+    private static let muteKinds: [(Set<String>, MuteKind)] = [
+        (
+            Set(
+                [
+                    "reminders", "reminder", "nags", "hatırlatmalar", "hatırlatmaları", "hatırlatma", "hatırlatıcılar",
+                    "hatırlatıcıları",
+                ].map(Fold.key)), .reminders
+        ),
+        (Set(["partner", "partners", "eş", "eşim", "partnerim"].map(Fold.key)), .partner),
+        (Set(["chat", "messages", "sohbet", "mesajlar", "mesajları", "mesaj"].map(Fold.key)), .chat),
+    ]
+
+    /// `mute [reminders|partner|chat]` (`on`) / `unmute reminders|partner|chat` (not `on`), in either language.
+    /// - Returns: `.badValue(verb: "mute", value:)` for an unknown kind; `unmute` alone is a usage error.
+    static func mute(_ args: ArraySlice<Word>, on: Bool) -> Result<Command, ParseError> {
+        guard let first = args.first else { return on ? .success(.mute(nil)) : .failure(Verb.unmute.usage) }
+        guard args.count == 1, let kind = muteKinds.first(where: { $0.0.contains(first.key) })?.1 else {
+            return .failure(.badValue(verb: "mute", value: String(args.typed)))
+        }
+        return .success(on ? .mute(kind) : .unmute(kind))
     }
 
     /// The count after `inbox read` / `okundu`: none or `all`/`hepsi` for every unread notification, else

@@ -54,6 +54,8 @@ enum Verb: Sendable, CaseIterable {
     case plan, start, deferTask, unplan, backlog
     /// `resume <token>` / `oturumu sürdür <token>`: log in with a resume token.
     case resume
+    /// `mute [kind]` / `sustur [tür]` and `unmute <kind>` / `sesi aç <tür>`.
+    case mute, unmute
 
     /// The canonical English verb named in usage errors (the help topic).
     var canonical: String {
@@ -118,6 +120,7 @@ enum Verb: Sendable, CaseIterable {
         case .unplan: "unplan"
         case .backlog: "backlog"
         case .resume: "resume"
+        case .mute, .unmute: "mute"
         }
     }
 

@@ -72,6 +72,8 @@ enum VerbTable {
         all += en(.say, "say") + tr(.say, "söyle", "de", "mesaj")
         all += en(.inbox, "inbox") + tr(.inbox, "bildirimler", "bildirimleri", "gelenler")
         all += tr(.inboxRead, "okundu")
+        all += en(.mute, "mute") + tr(.mute, "sustur", "sessize al")
+        all += en(.unmute, "unmute") + tr(.unmute, "sesi aç", "sesini aç")
         all += en(.lang, "lang", "language") + tr(.lang, "dil")
         all += en(.tz, "tz", "timezone") + tr(.tz, "saat dilimi", "saatdilimi")
         all += en(.json, "json")

@@ -189,7 +189,8 @@ extension Handlers {
             let notes = try store.notes(of: e.id)
             for (i, n) in notes.enumerated() {
                 let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
-                lines.append("  \(i + 1). \(author), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+                let when = TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)
+                lines.append("  \(i + 1). \(author), \(when): \(n.text)")
             }
             return .success(.eventShow, lines, data: JSONShape.event(e, tz: user.tz, notes: notes))
         }

@@ -11,7 +11,8 @@ extension Handlers {
     /// How long an invite code works.
     static let inviteLifetime: Int64 = 24 * 3600
 
-    /// Raises an event for the other sessions of `recipients`; offline recipients get it as a notification.
+    /// Raises an event for the other sessions of `recipients`; offline recipients, and those who muted its kind,
+    /// get it as an unread notification instead.
     func raise(
         _ name: EventName, key: TextKey? = nil, actor: User, recipients: [User], args: [String: String],
         data: JSONValue,
@@ -19,7 +20,15 @@ extension Handlers {
         localArgs: LocalArgs? = nil
     ) throws {
         let catalogKey = key ?? name.key
-        for r in recipients where r.id != actor.id && !isOnline(r.id) {
+        var live: [UserID] = []
+        for r in recipients {
+            // The actor's own other sessions always hear of it; a partner who muted its kind reads it in the
+            // inbox, unread, as if offline (Handlers+Inbox.swift).
+            let muted = r.id != actor.id && isOnline(r.id) ? try hasMuted(Handlers.muteKind(of: name), r.id) : false
+            if r.id == actor.id || (isOnline(r.id) && !muted) {
+                live.append(r.id)
+                continue
+            }
             var stored = args
             stored["actor"] = actor.shownName
             if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
@@ -28,7 +37,7 @@ extension Handlers {
         }
         var event = Event(
             name: name, actor: actor.name, key: catalogKey, args: args, data: data,
-            recipients: recipients.map(\.id), when: when,
+            recipients: live, when: when,
             localArgs: localArgs)
         event.actorLabel = actor.displayName
         events.append(event)

@@ -111,6 +111,12 @@ extension Handlers {
             return reply(
                 .success(
                     .inboxRead, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+        case .inboxDelete(let number):
+            return reply(try inboxDelete(number: number, user: user, on: c))
+        case .mute(let kind):
+            return reply(try mute(kind, on: true, user: user, on: c))
+        case .unmute(let kind):
+            return reply(try mute(kind, on: false, user: user, on: c))
         case .lang(let lang):
             return reply(try setLanguage(lang, user: user, on: c))
         case .tz(let zone):

@@ -1,4 +1,4 @@
-// help, inbox, lang, tz and export.
+// help, lang, tz and export.
 
 import Foundation
 import TwoDoCommands
@@ -25,43 +25,6 @@ extension Handlers {
             return .failure(.errorNotFound, t(c, .helpUnknown, ["topic": topic]))
         }
         return .success(.help, [t(c, usage)], data: .object([("command", .string(verb))]))
-    }
-
-    /// `inbox [page N]`: notifications, newest first, a page at a time.
-    func inbox(page: Int, user: User, on c: Session) throws -> Reply {
-        try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
-        let total = try store.notificationCount(for: user.id)
-        let w: PageWindow
-        do {
-            w = try pageWindow(page, total: total, c)
-        } catch {
-            return error.reply
-        }
-        let items = try store.notifications(for: user.id, offset: w.offset, limit: PageWindow.size)
-        let data = JSONValue.object([
-            (
-                "notifications",
-                .array(
-                    items.map {
-                        .object([
-                            ("at", .string(TimeText.iso8601($0.at, tz: user.tz))),
-                            ("event", .string($0.key.hasPrefix("event.") ? String($0.key.dropFirst(6)) : $0.key)),
-                            ("text", .string(Catalog.text(storedKey: $0.key, c.lang, $0.args))),
-                            ("unread", .bool(!$0.isRead)),
-                        ])
-                    })
-            )
-        ])
-        guard !items.isEmpty else {
-            return finishPage(.success(.inboxList, [t(c, .inboxEmpty)], data: data), w, listing: .inbox, c)
-        }
-        var lines = [t(c, .inboxHeader)]
-        for n in items {
-            lines.append(
-                "  \(n.isRead ? " " : "*") \(TimeText.iso8601(n.at, tz: user.tz)) \(Catalog.text(storedKey: n.key, c.lang, n.args))"
-            )
-        }
-        return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)
     }
 
     func setLanguage(_ lang: Language?, user: User, on c: Session) throws -> Reply {

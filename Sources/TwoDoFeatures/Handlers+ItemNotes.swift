@@ -98,7 +98,8 @@ extension Handlers {
             var lines = [t(c, headerKey, ["name": name])]
             for (i, n) in zip(shown.indices, shown) {
                 let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
-                lines.append("  \(i + 1). \(author), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+                let when = TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)
+                lines.append("  \(i + 1). \(author), \(when): \(n.text)")
             }
             return finishPage(.success(notesCode, lines, data: data), w, listing: command, c)
 

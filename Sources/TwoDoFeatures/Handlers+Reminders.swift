@@ -155,15 +155,17 @@ extension Handlers {
     /// language, human or JSON), and a row in their inbox, unread unless a live session got the line.
     ///
     /// A session whose client already closed its side (or was told to go) is not live: the line would be
-    /// lost there, so the inbox keeps it unread.
+    /// lost there, so the inbox keeps it unread. A user who muted reminders gets only the unread row.
     private func deliver(_ notice: ReminderNotice, now: Int64) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for user in notice.recipients {
             let args = notice.args(user)
-            let live = (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
+            // Muted reminders are not pushed: they wait in the inbox, unread (Handlers+Inbox.swift).
+            let muted = try hasMuted(.reminders, user.id)
+            let live = muted ? [] : (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
             try store.addNotification(for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty)
             guard !live.isEmpty else { continue }
-            let data = notice.data(user)
+            let data = user.tz == "UTC" ? notice.data(user) : notice.data(user).inZone(user.tz)
             for c in live {
                 var text = Catalog.text(notice.key, c.lang, args)
                 if notice.task != nil { text += " " + Catalog.text(.reminderAnswers, c.lang) }

@@ -393,7 +393,8 @@ extension Handlers {
             var lines = [t(c, .taskNotesHeader, ["title": task.title])]
             for n in notes {
                 let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
-                lines.append("  - \(author), \(TimeText.iso8601(n.at, tz: user.tz)): \(n.text)")
+                let when = TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)
+                lines.append("  - \(author), \(when): \(n.text)")
             }
             return finishPage(.success(.taskNotes, lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
 

@@ -51,6 +51,7 @@ public struct Event {
     /// The catalog key of the text.
     public var key: TextKey
     public var args: [String: String]
+    /// Structured data, its instants in UTC: each receiver reads them in its own offset (`render`).
     public var data: JSONValue
     /// Users who should receive it (their every session except the acting connection).
     public var recipients: [UserID]
@@ -69,7 +70,7 @@ public struct Event {
         return JSONValue.object([
             ("type", .string("event")), ("event", .string(name.rawValue)), ("actor", .string(actor)),
             ("text", .string(text)),
-            ("data", data),
+            ("data", tz == "UTC" ? data : data.inZone(tz)),  // built in UTC, read in the receiver's offset
         ]).serialized
     }
 }

@@ -31,6 +31,8 @@ public final class Session {
     /// The `add` a "Did you mean" question offered (one at most, replaced by the next): `yes`/`evet` runs it,
     /// any other line forgets it.
     public var pendingSuggestion: Command?
+    /// The notifications the last `inbox` page showed here, for `inbox delete <n>`.
+    var inboxShown = InboxShown()
 
     /// A fresh, logged-out session.
     public init(id: UInt64, throttleKey: String) {
@@ -42,6 +44,7 @@ public final class Session {
     public func forgetListing() {
         lastListing = []
         paging = PagingState()
+        inboxShown = InboxShown()
     }
 }
 

@@ -102,6 +102,14 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case inboxRead = "inbox.read"
     /// The inbox was cleared (`inbox.cleared_one` for one).
     case inboxCleared = "inbox.cleared"
+    /// One notification was deleted (`inbox delete <n>`).
+    case inboxDeleted = "inbox.deleted"
+    /// What is muted (`mute.none` when nothing is).
+    case muteList = "mute.list"
+    /// A kind of push was muted: it goes to the inbox, unread, instead.
+    case muteSet = "mute.set"
+    /// A kind of push was unmuted.
+    case muteCleared = "mute.cleared"
 
     // MARK: Lists
 
@@ -545,6 +553,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .inboxList: .inboxHeader
         case .inboxRead: .inboxRead
         case .inboxCleared: .inboxCleared
+        case .inboxDeleted: .inboxDeleted
+        case .muteList: .muteList
+        case .muteSet: .muteSet
+        case .muteCleared: .muteCleared
         // Lists
         case .listIndex: .listIndexHeader
         case .listAdded: .listAdded

@@ -518,5 +518,13 @@ enum Migrations {
         """
         ALTER TABLE events ADD COLUMN end_date TEXT;
         """,
+        // 18: muted push kinds (issue 14): one row per user and muted kind (`reminders`, `partner`, `chat`).
+        """
+        CREATE TABLE muted_kinds (
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            PRIMARY KEY (user_id, kind)
+        ) WITHOUT ROWID;
+        """,
     ]
 }

@@ -19,6 +19,14 @@ public protocol NotificationStore: TransactionalStore {
     func notificationCount(for user: UserID) throws -> Int
     /// Marks a user's unread notifications read (only the newest `newest` when given); returns how many.
     func markNotificationsRead(for user: UserID, newest: Int?) throws -> Int
+    /// The id of a user's `position`-th notification, newest first (1 is the newest); nil past the end.
+    func notificationID(for user: UserID, position: Int) throws -> Int64?
+    /// Deletes one notification of a user (another user's id deletes nothing); returns the deleted row.
+    func deleteNotification(_ id: Int64, for user: UserID) throws -> InboxItem?
+    /// The kinds of live pushes `user` has muted (they go to the inbox, unread, instead).
+    func mutedKinds(of user: UserID) throws -> Set<MuteKind>
+    /// Mutes or unmutes `kind` for `user`; returns whether that changed anything.
+    func setMuted(_ kind: MuteKind, _ muted: Bool, for user: UserID) throws -> Bool
     /// Deletes every notification of a user; returns how many.
     func clearNotifications(for user: UserID) throws -> Int
     /// Deletes one user's notifications older than the lifetime.

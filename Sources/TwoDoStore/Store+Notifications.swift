@@ -69,15 +69,17 @@ extension Store {
     public func notifications(for user: UserID, offset: Int, limit: Int) throws -> [InboxItem] {
         try db.query(
             "SELECT id, created_at, key, args, is_read FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-            .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset))
-        ) { row in
-            let data = Data(try row.requiredText("args").utf8)
-            let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
-            return InboxItem(
-                id: try row.requiredInt("id"), at: try row.requiredInt("created_at"), key: try row.requiredText("key"),
-                args: args,
-                isRead: try row.requiredInt("is_read") == 1)
-        }
+            .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Store.inboxItem)
+    }
+
+    /// One `notifications` row as an inbox item.
+    private static func inboxItem(_ row: Row) throws -> InboxItem {
+        let data = Data(try row.requiredText("args").utf8)
+        let args = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+        return InboxItem(
+            id: try row.requiredInt("id"), at: try row.requiredInt("created_at"), key: try row.requiredText("key"),
+            args: args,
+            isRead: try row.requiredInt("is_read") == 1)
     }
 
     /// How many notifications a user has (from the `notifications_user` index).
@@ -94,6 +96,25 @@ extension Store {
         try db.run(
             "UPDATE notifications SET is_read = 1 WHERE id IN (SELECT id FROM notifications WHERE user_id = ? AND is_read = 0 ORDER BY id DESC LIMIT ?)",
             .integer(user.rawValue), .integer(Int64(newest ?? Int.max)))
+    }
+
+    /// The id of a user's `position`-th notification, newest first (1 is the newest); nil past the end.
+    public func notificationID(for user: UserID, position: Int) throws -> Int64? {
+        guard position >= 1 else { return nil }
+        return try db.queryOne(
+            "SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?",
+            .integer(user.rawValue), .integer(Int64(position - 1))
+        ) { try $0.requiredInt("id") }
+    }
+
+    /// Deletes one notification of a user (another user's id deletes nothing); returns the deleted row.
+    public func deleteNotification(_ id: Int64, for user: UserID) throws -> InboxItem? {
+        let found = try db.queryOne(
+            "SELECT id, created_at, key, args, is_read FROM notifications WHERE id = ? AND user_id = ?",
+            .integer(id), .integer(user.rawValue), map: Store.inboxItem)
+        guard let found else { return nil }
+        try db.run("DELETE FROM notifications WHERE id = ?", .integer(id))
+        return found
     }
 
     /// Deletes every notification of a user; returns how many.

@@ -2,6 +2,7 @@
 
 import Foundation
 import TwoDoCore
+import TwoDoProtocol
 
 /// Formats Unix-second instants in a user's IANA time zone.
 public enum TimeText {
@@ -91,5 +92,21 @@ extension TimeText {
     /// A due date for people in the reader's zone: all-day tasks show only their date.
     public static func human(_ due: DueDate, readerTZ: String, lang: Language) -> String {
         due.isAllDay ? human(due.date, lang: lang) : human(due.instant, tz: readerTZ, lang: lang)
+    }
+
+    /// A day for people relative to `today` (both in the reader's zone): `Today`, `Yesterday`, `Mon 23 Nov`,
+    /// with the year when it is not this year's (`Sat 23 Nov 2024`); the heading of a day group.
+    public static func day(_ date: LocalDate, today: LocalDate, lang: Language) -> String {
+        if date == today { return Catalog.text(.timeToday, lang) }
+        if date == today.adding(days: -1) { return Catalog.text(.timeYesterday, lang) }
+        let text = human(date, lang: lang)
+        return date.year == today.year ? text : text + " \(date.year)"
+    }
+
+    /// An instant for people relative to `now`, in zone `tz`: `Today 09:31`, `Yesterday 18:02`,
+    /// `Mon 23 Nov 07:15` (tr `Bugün 09:31`, `Dün 18:02`, `Pzt 23 Kas 07:15`).
+    public static func human(_ instant: Int64, now: Int64, tz: String, lang: Language) -> String {
+        day(LocalDate(instant: instant, tz: tz), today: LocalDate(instant: now, tz: tz), lang: lang) + " "
+            + Calendars.time(at: instant, tz: tz).description
     }
 }

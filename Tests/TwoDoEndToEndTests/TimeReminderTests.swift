@@ -123,8 +123,9 @@ struct TimeReminderTests {
         #expect(
             inbox == [
                 "Bildirimleriniz (en yeni önce):",
-                #"  * 2026-11-22T05:05:00-05:00 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
-                #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
+                "Bugün",
+                #"  * 1. 05:05 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
+                #"    2. 04:00 alice, "call mom" görevini bob kişisine verdi."#,
             ])
         let json = try couple.server.login("bob")
         let texts = try json.inboxTexts()

@@ -54,9 +54,10 @@ struct TimeRestartTests {
         #expect(
             try bob.lines("bildirimler") == [
                 "Bildirimleriniz (en yeni önce):",
-                #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
-                #"  * 2026-11-22T07:00:00-05:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
-                #"    2026-11-22T04:00:00-05:00 alice, "call mom" görevini bob kişisine verdi."#,
+                "Bugün",
+                #"  * 1. 07:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
+                #"  * 2. 07:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
+                #"    3. 04:00 alice, "call mom" görevini bob kişisine verdi."#,
             ])
         #expect(try alice.pendingReminders(of: "pay rent").isEmpty)
         #expect(try alice.pendingReminders(of: "call mom").isEmpty)

@@ -1,0 +1,130 @@
+// The inbox you can manage: grouped by day with human times, `inbox delete <n>`, and muting kinds of pushes.
+//
+// Muting (`mute reminders|partner|chat`) is per user and stored (`muted_kinds`). A muted kind is never
+// pushed to that user's live sessions: `raise` and the reminder delivery store it in their inbox, unread,
+// exactly as if they had been offline. Kinds: `reminders` (`reminder.due`: task, event and routine
+// reminders and nags), `chat` (`chat.message`), `partner` (every other event the partner raises). Your
+// own changes still reach your own other sessions.
+
+import TwoDoCommands
+import TwoDoCore
+import TwoDoProtocol
+import TwoDoStore
+import TwoDoText
+
+extension Handlers {
+    /// `inbox [page N]`: notifications, newest first, a page at a time, under a heading per day in the
+    /// reader's zone (`Today`, `Yesterday`, `Mon 23 Nov`), each numbered for `inbox delete <n>` (numbers
+    /// continue across pages) with its time (`09:31`); unread ones are starred.
+    func inbox(page: Int, user: User, on c: Session) throws -> Reply {
+        try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
+        let total = try store.notificationCount(for: user.id)
+        let w: PageWindow
+        do {
+            w = try pageWindow(page, total: total, c)
+        } catch {
+            return error.reply
+        }
+        let items = try store.notifications(for: user.id, offset: w.offset, limit: PageWindow.size)
+        c.inboxShown = InboxShown(offset: w.offset, ids: items.map(\.id))
+        let muted = try store.mutedKinds(of: user.id).sorted()
+        let today = LocalDate(instant: clock.now, tz: user.tz)
+        let data = JSONValue.object([
+            (
+                "notifications",
+                .array(
+                    items.enumerated().map { i, n in
+                        .object([
+                            ("n", .int(Int64(w.offset + i + 1))),
+                            ("at", .string(TimeText.iso8601(n.at, tz: user.tz))),
+                            ("event", .string(n.key.hasPrefix("event.") ? String(n.key.dropFirst(6)) : n.key)),
+                            ("text", .string(Catalog.text(storedKey: n.key, c.lang, n.args))),
+                            ("unread", .bool(!n.isRead)),
+                        ])
+                    })
+            ),
+            ("muted", .array(muted.map { .string($0.rawValue) })),
+        ])
+        var lines: [String]
+        if items.isEmpty {
+            lines = [t(c, .inboxEmpty)]
+        } else {
+            lines = [t(c, .inboxHeader)]
+            var day: LocalDate? = nil
+            for (i, n) in items.enumerated() {
+                let date = LocalDate(instant: n.at, tz: user.tz)
+                if date != day {
+                    lines.append(TimeText.day(date, today: today, lang: c.lang))
+                    day = date
+                }
+                let time = Calendars.time(at: n.at, tz: user.tz)
+                lines.append(
+                    "  \(n.isRead ? " " : "*") \(w.offset + i + 1). \(time) \(Catalog.text(storedKey: n.key, c.lang, n.args))"
+                )
+            }
+        }
+        if !muted.isEmpty { lines.append(t(c, .inboxMutedNote, ["kinds": kindNames(muted, c)])) }
+        return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)
+    }
+
+    /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the notification numbered `n` by the last `inbox`
+    /// page shown on this session (so notifications arriving since do not shift it); a number outside that
+    /// page counts from the newest now.
+    func inboxDelete(number n: Int, user: User, on c: Session) throws -> Reply {
+        let shown = c.inboxShown
+        let i = n - shown.offset - 1
+        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        guard let id, let deleted = try store.deleteNotification(id, for: user.id) else {
+            let count = try store.notificationCount(for: user.id)
+            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+        }
+        let text = Catalog.text(storedKey: deleted.key, c.lang, deleted.args)
+        return .success(
+            .inboxDeleted, [t(c, .inboxDeleted, ["n": "\(n)", "text": text])],
+            data: .object([
+                ("n", .int(Int64(n))), ("at", .string(TimeText.iso8601(deleted.at, tz: user.tz))),
+                ("text", .string(text)),
+            ]))
+    }
+
+    /// `mute [kind]` / `unmute <kind>`: lists the muted kinds (nil), or mutes / unmutes one.
+    func mute(_ kind: MuteKind?, on: Bool, user: User, on c: Session) throws -> Reply {
+        if let kind { _ = try store.setMuted(kind, on, for: user.id) }
+        let muted = try store.mutedKinds(of: user.id).sorted()
+        var fields: [(String, JSONValue)] = [("muted", .array(muted.map { .string($0.rawValue) }))]
+        guard let kind else {
+            return muted.isEmpty
+                ? .success(.muteList, [t(c, .muteNone)], data: .object(fields))
+                : .success(.muteList, [t(c, .muteList, ["kinds": kindNames(muted, c)])], data: .object(fields))
+        }
+        fields.insert(("kind", .string(kind.rawValue)), at: 0)
+        let name = kindNames([kind], c)
+        return on
+            ? .success(.muteSet, [t(c, .muteSet, ["kind": name])], data: .object(fields))
+            : .success(.muteCleared, [t(c, .muteCleared, ["kind": name])], data: .object(fields))
+    }
+
+    /// The kind a raised event is muted under: `chat` for chat messages, else `partner`.
+    static func muteKind(of event: EventName) -> MuteKind { event == .chatMessage ? .chat : .partner }
+
+    /// Whether `user` has muted `kind` (one indexed lookup).
+    func hasMuted(_ kind: MuteKind, _ user: UserID) throws -> Bool { try store.mutedKinds(of: user).contains(kind) }
+
+    private func kindNames(_ kinds: [MuteKind], _ c: Session) -> String {
+        kinds.map { kind -> String in
+            switch kind {
+            case .reminders: t(c, .muteKindReminders)
+            case .partner: t(c, .muteKindPartner)
+            case .chat: t(c, .muteKindChat)
+            }
+        }.joined(separator: ", ")
+    }
+}
+
+/// The notifications the last `inbox` page of a session showed: `inbox delete <n>` deletes what it numbered.
+struct InboxShown {
+    /// How many notifications came before the page (its first is numbered `offset + 1`).
+    var offset = 0
+    /// The ids shown, in order.
+    var ids: [Int64] = []
+}
