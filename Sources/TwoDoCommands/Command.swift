@@ -260,7 +260,8 @@ public enum Command: Sendable, Equatable {
         guard isWrite else { return false }
         switch self {
         case .register, .login, .resume, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
-            .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset, .inboxDelete, .mute,
+            .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset,
+            .inboxDelete, .mute,
             .unmute:
             return false
         default:
