@@ -31,14 +31,14 @@ extension Store {
             "INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             .integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .text(item.kind.rawValue),
             .text(item.effect.rawValue), .text(item.title), .blob(record.payload))
-        // Keep the newest `depth` entries of the user, and none past the age limit.
+        // Keep the newest `depth` entries of the user (older ones are also never undone past the age limit,
+        // which `undoLatest` checks): one probe of the (user, id) index for the entry `depth` back.
         try db.run(
             """
-            DELETE FROM undo_log WHERE user_id = ? AND (at < ? OR id NOT IN
-                (SELECT id FROM undo_log WHERE user_id = ? ORDER BY id DESC LIMIT ?))
+            DELETE FROM undo_log WHERE user_id = ?1 AND id <=
+                (SELECT id FROM undo_log WHERE user_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
             """,
-            .integer(user.rawValue), .integer(now - UndoLimits.maxAge), .integer(user.rawValue),
-            .integer(Int64(UndoLimits.depth)))
+            .integer(user.rawValue), .integer(Int64(UndoLimits.depth)))
     }
 
     public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
@@ -190,7 +190,12 @@ extension Store {
 
     /// The columns of `table`, in the order changesets number them.
     private func columnNames(_ table: String) throws -> [String] {
-        try db.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) { $0.text("name") ?? "" }
+        if let names = columnNamesCache[table] { return names }
+        let names = try db.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) {
+            $0.text("name") ?? ""
+        }
+        columnNamesCache[table] = names
+        return names
     }
 }
 

@@ -12,6 +12,9 @@ public final class Store {
     var savepointDepth = 0
     /// Counts changes to the tables names come from; see `namesGeneration`.
     let namesWatch = NamesWatch()
+    /// Column names per table, as changesets number them (Store+Undo), read once per table: migrations only
+    /// run before the store is used.
+    var columnNamesCache: [String: [String]] = [:]
 
     /// Opens the database at `path`, refusing foreign or damaged files, and migrates it.
     ///
