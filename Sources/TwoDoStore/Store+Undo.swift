@@ -19,18 +19,16 @@ extension Store {
 
     public func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord) {
         let (result, changes) = try Changeset.record(on: db, tables: Store.undoTables, body)
-        guard !changes.isEmpty else { return (result, ChangeRecord(payload: [], item: nil)) }
-        // Naming the item is a courtesy for the reply: it must never fail the command it records (a change no
-        // item can be named for is simply not undoable).
-        return (result, ChangeRecord(payload: changes.bytes, item: try? undoItem(of: changes)))
+        return (result, ChangeRecord(payload: changes.bytes))
     }
 
     public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
-        guard let item = record.item, !record.isEmpty else { return }
+        guard !record.isEmpty else { return }
+        // What the change was about is read from the changeset when it is undone, not here: every write pays
+        // for recording, only an undo for naming (kind, effect and title stay empty in the row).
         try db.run(
-            "INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            .integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .text(item.kind.rawValue),
-            .text(item.effect.rawValue), .text(item.title), .blob(record.payload))
+            "INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes) VALUES (?, ?, ?, ?, '', '', '', ?)",
+            .integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .blob(record.payload))
         // Keep the newest `depth` entries of the user (older ones are also never undone past the age limit,
         // which `undoLatest` checks): one probe of the (user, id) index for the entry `depth` back.
         try db.run(
@@ -44,20 +42,21 @@ extension Store {
     public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
         let newest = try db.queryOne(
             """
-            SELECT id, at, verb, kind, effect, title, changes FROM undo_log
+            SELECT id, at, verb, changes FROM undo_log
             WHERE user_id = ? AND space_id = ? AND at >= ? ORDER BY id DESC LIMIT 1
             """,
             .integer(user.rawValue), .integer(space.rawValue), .integer(now - UndoLimits.maxAge)
-        ) { row -> (UndoEntry, [UInt8]) in
-            let item = UndoItem(
-                kind: try row.required("kind", as: UndoItem.Kind.self),
-                effect: try row.required("effect", as: UndoItem.Effect.self), title: try row.requiredText("title"))
-            let entry = UndoEntry(
-                id: try row.requiredInt("id"), at: try row.requiredInt("at"), verb: try row.requiredText("verb"),
-                item: item)
-            return (entry, row.blob("changes") ?? [])
+        ) { row -> (Int64, Int64, String, [UInt8]) in
+            (
+                try row.requiredInt("id"), try row.requiredInt("at"), try row.requiredText("verb"),
+                row.blob("changes") ?? []
+            )
         }
-        guard let (entry, bytes) = newest else { return .empty }
+        guard let (id, at, verb, bytes) = newest else { return .empty }
+        // Named now, while its rows still read as the change left them (a title, a list's name).
+        let item =
+            (try? undoItem(of: Changeset(bytes: bytes))) ?? UndoItem(kind: .task, effect: .changed, title: "")
+        let entry = UndoEntry(id: id, at: at, verb: verb, item: item)
         try db.run("DELETE FROM undo_log WHERE id = ?", .integer(entry.id))
         let reverse = try Changeset(bytes: bytes).inverted()
         let changes = try reverse.changes()

@@ -3,12 +3,10 @@
 
 import TwoDoCore
 
-/// What one recorded command changed, as an engine keeps it (opaque to callers), with the item it was about.
+/// What one recorded command changed, as an engine keeps it (opaque to callers).
 public struct ChangeRecord: Sendable {
     /// The engine's own encoding of the changed rows (an SQLite changeset).
     let payload: [UInt8]
-    /// The item the change was about, for the reply and the partner's event; nil when nothing changed.
-    public let item: UndoItem?
     /// Whether nothing was changed.
     public var isEmpty: Bool { payload.isEmpty }
 }
