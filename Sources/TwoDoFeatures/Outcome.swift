@@ -29,6 +29,9 @@ public struct Outcome {
     public var wrote = false
     /// Undoes in-memory effects if the commit fails.
     public var undo: (() -> Void)?
+    /// The reply that stands when the commit fails, for a command whose write was only a convenience (a login's
+    /// resume token): its in-memory effects are kept and this reply replaces `error.storage`.
+    public var replyIfCommitFails: Reply? = nil
     /// Close the connection after this reply (quit).
     public var close = false
     /// Lines sent as they are instead of the rendered reply (reminders pushed by the timer).

@@ -173,6 +173,8 @@ extension Server {
                 reply: .success(.authLoggedIn, [text], data: adding(resume: token, to: data)))
             o.wrote = token != nil  // the token's digest must be committed before the client is given it
             o.undo = { [weak self, weak c] in if let c { self?.detach(c, from: user.id) } }
+            // A full disk fails the token's commit, not the login: logged in, without a token.
+            if token != nil { o.replyIfCommitFails = .success(.authLoggedIn, [text], data: data) }
             return o
 
         case (.passwd(let id, let tag), .verified(let ok, let newHash)):

@@ -67,12 +67,21 @@ extension Server {
 
     /// Draws a new resume token for `user`, stores its digest (valid `ResumeTokens.lifetime`) and remembers
     /// it on `c` so `logout` ends it. Runs in the turn's transaction.
-    /// - Returns: the token to hand out, or nil when libcrypt failed (the login still succeeds, without one).
+    /// - Returns: the token to hand out, or nil when libcrypt failed or the token could not be stored (a full
+    ///   disk): the login still succeeds, without one. A login is a read; the token is a convenience, so its
+    ///   write has a savepoint of its own and never fails the login.
     func issueResumeToken(for user: UserID, on c: Connection) throws -> String? {
         let token = ResumeToken.random().description
         guard let digest = ResumeDigest.digest(of: token) else { return nil }
         let now = clock.now
-        try store.addResumeToken(digest: digest, for: user, now: now, expiresAt: now + ResumeTokens.lifetime)
+        do {
+            try store.savepoint {
+                try store.addResumeToken(digest: digest, for: user, now: now, expiresAt: now + ResumeTokens.lifetime)
+            }
+        } catch {
+            Log.error("resume token not stored", ["user": "\(user.rawValue)", "error": "\(error)"])
+            return nil
+        }
         c.resumeDigest = digest
         return token
     }

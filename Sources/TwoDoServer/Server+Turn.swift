@@ -177,9 +177,15 @@ extension Server {
     private func voided(_ outcomes: [Outcome]) -> [Outcome] {
         var result = outcomes
         let firstWrite = result.firstIndex { $0.wrote } ?? result.count
-        for i in (firstWrite..<result.count).reversed() { result[i].undo?() }
+        for i in (firstWrite..<result.count).reversed() where result[i].replyIfCommitFails == nil { result[i].undo?() }
         for i in firstWrite..<result.count {
             guard let c = connections[result[i].connection] else { continue }
+            if let standing = result[i].replyIfCommitFails {
+                result[i].reply = standing
+                result[i].lines = nil
+                c.resumeDigest = nil  // the token was never stored
+                continue
+            }
             result[i].reply = .failure(.errorStorage, Catalog.text(.errorStorage, c.lang))
             result[i].lines = nil
             result[i].rawLines = nil
