@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// With the automatic checkpoint left on, the COMMIT that crosses 1000 WAL pages copies them into the
 /// database file and fsyncs it, on the loop thread, stalling every client for that turn. The store turns
-/// the automatic checkpoint off when this runs; every `interval` seconds this thread runs a PASSIVE
+/// the automatic checkpoint off when this runs; every `interval` seconds (sooner when the WAL passes
+/// `eagerBytes`) this thread runs a PASSIVE
 /// checkpoint, which never blocks the writer: it copies the frames no reader still needs, syncing the WAL
 /// before and the database after (its connection is `synchronous=FULL`). The loop's next write then
 /// restarts the WAL from its beginning, so the file stays small.
@@ -34,10 +35,22 @@ public final class Checkpointer: @unchecked Sendable {
         finished.wait()
     }
 
+    /// A WAL this large is checkpointed at the next tick instead of at the end of the interval: a burst of
+    /// writes (each now also records its undo changeset) must not outrun the checkpoints.
+    static let eagerBytes = 4 << 20
+    /// How often the thread looks at the WAL's size.
+    static let tick = 0.05
+
     private func work(interval: Double) {
         defer { finished.signal() }
+        let wal = db.path + "-wal"
+        var waited = 0.0
         while !stopping.withLock({ $0 }) {
-            Thread.sleep(forTimeInterval: interval)
+            Thread.sleep(forTimeInterval: Checkpointer.tick)
+            waited += Checkpointer.tick
+            let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? NSNumber)??.intValue ?? 0
+            guard waited >= interval || size >= Checkpointer.eagerBytes else { continue }
+            waited = 0
             var log: Int32 = 0
             var copied: Int32 = 0
             _ = sqlite3_wal_checkpoint_v2(db.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied)

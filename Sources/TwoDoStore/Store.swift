@@ -27,6 +27,9 @@ public final class Store {
             db = try Database(path: path)
             try Store.checkIdentity(db: db, path: path)
             try db.execute("PRAGMA journal_mode = WAL")
+            // When a checkpoint lets the WAL restart from its beginning, a file grown past this is cut back, so
+            // its size says how much is waiting to be copied (the checkpoint thread looks at it).
+            try db.execute("PRAGMA journal_size_limit = \(Checkpointer.eagerBytes)")
             if backgroundCheckpoints { try db.execute("PRAGMA wal_autocheckpoint = 0") }
             try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
             try db.execute("PRAGMA foreign_keys = ON")
