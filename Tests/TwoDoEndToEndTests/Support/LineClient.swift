@@ -6,7 +6,9 @@ import Glibc
 /// One connection to a test server. Lines are read with a timeout so a missing reply fails, not hangs.
 final class LineClient: @unchecked Sendable {
     // @unchecked: each client is used by one test task at a time.
-    let fd: Int32
+    /// -1 once closed by a failed init: a throwing init of a fully initialized class still runs `deinit`,
+    /// and a second close could hit a descriptor another parallel test was handed since.
+    private(set) var fd: Int32
     private var buffer: [UInt8] = []
     /// How far `buffer` is known to hold no LF: a multi-megabyte line is scanned once, not once per read.
     private var scanned = 0
@@ -28,6 +30,7 @@ final class LineClient: @unchecked Sendable {
             guard rc == 0 else {
                 let e = errno
                 Glibc.close(fd)
+                fd = -1
                 throw LineClientError.io("bind \(source)", e)
             }
         }
@@ -43,11 +46,12 @@ final class LineClient: @unchecked Sendable {
         guard rc == 0 else {
             let e = errno
             Glibc.close(fd)
+            fd = -1
             throw LineClientError.io("connect", e)
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Sends raw bytes.
     func send(bytes: [UInt8]) throws {

@@ -38,6 +38,8 @@ final class ResilienceSocket: @unchecked Sendable {
             }
             guard rc == 0 else { throw LineClientError.io("connect", errno) }
         } catch {
+            // `deinit` still runs for a fully initialized object whose init throws: close once, here.
+            closed = true
             Glibc.close(fd)
             throw error
         }
