@@ -126,7 +126,14 @@ extension Store {
             + " ORDER BY t.done, t.created_at DESC, t.id DESC LIMIT ? OFFSET ?"
         let values = Store.taskValues(hits, space, filter) + [.integer(Int64(limit)), .integer(Int64(offset))]
         let ids = try db.query(sql, values) { try $0.requiredInt("id") }
-        return try ids.compactMap { try task(TaskID($0), in: space) }
+        guard !ids.isEmpty else { return [] }
+        // The page's rows in one statement (not one per row), put back in the order just found.
+        let rows = try db.query(
+            Store.taskColumns + " WHERE t.id IN (SELECT value FROM json_each(?)) AND t.space_id = ?",
+            .text("[" + ids.map(String.init).joined(separator: ",") + "]"), .integer(space.rawValue),
+            map: Store.task(from:))
+        let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
     }
 }
 
