@@ -67,10 +67,16 @@ extension Handlers {
             let filter = SearchFilter(
                 list: try query.list.map { try findList($0, user: user, c).id }, doneOnly: query.doneOnly)
             let hits = try store.searchHits(query.words, in: user.space)
-            let total = try store.searchTaskCount(hits.tasks, in: user.space, filter: filter)
+            // The window and the total in one pass for the page asked for; `pageWindow` then checks the page.
+            let guess = page >= 1 && page <= 1_000_000 ? (page - 1) * PageWindow.size : 0
+            let (total, found) = try store.searchPage(
+                hits.tasks, in: user.space, filter: filter, offset: guess, limit: PageWindow.size)
             let w = try pageWindow(page, total: total, c)
-            let tasks = try store.searchTasks(
-                hits.tasks, in: user.space, filter: filter, offset: w.offset, limit: PageWindow.size)
+            let tasks =
+                w.offset == guess
+                ? found
+                : try store.searchTasks(
+                    hits.tasks, in: user.space, filter: filter, offset: w.offset, limit: PageWindow.size)
             remember(tasks.map(\.id), offset: w.offset, listing: .search(raw), c)
             // Routines and events have no list and are never done: a list or done filter leaves them out.
             let others = w.number == 1 && query.list == nil && !query.doneOnly

@@ -15,6 +15,10 @@ public protocol SearchStore: AnyObject {
     /// How many of the hit tasks are in `space` and pass `filter`.
     func searchTaskCount(_ hits: [TaskID], in space: SpaceID, filter: SearchFilter) throws -> Int
     /// One window of the hit tasks: open before done, newest first.
+    /// One window of the hit tasks with how many there are in all (one pass over the hits, not two).
+    func searchPage(
+        _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+    ) throws -> (total: Int, tasks: [TaskItem])
     func searchTasks(
         _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
     ) throws -> [TaskItem]

@@ -115,6 +115,34 @@ extension Store {
         return Int(try db.queryOne(sql, Store.taskValues(hits, space, filter)) { try $0.requiredInt("n") } ?? 0)
     }
 
+    /// Rows `offset ..< offset + limit` of the hit tasks, and how many hit tasks pass `filter` in all, counted by
+    /// a window function in the same pass (a page past the end counts them on its own).
+    public func searchPage(
+        _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+    ) throws -> (total: Int, tasks: [TaskItem]) {
+        guard !hits.isEmpty else { return (0, []) }
+        let sql =
+            "SELECT t.id AS id, count(*) OVER () AS total FROM tasks t" + Store.taskFilter(filter)
+            + " ORDER BY t.done, t.created_at DESC, t.id DESC LIMIT ? OFFSET ?"
+        let values = Store.taskValues(hits, space, filter) + [.integer(Int64(limit)), .integer(Int64(offset))]
+        let window = try db.query(sql, values) { (try $0.requiredInt("id"), try $0.requiredInt("total")) }
+        guard let total = window.first?.1 else {
+            return (try searchTaskCount(hits, in: space, filter: filter), [])
+        }
+        return (Int(total), try tasks(ids: window.map(\.0), in: space))
+    }
+
+    /// Whole rows of `ids` in `space`, in the order given, read in one statement.
+    private func tasks(ids: [Int64], in space: SpaceID) throws -> [TaskItem] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try db.query(
+            Store.taskColumns + " WHERE t.id IN (SELECT value FROM json_each(?)) AND t.space_id = ?",
+            .text("[" + ids.map(String.init).joined(separator: ",") + "]"), .integer(space.rawValue),
+            map: Store.task(from:))
+        let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
     /// Rows `offset ..< offset + limit` of the hit tasks in `space` passing `filter`: open before done, newest
     /// first. The window's ids come from the tasks table alone; whole rows are read for those few only.
     public func searchTasks(
@@ -126,14 +154,8 @@ extension Store {
             + " ORDER BY t.done, t.created_at DESC, t.id DESC LIMIT ? OFFSET ?"
         let values = Store.taskValues(hits, space, filter) + [.integer(Int64(limit)), .integer(Int64(offset))]
         let ids = try db.query(sql, values) { try $0.requiredInt("id") }
-        guard !ids.isEmpty else { return [] }
         // The page's rows in one statement (not one per row), put back in the order just found.
-        let rows = try db.query(
-            Store.taskColumns + " WHERE t.id IN (SELECT value FROM json_each(?)) AND t.space_id = ?",
-            .text("[" + ids.map(String.init).joined(separator: ",") + "]"), .integer(space.rawValue),
-            map: Store.task(from:))
-        let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
+        return try tasks(ids: ids, in: space)
     }
 }
 
