@@ -134,21 +134,7 @@ final class ICSExportStream: ReplyStream {
     }
 
     private func writeStart(into out: inout [UInt8]) {
-        guard json else {
-            out.append(contentsOf: header.utf8)
-            out.append(contentsOf: [13, 10])
-            return
-        }
-        out.append(contentsOf: #"{"type":"reply","#.utf8)
-        if let tag {
-            out.append(contentsOf: #""id":"#.utf8)
-            JSONValue.string(tag).write(to: &out)
-            out.append(UInt8(ascii: ","))
-        }
-        out.append(contentsOf: #""ok":true,"code":""#.utf8)
-        out.append(contentsOf: ReplyCode.exportICS.rawValue.utf8)
-        out.append(contentsOf: #"","text":"#.utf8)
-        JSONValue.string(header).write(to: &out)
-        out.append(contentsOf: #","data":{"ics":""#.utf8)
+        StreamedReplyStart.write(code: .exportICS, header: header, tag: tag, json: json, into: &out)
+        if json { out.append(contentsOf: #"{"ics":""#.utf8) }
     }
 }
