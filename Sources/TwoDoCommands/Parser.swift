@@ -114,6 +114,13 @@ public enum Parser {
         {
             return .success(command)
         }
+        // `yarın 09:30 markete ekmek ekle acil`: a view verb that is also a date, `ekle` before the last slots.
+        if result.isWeak, match.isTurkish, let middle = middleAdd(words, context: context) {
+            switch middle {
+            case .success, .failure(.twoValues): return middle
+            default: break
+            }
+        }
         return result
     }
 

@@ -62,7 +62,8 @@ extension TitleSlots {
         }
         guard turkish else { return nil }
         for k in (lo + 1)..<Swift.min(lo + 3, hi - 1) where Self.listDatives.contains(lex.key(k)) {
-            guard unquoted(lo..<(k + 1)) else { return nil }
+            // `yarın bahçe listesine …`: a date before the name is the date's, taken first.
+            guard unquoted(lo..<(k + 1)), (lo..<k).allSatisfy({ lex[$0].kind == .other }) else { return nil }
             let name = lo..<k
             if let found = knownDative(name) { return (found, k + 1, true) }
             return (lex.typed(name), k + 1, false)

@@ -184,11 +184,6 @@ struct TitleSlots {
             lo += n
             return true
         }
-        if list == nil && unknownList == nil, let found = unknownListAtStart() {
-            if found.known { list = found.name } else { unknownList = found.name }
-            lo = found.end
-            return true
-        }
         if assignee == nil {
             for n in [1, 2] where hi - lo > n {
                 if let who = DetailPhrases.assignee(lex, lo..<(lo + n), context: context) {
@@ -208,6 +203,11 @@ struct TitleSlots {
                 }
                 end -= 1
             }
+        }
+        if list == nil && unknownList == nil, let found = unknownListAtStart() {
+            if found.known { list = found.name } else { unknownList = found.name }
+            lo = found.end
+            return true
         }
         guard lex[lo].kind != .other else { return false }
         var end = Swift.min(hi - 1, lo + Self.window)
@@ -284,7 +284,6 @@ struct TitleSlots {
     private func isEmergency(_ start: Int, _ count: Int) -> Bool {
         count == 1 && start + 1 < hi && lex.key(start) == "acil" && lex.key(start + 1).hasPrefix("durum")
     }
-
 
     /// A reminder phrase at the end; records it and returns where it starts.
     ///
