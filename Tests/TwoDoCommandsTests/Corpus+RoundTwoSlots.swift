@@ -181,6 +181,11 @@ extension Corpus {
         ok("markete gitmeyi unutma ekle", task("gitmeyi unutma", list: "market")),
         ok("fırına ekmek ekle", task("fırına ekmek")),
         ok("liste ekle bahçe", .list(.add("bahçe"))),
+        ok(
+            "tohum ekle bahçe listesine -- kırmızı olanlar",
+            .addToUnknownList(
+                list: "bahçe",
+                add: .add(title: "tohum", list: nil, details: TaskDetails(description: "kırmızı olanlar")))),
     ]
 
     /// English rows: `urgent:`, `ASAP`, `very important`, two values, and `#tools` / `to the Tools list` /
@@ -237,5 +242,10 @@ extension Corpus {
         ok("add drill bits to tools", task("drill bits to tools")),
         ok("add drill bits #12", task("drill bits #12")),
         ok("add acil durum kit", task("acil durum kit")),
+        ok(
+            "add drill bits #tools -- the 6 mm ones",
+            .addToUnknownList(
+                list: "tools",
+                add: .add(title: "drill bits", list: nil, details: TaskDetails(description: "the 6 mm ones")))),
     ]
 }
