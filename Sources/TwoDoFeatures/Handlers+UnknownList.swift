@@ -33,9 +33,10 @@ extension Handlers {
         let home = try store.defaultList(in: user.space)
         let echo = name.count > TextRules.nameLimit ? String(name.prefix(TextRules.nameLimit)) + "…" : name
         c.pendingSuggestion = add
+        // Turkish asks `"tohum" Inbox'a eklensin mi?`: the default list's name in the dative.
         let args = [
-            "name": echo, "lists": listText, "title": title, "default": home.name,
-            "default_dative": Self.turkishDative(home.name),
+            "name": echo, "lists": listText, "title": title,
+            "default": c.lang == .tr ? Self.turkishDative(home.name) : home.name,
         ]
         return .failure(
             .errorNoSuchList, t(c, .errorNoSuchList, args),
