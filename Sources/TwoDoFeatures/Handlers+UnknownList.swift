@@ -47,14 +47,18 @@ extension Handlers {
             ]))
     }
 
-    /// `name` with the Turkish dative ending after an apostrophe, by the last vowel (`Inbox'a`,
-    /// `Gelen Kutusu'na` is written `Gelen Kutusu'ya` here: a proper name takes the buffer `y`).
+    /// `name` with the Turkish dative ending after an apostrophe, by the last vowel: `Inbox'a`, `Ev'e`,
+    /// `Bahçe'ye` (a buffer `y` after a vowel), and `Gelen Kutusu'na` (a compound of several words whose
+    /// last one ends in the possessive `-sı/-si/-su/-sü` takes the buffer `n`).
     static func turkishDative(_ name: String) -> String {
         let back: Set<Character> = ["a", "ı", "o", "u", "A", "I", "O", "U"]
         let front: Set<Character> = ["e", "i", "ö", "ü", "E", "İ", "Ö", "Ü"]
-        let lastVowel = name.last { back.contains($0) || front.contains($0) }
+        let isVowel = { (c: Character) in back.contains(c) || front.contains(c) }
+        let lastVowel = name.last(where: isVowel)
         let vowel = lastVowel.map { back.contains($0) ? "a" : "e" } ?? "e"
-        let endsInVowel = name.last.map { back.contains($0) || front.contains($0) } ?? false
-        return name + "'" + (endsInVowel ? "y" : "") + vowel
+        guard let last = name.last, isVowel(last) else { return name + "'" + vowel }
+        let beforeLast = name.dropLast().last
+        let compound = name.contains(" ") && (beforeLast == "s" || beforeLast == "S")
+        return name + "'" + (compound ? "n" : "y") + vowel
     }
 }

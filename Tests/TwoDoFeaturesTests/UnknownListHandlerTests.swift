@@ -87,7 +87,7 @@ struct UnknownListHandlerTests {
         #expect(reply.code == .errorNoSuchList)
         #expect(
             reply.lines == [
-                "\"bahçe\" diye bir liste yok. Listeleriniz: Gelen Kutusu. \"tohum\" Gelen Kutusu'ya eklensin mi? "
+                "\"bahçe\" diye bir liste yok. Listeleriniz: Gelen Kutusu. \"tohum\" Gelen Kutusu'na eklensin mi? "
                     + "\"evet\" yazın ya da listeyi oluşturun: liste ekle bahçe"
             ])
         #expect(try h.run("EVET", as: ayse.1).reply.code == .taskAdded)
@@ -97,7 +97,9 @@ struct UnknownListHandlerTests {
     @Test("the dative of a list name follows its last vowel")
     func dative() {
         #expect(Handlers.turkishDative("Inbox") == "Inbox'a")
-        #expect(Handlers.turkishDative("Gelen Kutusu") == "Gelen Kutusu'ya")
+        #expect(Handlers.turkishDative("Gelen Kutusu") == "Gelen Kutusu'na")
+        #expect(Handlers.turkishDative("Alışveriş Listesi") == "Alışveriş Listesi'ne")
+        #expect(Handlers.turkishDative("Market") == "Market'e")
         #expect(Handlers.turkishDative("Ev") == "Ev'e")
         #expect(Handlers.turkishDative("Bahçe") == "Bahçe'ye")
     }
