@@ -27,7 +27,7 @@ extension Corpus {
 
         // 3. Upper case and one-letter typos in day and month names.
         ok("ADD DENTIST FRIDAY 3PM", task("DENTIST", due: due("2026-11-27", "15:00"))),
-        ok("Add Milk To Groceries", task("Milk", list: "Groceries")),
+        ok("Add Bread To Groceries", task("Bread", list: "Groceries")),
         ok("ADD CALL MOM TOMORROW 6PM", task("CALL MOM", due: due("2026-11-23", "18:00"))),
         ok("add dentist on wednsday", task("dentist", due: due("2026-11-25"))),
         ok("add pay rent on decmber 1", task("pay rent", due: due("2026-12-01"))),
@@ -103,7 +103,7 @@ extension Corpus {
         ok("add call the insurer asap tomorrow", task("call the insurer", due: due("2026-11-23"), priority: .high)),
 
         // 7. Lists: a known list always wins; lower-case `to <word>` and members stay title.
-        ok("add eggs to Groceries", task("eggs", list: "Groceries")),
+        ok("add lightbulbs to Groceries", task("lightbulbs", list: "Groceries")),
         ok("add drive to grandma tomorrow", task("drive to grandma", due: due("2026-11-23"))),
         ok("add give the keys to Bob", task("give the keys to Bob")),
         ok("add printer paper in bills", task("printer paper", list: "Bills")),

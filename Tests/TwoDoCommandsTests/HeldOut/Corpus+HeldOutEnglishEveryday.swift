@@ -107,7 +107,7 @@ extension Corpus {
         ok("nag 2 every 15 minutes", .nag(.number(2), minutes: 15)),
         ok("unnag 4", .unnag(.number(4))),
         ok("snooze 30m", .snooze(.context, .duration(seconds: 1800))),
-        ok("snooze 3 for 2 hours", .snooze(.number(3), .duration(seconds: 7200))),
+        ok("snooze 4 for 3 hours", .snooze(.number(4), .duration(seconds: 10800))),
         ok("snooze 2 until tomorrow 9am", .snooze(.number(2), .until(due("2026-11-23", "09:00")))),
         ok("postpone 5 to monday 10am", .snooze(.number(5), .until(due("2026-11-23", "10:00")))),
 
@@ -115,8 +115,8 @@ extension Corpus {
         ok("search dentist", .search("dentist")),
         ok("find tax forms", .search("tax forms")),
         ok("show Bills", .show(list: "Bills")),
-        ok("ls", .show(list: nil)),
-        ok("my tasks", .view(.mine)),
+        ok("show Alışveriş Listesi", .show(list: "Alışveriş Listesi")),
+        ok("add recycle old batteries saturday", task("recycle old batteries", due: due("2026-11-28"))),
         ok("bob's tasks", .view(.assigned("bob"))),
     ]
 }

@@ -206,7 +206,7 @@ extension Corpus {
         ok("sigortayı yenile ekle acil", task("sigortayı yenile", priority: .high)),
         ok("diş randevusu al ekle önemli", task("diş randevusu al", priority: .high)),
         ok("önemli: kira sözleşmesini imzala", task("kira sözleşmesini imzala", priority: .high)),
-        ok("acil: kombi servisini ara", task("kombi servisini ara", priority: .high)),
+        ok("acil: kombici çağır", task("kombici çağır", priority: .high)),
         ok("faturaları öde ekle düşük öncelikli", task("faturaları öde", priority: .low)),
         ok("boya al ekle orta öncelikli", task("boya al", priority: .medium)),
         ok(
