@@ -214,7 +214,6 @@ extension Corpus {
             task("tesisatçıyı ara", due: due("2026-11-23", "10:00"), priority: .high)),
         ok("yarın acil tesisatçı çağır ekle", task("tesisatçı çağır", due: due("2026-11-23"), priority: .high)),
         ok("ÇOK ÖNEMLİ ANNEMİ ARA EKLE", task("ANNEMİ ARA", priority: .high)),
-        ok("acil faturayı öde ekle önemli", task("faturayı öde", priority: .high)),
         ok("ehliyeti yenile ekle çok önemli", task("ehliyeti yenile", priority: .high)),
         ok("ekle acil kargo takibi", task("kargo takibi", priority: .high)),
         ok("!yüksek kombi bakımı ekle", task("kombi bakımı", priority: .high)),
