@@ -11,7 +11,8 @@ extension Server {
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
-        guard !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || remindersDue else { return }
+        guard !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || remindersDue
+        else { return }
         var outcomes: [Outcome] = []
         let turn: TurnTransaction
         do {
@@ -33,28 +34,36 @@ extension Server {
             }
             markReady(c)
         }
-        // Connections left waiting by the last turn go first (oldest work first, so none waits twice), then those
-        // whose input arrived since; all of them share one COMMIT (group commit) within the turn's time budget.
-        var batch = deferred
-        batch.reserveCapacity(deferred.count + ready.count)
-        if deferred.isEmpty {
-            batch = ready
-        } else {
-            let waiting = Set(deferred)
-            for id in ready where !waiting.contains(id) { batch.append(id) }
-        }
+        // Connections a busy turn had no time for go first (none waits twice), then those whose input arrived
+        // since, all in one COMMIT (group commit) within a generous budget; leftovers of floods (a connection
+        // that used its slice) follow within a short one, so a flood never holds back the others' replies.
+        var batch = unserved
+        batch.reserveCapacity(unserved.count + ready.count + deferred.count)
+        var queued = Set(unserved)
+        for id in ready where queued.insert(id).inserted { batch.append(id) }
+        let firstTier = batch.count
+        for id in deferred where queued.insert(id).inserted { batch.append(id) }
+        unserved.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)
         ready.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
         var sliced: [UInt64] = []
         let turnStarted = Monotonic.now()
         for (position, id) in batch.enumerated() {
-            // Past the time budget the rest waits for the next turn, where it goes first: an overloaded server
-            // keeps committing and answering every few milliseconds instead of running one turn for seconds
-            // while its backlog grows (seen at 10,000 adds/s offered: one turn of 3 s, then a collapse).
-            if position > 0 && Monotonic.now() - turnStarted > Server.turnTimeBudget {
-                deferred.append(contentsOf: batch[position...])
-                break
+            if position > 0 {
+                let elapsed = Monotonic.now() - turnStarted
+                // Past its budget the rest waits for the next turn: an overloaded server keeps committing and
+                // answering every few tens of milliseconds instead of running one turn for seconds while its
+                // backlog grows (seen at 10,000 adds/s offered: a 3 s turn, then a collapse).
+                if position < firstTier && elapsed > Server.turnFreshBudget {
+                    unserved.append(contentsOf: batch[position..<firstTier])
+                    deferred.append(contentsOf: batch[firstTier...])
+                    break
+                }
+                if position >= firstTier && elapsed > Server.turnTimeBudget {
+                    deferred.append(contentsOf: batch[position...])
+                    break
+                }
             }
             guard let c = connections[id], c.stream == nil else { continue }
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
@@ -98,7 +107,7 @@ extension Server {
                 c.inputBytes = 0
             }
         }
-        deferred += sliced  // served again first in the next turn, without waiting
+        deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         flushSearchIndexIfDue()
         // Checked again: a `clock advance` in this turn may have passed the head.
@@ -133,6 +142,9 @@ extension Server {
     static let turnOutputBudget = 64 * 1024
     /// Seconds of command execution after which a turn serves no more leftovers of earlier floods.
     static let turnTimeBudget = 0.004
+    /// Seconds of command execution after which a turn takes no more connections at all: far above a normal
+    /// turn (50 writers at ~130 µs each take ~7 ms, in one COMMIT), it only bounds a turn under overload.
+    static let turnFreshBudget = 0.025
 
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
     static let streamLowWater = 128 * 1024

@@ -53,6 +53,8 @@ public final class Server {
     /// Connections with input left over from the last turn (its time ran out, or their slice was used):
     /// the next turn serves them after the connections that became ready meanwhile.
     var deferred: [UInt64] = []
+    /// Connections the last turn had no time for at all (an overloaded server): the next turn serves them first.
+    var unserved: [UInt64] = []
     /// Connections with output to flush this turn.
     var dirty: Set<UInt64> = []
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
@@ -167,7 +169,7 @@ public final class Server {
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
-            if !ready.isEmpty || !deferred.isEmpty { wait = 0 }
+            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
