@@ -41,4 +41,25 @@ enum TurkishSuffix {
         if characters > 2 && (key.hasSuffix("e") || key.hasSuffix("a")) { return word.dropLast() }
         return word
     }
+
+    /// Folded starts of nouns that make a compound with a weekday before them (`cuma namazı`, `pazar
+    /// pazarı`, `pazartesi yemeği`), besides those ending in a possessive `-sı/-si/-su/-sü`.
+    private static let compoundHeads = [
+        "namaz", "pazari", "pazarin", "yemeg", "maci", "macin", "tatili", "izni", "piknig", "mesai", "hutbe",
+        "ayini", "ibadet", "sabahi", "ogleni", "aksami", "gecesi",
+    ]
+
+    /// Words after a weekday that tie it to the title rather than date it (`pazar için sebze`, `cuma ile`).
+    private static let tyingWords: Set<String> = ["icin", "gibi", "ile", "ve", "veya", "ya", "de", "da", "ki"]
+
+    /// Whether `next`, the word after a weekday name at the start of a Turkish title, keeps that weekday in
+    /// the title: a noun with a possessive ending that forms a compound with it (`cuma namazı`, `pazar
+    /// alışverişi`, `pazartesi toplantısı`), or a postposition (`pazar için`). An object or a verb phrase
+    /// (`cumartesi çimleri biç`, `çarşamba toplantı notları`) does not.
+    static func keepsWeekday(before next: Word) -> Bool {
+        let key = next.bareKey
+        if tyingWords.contains(key) { return true }
+        if key.utf8.count >= 4, key.hasSuffix("si") || key.hasSuffix("su") { return true }
+        return compoundHeads.contains { key.hasPrefix($0) }
+    }
 }
