@@ -44,7 +44,8 @@ enum NameTypo {
             let low = Swift.max(5, n - 1)
             let high = Swift.min(q.count, n + 1)
             guard low <= high else { continue }
-            for cut in low...high {
+            // The longest reading first: `perşembbe` is a slip in the whole word, not `perşembb` + `-e`.
+            for cut in (low...high).reversed() {
                 // An ending only after a Turkish name typed no longer than it (`pazarcı` is no `pazar`).
                 guard cut == q.count || (turkish && cut <= n) else { continue }
                 guard withinOne(q[0..<cut], name.bytes) else { continue }
@@ -53,9 +54,10 @@ enum NameTypo {
                     guard let e = ending(String(decoding: q[cut...], as: UTF8.self)) else { continue }
                     token.ending = e
                 }
-                // Two different names, or two readings of one, within reach: ambiguous unless the same.
+                // Two different names within reach: ambiguous.
                 if let f = found, f.kind != token.kind || f.ending != token.ending { return nil }
                 found = token
+                break
             }
         }
         return found

@@ -42,11 +42,16 @@ enum TurkishSuffix {
         return word
     }
 
-    /// Folded starts of nouns that make a compound with a weekday before them (`cuma namazı`, `pazar
-    /// pazarı`, `pazartesi yemeği`), besides those ending in a possessive `-sı/-si/-su/-sü`.
-    private static let compoundHeads = [
-        "namaz", "pazari", "pazarin", "yemeg", "maci", "macin", "tatili", "izni", "piknig", "mesai", "hutbe",
-        "ayini", "ibadet", "sabahi", "ogleni", "aksami", "gecesi",
+    /// Folded starts of nouns that make a compound with a weekday before them in any case (`cuma namazı`,
+    /// `cuma namazına`, `cuma hutbesi`).
+    private static let compoundStems = ["namaz", "hutbe", "mesai"]
+
+    /// Folded possessive nouns that make a compound with a weekday before them (`pazar pazarı`, `pazartesi
+    /// yemeği`), besides those ending in `-sı/-si/-su/-sü`. The same nouns in another case (`pikniğe git`)
+    /// are objects, and the weekday dates them.
+    private static let compoundNouns: Set<String> = [
+        "pazari", "pazarini", "yemegi", "yemegini", "maci", "macini", "tatili", "izni", "piknigi", "ayini",
+        "ibadeti", "sabahi", "ogleni", "aksami",
     ]
 
     /// Words after a weekday that tie it to the title rather than date it (`pazar için sebze`, `cuma ile`).
@@ -60,6 +65,6 @@ enum TurkishSuffix {
         let key = next.bareKey
         if tyingWords.contains(key) { return true }
         if key.utf8.count >= 4, key.hasSuffix("si") || key.hasSuffix("su") { return true }
-        return compoundHeads.contains { key.hasPrefix($0) }
+        return compoundNouns.contains(key) || compoundStems.contains { key.hasPrefix($0) }
     }
 }

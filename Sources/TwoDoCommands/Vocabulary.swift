@@ -105,7 +105,7 @@ enum Vocabulary {
             (.oburgun, ["öbürgün"]), (.bu, ["bu"]), (.haftaya, ["haftaya"]), (.gelecek, ["gelecek"]),
             (.onumuzdeki, ["önümüzdeki"]), (.sonra, ["sonra"]), (.once, ["önce"]), (.icinde, ["içinde"]),
             (.ogleden, ["öğleden"]), (.yarisi, ["yarısı"]), (.her, ["her"]), (.hergun, ["hergün"]),
-            (.ici, ["içi"]), (.sonu, ["sonu"]), (.kadar, ["kadar"]), (.ve, ["ve"]),
+            (.ici, ["içi"]), (.sonu, ["sonu"]), (.kadar, ["kadar", "dek", "değin"]), (.ve, ["ve"]),
             (.bitince, ["bitince", "bittikten", "tamamlanınca", "tamamlandıktan"]), (.hatirlat, ["hatırlat"]),
             (.durt, ["dürt"]), (.icin, ["için"]), (.benim, ["benim"]), (.kendim, ["kendim"]),
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),

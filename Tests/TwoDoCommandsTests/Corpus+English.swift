@@ -7,7 +7,7 @@ extension Corpus {
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
         + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
-        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox
+        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishRoundTwoDates
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
