@@ -62,7 +62,9 @@ enum DateResolver {
         if let r = phrase.recurrence {
             // A rule with a date (`starting Dec 3 every day`) starts on that date; without one, today.
             var start = clock.today
-            if let d = phrase.date, let date = localDate(d.spec, time: time, clock: clock), date > start { start = date }
+            if let d = phrase.date, let date = localDate(d.spec, time: time, clock: clock), date > start {
+                start = date
+            }
             switch recurrence(r, until: phrase.until, start: start, lex: lex, clock: clock) {
             case .success(let built): rule = built
             case .failure(let f): return .failure(f)

@@ -15,8 +15,12 @@ extension Corpus {
         ok("cumartesi cimleri bic ekle", task("cimleri bic", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok("pazartesi faturayı öde ekle", task("faturayı öde", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
         ok("pazartesi faturayi ode ekle", task("faturayi ode", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
-        ok("salı kuru temizlemeyi al ekle", task("kuru temizlemeyi al", due: due("2026-11-24", tz: istanbul)), tz: istanbul),
-        ok("sali kuru temizlemeyi al ekle", task("kuru temizlemeyi al", due: due("2026-11-24", tz: istanbul)), tz: istanbul),
+        ok(
+            "salı kuru temizlemeyi al ekle", task("kuru temizlemeyi al", due: due("2026-11-24", tz: istanbul)),
+            tz: istanbul),
+        ok(
+            "sali kuru temizlemeyi al ekle", task("kuru temizlemeyi al", due: due("2026-11-24", tz: istanbul)),
+            tz: istanbul),
         ok("çarşamba annemi ara ekle", task("annemi ara", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
         ok("carsamba annemi ara ekle", task("annemi ara", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
         ok("perşembe raporu gönder ekle", task("raporu gönder", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
@@ -25,14 +29,26 @@ extension Corpus {
         ok("cuma disciye git ekle", task("disciye git", due: due("2026-11-27", tz: istanbul)), tz: istanbul),
         ok("pazar bahçeyi sula ekle", task("bahçeyi sula", due: due("2026-11-29", tz: istanbul)), tz: istanbul),
         ok("pazar arabayı yıka ekle", task("arabayı yıka", due: due("2026-11-29"))),
-        ok("cumartesi 10:00 çimleri biç ekle", task("çimleri biç", due: due("2026-11-28", "10:00", tz: istanbul)), tz: istanbul),
-        ok("cuma akşam sinemaya git ekle", task("sinemaya git", due: due("2026-11-27", "19:00", tz: istanbul)), tz: istanbul),
-        ok("pazartesi sabah spor salonuna git ekle", task("spor salonuna git", due: due("2026-11-23", "09:00", tz: istanbul)), tz: istanbul),
-        ok("cumartesi 10da kahvalti ekle", task("kahvalti", due: due("2026-11-28", "10:00", tz: istanbul)), tz: istanbul),
+        ok(
+            "cumartesi 10:00 çimleri biç ekle", task("çimleri biç", due: due("2026-11-28", "10:00", tz: istanbul)),
+            tz: istanbul),
+        ok(
+            "cuma akşam sinemaya git ekle", task("sinemaya git", due: due("2026-11-27", "19:00", tz: istanbul)),
+            tz: istanbul),
+        ok(
+            "pazartesi sabah spor salonuna git ekle",
+            task("spor salonuna git", due: due("2026-11-23", "09:00", tz: istanbul)), tz: istanbul),
+        ok(
+            "cumartesi 10da kahvalti ekle", task("kahvalti", due: due("2026-11-28", "10:00", tz: istanbul)),
+            tz: istanbul),
         ok("cuma: dişçi ekle", task("dişçi", due: due("2026-11-27", tz: istanbul)), tz: istanbul),
         ok("ekle cumartesi çimleri biç", task("çimleri biç", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
-        ok("cuma sunum hazırla ekle", task("sunum hazırla", due: due("2026-11-27", tz: istanbul)), tz: istanbul, now: wednesday),
-        ok("salı sunum hazırla ekle", task("sunum hazırla", due: due("2026-12-01", tz: istanbul)), tz: istanbul, now: wednesday),
+        ok(
+            "cuma sunum hazırla ekle", task("sunum hazırla", due: due("2026-11-27", tz: istanbul)), tz: istanbul,
+            now: wednesday),
+        ok(
+            "salı sunum hazırla ekle", task("sunum hazırla", due: due("2026-12-01", tz: istanbul)), tz: istanbul,
+            now: wednesday),
         ok("cuma spor ekle", task("spor", due: due("2026-11-27", tz: istanbul)), tz: istanbul, now: istanbulNight),
         ok("pazartesi spor ekle", task("spor", due: due("2026-11-30", tz: istanbul)), tz: istanbul, now: istanbulNight),
         ok("pazartesi yüzme ekle", task("yüzme", due: due("2026-11-23")), now: istanbulNight),
@@ -64,7 +80,9 @@ extension Corpus {
         ok("bulaşığı cumartesiye ekle", task("bulaşığı", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok("temizliği pazara ekle", task("temizliği", due: due("2026-11-29", tz: istanbul)), tz: istanbul),
         ok("raporu yarına ekle", task("raporu", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
-        ok("raporu yarina ekle", task("raporu", due: due("2026-11-24", tz: istanbul)), tz: istanbul, now: istanbulNight),
+        ok(
+            "raporu yarina ekle", task("raporu", due: due("2026-11-24", tz: istanbul)), tz: istanbul, now: istanbulNight
+        ),
         ok("raporu ayın 5'ine ekle", task("raporu", due: due("2026-12-05", tz: istanbul)), tz: istanbul),
         ok("raporu ayin 5ine ekle", task("raporu", due: due("2026-12-05", tz: istanbul)), tz: istanbul),
         ok("kirayı ayın 1'ine ekle", task("kirayı", due: due("2026-12-01", tz: istanbul)), tz: istanbul),
@@ -105,8 +123,12 @@ extension Corpus {
         fail("raporu 31 subata ekle", bad("add", "31 subata", .noSuchDay), tz: istanbul),
         fail("raporu ayın 32'sine ekle", bad("add", "ayın 32'sine", .noSuchDay), tz: istanbul),
         fail("rapor 30 şubata kadar ekle", bad("add", "30 şubata", .noSuchDay), tz: istanbul),
-        ok("ÇARŞAMBA TOPLANTI NOTLARI EKLE", task("TOPLANTI NOTLARI", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
-        ok("CARSAMBA TOPLANTI NOTLARI EKLE", task("TOPLANTI NOTLARI", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
+        ok(
+            "ÇARŞAMBA TOPLANTI NOTLARI EKLE", task("TOPLANTI NOTLARI", due: due("2026-11-25", tz: istanbul)),
+            tz: istanbul),
+        ok(
+            "CARSAMBA TOPLANTI NOTLARI EKLE", task("TOPLANTI NOTLARI", due: due("2026-11-25", tz: istanbul)),
+            tz: istanbul),
         ok("CUMARTESİ ÇİMLERİ BİÇ EKLE", task("ÇİMLERİ BİÇ", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok("PERŞEMBE RAPORU GÖNDER EKLE", task("RAPORU GÖNDER", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
         ok("PAZARTESİ FATURA ÖDE EKLE", task("FATURA ÖDE", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
@@ -123,9 +145,13 @@ extension Corpus {
         ok("yarin aksam sinema ekle", task("sinema", due: due("2026-11-23", "19:00", tz: istanbul)), tz: istanbul),
         ok("bugun fatura ode ekle", task("fatura ode", due: due("2026-11-22", tz: istanbul)), tz: istanbul),
         ok("yarin sabah kosu ekle", task("kosu", due: due("2026-11-23", "09:00", tz: istanbul)), tz: istanbul),
-        ok("yarin ogleden sonra berber ekle", task("berber", due: due("2026-11-23", "15:00", tz: istanbul)), tz: istanbul),
+        ok(
+            "yarin ogleden sonra berber ekle", task("berber", due: due("2026-11-23", "15:00", tz: istanbul)),
+            tz: istanbul),
         ok("persembe toplanti ekle", task("toplanti", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
-        ok("carsamba 14:00 dis doktoru ekle", task("dis doktoru", due: due("2026-11-25", "14:00", tz: istanbul)), tz: istanbul),
+        ok(
+            "carsamba 14:00 dis doktoru ekle", task("dis doktoru", due: due("2026-11-25", "14:00", tz: istanbul)),
+            tz: istanbul),
         ok("cuma aksami sinema ekle", task("sinema", due: due("2026-11-27", "19:00", tz: istanbul)), tz: istanbul),
         ok("toplantı perşmbe ekle", task("toplantı", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
         ok("toplanti persmbe ekle", task("toplanti", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
@@ -151,25 +177,59 @@ extension Corpus {
         ok("her perşmbe spor ekle", task("spor", rule: Recurrence(.weekly, weekdays: [4])), tz: istanbul),
         ok("her cumartsi pazara git ekle", task("pazara git", rule: Recurrence(.weekly, weekdays: [6])), tz: istanbul),
         ok("nişan 12 Ocak ekle", task("nişan", due: due("2027-01-12", tz: istanbul)), tz: istanbul),
-        ok("her cuma çöpü çıkar 30 Haziran'a kadar ekle", task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
-        ok("her cuma copu cikar 30 hazirana kadar ekle", task("copu cikar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
-        ok("HER CUMA ÇÖPÜ ÇIKAR 30 HAZİRAN'A KADAR EKLE", task("ÇÖPÜ ÇIKAR", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
-        ok("her cuma çöpü çıkar 30 Haziran'a dek ekle", task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: berlin),
-        ok("her cuma çöpü çıkar 30 Haziran'a kadar ekle", task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: newYork),
-        ok("her gün ilaç iç ocak sonuna kadar ekle", task("ilaç iç", rule: Recurrence(.daily, until: day("2027-01-31"))), tz: istanbul),
-        ok("her gun ilac ic ocak sonuna kadar ekle", task("ilac ic", rule: Recurrence(.daily, until: day("2027-01-31"))), tz: istanbul),
-        ok("her pazartesi spor yap ayın sonuna kadar ekle", task("spor yap", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30"))), tz: istanbul),
-        ok("her pazartesi spor yap ayin sonuna kadar ekle", task("spor yap", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30")))),
-        ok("her salı pilates cumaya kadar ekle", task("pilates", rule: Recurrence(.weekly, weekdays: [2], until: day("2026-11-27"))), tz: istanbul),
-        ok("her salı pilates 31 Aralık'a dek ekle", task("pilates", rule: Recurrence(.weekly, weekdays: [2], until: day("2026-12-31"))), tz: istanbul),
-        ok("her ay kira öde 30 haziran'a kadar ekle", task("kira öde", rule: Recurrence(.monthly, until: day("2027-06-30"))), tz: istanbul),
-        ok("her gün su iç perşembeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))), tz: istanbul),
-        ok("her gün su iç persembeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))), tz: istanbul),
-        ok("her gün su iç perşmbeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))), tz: istanbul),
-        ok("çöpü çıkar her cuma 30 Haziran'a kadar ekle", task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "her cuma çöpü çıkar 30 Haziran'a kadar ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "her cuma copu cikar 30 hazirana kadar ekle",
+            task("copu cikar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "HER CUMA ÇÖPÜ ÇIKAR 30 HAZİRAN'A KADAR EKLE",
+            task("ÇÖPÜ ÇIKAR", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "her cuma çöpü çıkar 30 Haziran'a dek ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: berlin),
+        ok(
+            "her cuma çöpü çıkar 30 Haziran'a kadar ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: newYork),
+        ok(
+            "her gün ilaç iç ocak sonuna kadar ekle",
+            task("ilaç iç", rule: Recurrence(.daily, until: day("2027-01-31"))), tz: istanbul),
+        ok(
+            "her gun ilac ic ocak sonuna kadar ekle",
+            task("ilac ic", rule: Recurrence(.daily, until: day("2027-01-31"))), tz: istanbul),
+        ok(
+            "her pazartesi spor yap ayın sonuna kadar ekle",
+            task("spor yap", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30"))), tz: istanbul),
+        ok(
+            "her pazartesi spor yap ayin sonuna kadar ekle",
+            task("spor yap", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30")))),
+        ok(
+            "her salı pilates cumaya kadar ekle",
+            task("pilates", rule: Recurrence(.weekly, weekdays: [2], until: day("2026-11-27"))), tz: istanbul),
+        ok(
+            "her salı pilates 31 Aralık'a dek ekle",
+            task("pilates", rule: Recurrence(.weekly, weekdays: [2], until: day("2026-12-31"))), tz: istanbul),
+        ok(
+            "her ay kira öde 30 haziran'a kadar ekle",
+            task("kira öde", rule: Recurrence(.monthly, until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "her gün su iç perşembeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))),
+            tz: istanbul),
+        ok(
+            "her gün su iç persembeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))),
+            tz: istanbul),
+        ok(
+            "her gün su iç perşmbeye kadar ekle", task("su iç", rule: Recurrence(.daily, until: day("2026-11-26"))),
+            tz: istanbul),
+        ok(
+            "çöpü çıkar her cuma 30 Haziran'a kadar ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
         fail("her cuma çöpü çıkar yarına kadar ekle", bad("add", "yarına", .inThePast), tz: istanbul),
         fail("her cuma toplantı bu perşembeye kadar ekle", bad("add", "bu perşembeye", .inThePast), tz: istanbul),
-        ok("her pazartesi toplantı bu cumaya kadar ekle", task("toplantı", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-27"))), tz: istanbul),
+        ok(
+            "her pazartesi toplantı bu cumaya kadar ekle",
+            task("toplantı", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-27"))), tz: istanbul),
         fail("her gün ilaç iç 20.11.2026'ya kadar ekle", bad("add", "20.11.2026'ya", .inThePast), tz: istanbul),
         fail("her cuma çöpü çıkar düne kadar ekle", bad("add", "düne", .inThePast), tz: istanbul),
         fail("her cuma çöpü çıkar 31 Şubat'a kadar ekle", bad("add", "31 Şubat'a", .noSuchDay), tz: istanbul),
@@ -183,7 +243,9 @@ extension Corpus {
         ok("add Saturday: mow the lawn", task("mow the lawn", due: due("2026-11-28", tz: berlin)), tz: berlin),
         ok("add Monday 9am: standup", task("standup", due: due("2026-11-23", "09:00", tz: newYork)), tz: newYork),
         ok("add dentist on Friday", task("dentist", due: due("2026-11-27", tz: newYork)), tz: newYork),
-        ok("add dentist on Friday", task("dentist", due: due("2026-11-27", tz: istanbul)), tz: istanbul, now: istanbulNight),
+        ok(
+            "add dentist on Friday", task("dentist", due: due("2026-11-27", tz: istanbul)), tz: istanbul,
+            now: istanbulNight),
         ok("add monday blues playlist", task("monday blues playlist")),
         ok("add meeting decmber 5", task("meeting", due: due("2026-12-05"))),
         ok("add meeting on wednsday", task("meeting", due: due("2026-11-25", tz: newYork)), tz: newYork),
@@ -198,17 +260,34 @@ extension Corpus {
         ok("add tennis match 5pm", task("tennis match", due: due("2026-11-22", "17:00"))),
         ok("add call frida", task("call frida")),
         ok("add meeting on wendesday", task("meeting on wendesday")),
-        ok("add every friday take out trash until June 30", task("take out trash", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30")))),
-        ok("add every friday take out trash until June 30", task("take out trash", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: newYork),
-        ok("add every friday: trash out until June 30", task("trash out", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: berlin),
-        ok("add every monday standup till end of month", task("standup", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30")))),
+        ok(
+            "add every friday take out trash until June 30",
+            task("take out trash", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30")))),
+        ok(
+            "add every friday take out trash until June 30",
+            task("take out trash", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: newYork),
+        ok(
+            "add every friday: trash out until June 30",
+            task("trash out", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: berlin),
+        ok(
+            "add every monday standup till end of month",
+            task("standup", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30")))),
         fail("add every friday take out trash until tomorrow", bad("add", "tomorrow", .inThePast)),
         fail("add yoga starting Dec 10 every day until Dec 5", bad("add", "Dec 5", .inThePast)),
         ok("add finish report till friday", task("finish report", due: due("2026-11-27", tz: newYork)), tz: newYork),
-        ok("add every day stretch until decmber 24", task("stretch", rule: Recurrence(.daily, until: day("2026-12-24")))),
-        ok("add Sunday: call grandma", task("call grandma", due: due("2026-11-29", tz: istanbul)), tz: istanbul, now: istanbulNight),
-        ok("add standup every weekday until friday", task("standup", rule: Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5], until: day("2026-11-27"))), tz: newYork),
-        ok("add every wednsday piano lesson", task("piano lesson", rule: Recurrence(.weekly, weekdays: [3])), tz: berlin),
+        ok(
+            "add every day stretch until decmber 24",
+            task("stretch", rule: Recurrence(.daily, until: day("2026-12-24")))),
+        ok(
+            "add Sunday: call grandma", task("call grandma", due: due("2026-11-29", tz: istanbul)), tz: istanbul,
+            now: istanbulNight),
+        ok(
+            "add standup every weekday until friday",
+            task("standup", rule: Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5], until: day("2026-11-27"))), tz: newYork
+        ),
+        ok(
+            "add every wednsday piano lesson", task("piano lesson", rule: Recurrence(.weekly, weekdays: [3])),
+            tz: berlin),
         ok("add Tuesday: call the bank", task("call the bank", due: due("2026-11-24", tz: berlin)), tz: berlin),
         fail("add taxes by February 31", bad("add", "February 31", .noSuchDay)),
     ]
