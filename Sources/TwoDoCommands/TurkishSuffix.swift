@@ -51,7 +51,7 @@ enum TurkishSuffix {
     /// are objects, and the weekday dates them.
     private static let compoundNouns: Set<String> = [
         "pazari", "pazarini", "yemegi", "yemegini", "maci", "macini", "tatili", "izni", "piknigi", "ayini",
-        "ibadeti", "sabahi", "ogleni", "aksami",
+        "ibadeti", "sabahi", "ogleni", "aksami", "okulu", "nobeti", "sinavi",
     ]
 
     /// Words after a weekday that tie it to the title rather than date it (`pazar için sebze`, `cuma ile`).

@@ -195,16 +195,23 @@ enum Vocabulary {
         return map
     }()
 
-    /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`).
+    /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`), or
+    /// a full name with one letter wrong (`wednsday`, `perşmbe`; see `NameTypo`).
     static func weekday(_ key: String) -> Int? {
-        if case .weekday(let day, _)? = exact[key]?.kind { return day }
+        if case .weekday(let day, _)? = (exact[key] ?? typo(key))?.kind { return day }
         return nil
     }
 
-    /// The month (1…12) a folded spelling names, in either language (`dec`, `aralık`, `ara`).
+    /// The month (1…12) a folded spelling names, in either language (`dec`, `aralık`, `ara`), or a full
+    /// name with one letter wrong (`decmber`, `agutos`).
     static func month(_ key: String) -> Int? {
-        if case .month(let month)? = exact[key]?.kind { return month }
+        if case .month(let month)? = (exact[key] ?? typo(key))?.kind { return month }
         return nil
+    }
+
+    /// A misspelt full name with no ending, for the lookups above.
+    private static func typo(_ key: String) -> Token? {
+        key.utf8.count >= 5 ? NameTypo.token(key, ending: { _ in nil }) : nil
     }
 
     /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.

@@ -234,10 +234,35 @@ extension Corpus {
         fail("her cuma çöpü çıkar düne kadar ekle", bad("add", "düne", .inThePast), tz: istanbul),
         fail("her cuma çöpü çıkar 31 Şubat'a kadar ekle", bad("add", "31 Şubat'a", .noSuchDay), tz: istanbul),
         fail("her cuma çöpü çıkar yarına kadar ekle", bad("add", "yarına", .inThePast), now: istanbulNight),
+        ok(
+            "etkinlik ekle doktor persembe 10da",
+            .event(.add(EventDraft(title: "doktor", date: day("2026-11-26"), time: LocalTime(hour: 10, minute: 0))))),
+        ok(
+            "etkinlik ekle doktor perşmbe 10'da",
+            .event(.add(EventDraft(title: "doktor", date: day("2026-11-26"), time: LocalTime(hour: 10, minute: 0))))),
+        ok(
+            "cumartesi 10da piknik takvime ekle",
+            .event(.add(EventDraft(title: "piknik", date: day("2026-11-28"), time: LocalTime(hour: 10, minute: 0))))),
+        ok(
+            "rutin ekle koşu her pazartsi 7de",
+            .routine(
+                .add(
+                    name: "koşu", rule: Recurrence(.weekly, weekdays: [1]), time: LocalTime(hour: 7, minute: 0),
+                    assignee: nil))),
     ]
 
     /// English rows of issue 16's date families (`Friday: dentist`, typos, `until` ending a repeat).
     static let englishRoundTwoDates: [Row] = [
+        ok(
+            "event add dentist fridy 9am",
+            .event(.add(EventDraft(title: "dentist", date: day("2026-11-27"), time: LocalTime(hour: 9, minute: 0)))),
+            tz: newYork),
+        ok(
+            "routine add stretch every wednsday at 7",
+            .routine(
+                .add(
+                    name: "stretch", rule: Recurrence(.weekly, weekdays: [3]), time: LocalTime(hour: 7, minute: 0),
+                    assignee: nil))),
         ok("add Friday: dentist", task("dentist", due: due("2026-11-27", tz: newYork)), tz: newYork),
         ok("add friday: call the plumber", task("call the plumber", due: due("2026-11-27"))),
         ok("add Saturday: mow the lawn", task("mow the lawn", due: due("2026-11-28", tz: berlin)), tz: berlin),
