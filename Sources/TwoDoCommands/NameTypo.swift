@@ -31,12 +31,21 @@ enum NameTypo {
 
     /// The token `key` (a folded word with no apostrophe) stands for as a misspelt name, or nil.
     ///
-    /// `ending` gives the Turkish ending a folded suffix spells, if it is one.
+    /// `ending` gives the Turkish ending a folded suffix spells, if it is one. Most title words are ruled
+    /// out by their length and first letter without copying them.
     static func token(_ key: String, ending: (String) -> Ending?) -> Token? {
-        let q = Array(key.utf8)
-        guard q.count >= 5, q.count <= 16, let names = byFirst[q[0]], !realWords.contains(key) else { return nil }
+        let utf8 = key.utf8
+        guard utf8.count >= 5, utf8.count <= 16, let first = utf8.first, let names = byFirst[first] else { return nil }
         // Letters only: digits and punctuation are never a slip in a name.
-        guard q.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) }) else { return nil }
+        guard utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        var bytes = key
+        return bytes.withUTF8 { q in match(q, names: names, key: key, ending: ending) }
+    }
+
+    /// `token(_:ending:)` on the folded word's bytes `q`.
+    private static func match(
+        _ q: UnsafeBufferPointer<UInt8>, names: [Name], key: String, ending: (String) -> Ending?
+    ) -> Token? {
         var found: Token?
         for name in names {
             let n = name.bytes.count
@@ -51,7 +60,7 @@ enum NameTypo {
                 guard withinOne(q[0..<cut], name.bytes) else { continue }
                 var token = name.token
                 if cut < q.count {
-                    guard let e = ending(String(decoding: q[cut...], as: UTF8.self)) else { continue }
+                    guard let e = ending(String(decoding: q[cut..<q.count], as: UTF8.self)) else { continue }
                     token.ending = e
                 }
                 // Two different names within reach: ambiguous.
@@ -60,11 +69,12 @@ enum NameTypo {
                 break
             }
         }
+        guard let found, !realWords.contains(key) else { return nil }
         return found
     }
 
     /// Whether `a` and `b` differ by exactly one substitution, insertion or deletion (not zero).
-    static func withinOne(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+    static func withinOne(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {
         let la = a.count
         let lb = b.count
         guard abs(la - lb) <= 1 else { return false }
