@@ -41,6 +41,8 @@ public enum Parser {
         ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
         ("verb last", verbLast),
         ("add in the middle", { line, context in middleAdd(line.words, context: context) }),
+        // `Friday: dentist`: no verb, a date and a colon first.
+        ("date colon add", { line, context in DateColonAdd.parse(line.words, context: context) }),
     ]
 
     /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
@@ -109,6 +111,12 @@ public enum Parser {
             trailing.args.count > match.wordCount,
             case .success(let command) = run(
                 trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
+        {
+            return .success(command)
+        }
+        // The view verbs that are also dates open a date-colon add: `tomorrow 9am: call the bank`.
+        if result.isWeak, match.verb == .today || match.verb == .tomorrow,
+            case .success(let command)? = DateColonAdd.parse(words, context: context)
         {
             return .success(command)
         }

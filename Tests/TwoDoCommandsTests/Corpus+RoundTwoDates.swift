@@ -42,6 +42,10 @@ extension Corpus {
             "cumartesi 10da kahvalti ekle", task("kahvalti", due: due("2026-11-28", "10:00", tz: istanbul)),
             tz: istanbul),
         ok("cuma: dişçi ekle", task("dişçi", due: due("2026-11-27", tz: istanbul)), tz: istanbul),
+        ok("cuma: dişçi", task("dişçi", due: due("2026-11-27", tz: istanbul)), tz: istanbul),
+        ok("yarın 9:30: toplantı", task("toplantı", due: due("2026-11-23", "09:30", tz: istanbul)), tz: istanbul),
+        ok("yarin: fatura ode", task("fatura ode", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
+        ok("her pazartesi: çöpü çıkar", task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [1])), tz: istanbul),
         ok("ekle cumartesi çimleri biç", task("çimleri biç", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok(
             "cuma sunum hazırla ekle", task("sunum hazırla", due: due("2026-11-27", tz: istanbul)), tz: istanbul,
@@ -306,6 +310,12 @@ extension Corpus {
         ok(
             "add Sunday: call grandma", task("call grandma", due: due("2026-11-29", tz: istanbul)), tz: istanbul,
             now: istanbulNight),
+        ok("Friday: dentist", task("dentist", due: due("2026-11-27", tz: newYork)), tz: newYork),
+        ok("tomorrow 9am: call the bank", task("call the bank", due: due("2026-11-23", "09:00"))),
+        ok("Dec 24: pick up the cake", task("pick up the cake", due: due("2026-12-24", tz: berlin)), tz: berlin),
+        fail("Re: invoice", .unknownCommand(word: "Re:", suggestion: nil)),
+        fail("note: buy milk", .unknownCommand(word: "note:", suggestion: "note")),
+        ok("every monday: standup", task("standup", rule: Recurrence(.weekly, weekdays: [1])), tz: newYork),
         ok(
             "add standup every weekday until friday",
             task("standup", rule: Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5], until: day("2026-11-27"))), tz: newYork

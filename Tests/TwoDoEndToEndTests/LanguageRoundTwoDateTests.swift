@@ -141,16 +141,21 @@ struct LanguageRoundTwoDateTests {
         #expect(try couple.john.drainEvents().isEmpty)
     }
 
-    @Test("a compound after a weekday stays title; `Friday: dentist` alone is offered as an add")
+    @Test("a compound after a weekday stays title; `Friday: dentist` alone is an add, `dentist on Friday` an offer")
     func titlesAndOffers() throws {
         let couple = try RoundTwoCouple()
         let prayer = try couple.ayse.ok("cuma namazı ekle")
         #expect(prayer.data["title"] as? String == "cuma namazı")
         #expect(prayer.data["due"] is NSNull, "\(prayer)")
-        let offer = try couple.john.json("Friday: dentist")
+        let added = try couple.john.json("Friday: dentist")
+        #expect(added.code == "task.added", "\(added)")
+        #expect(added.data["due"] as? String == "2026-11-27T23:59:59-05:00", "\(added)")
+        let event = try #require(try couple.ayse.drainEvents().first { $0.event == "task.added" })
+        #expect(event.text.contains("Cum 27 Kas"), "\(event.text)")
+        let offer = try couple.john.json("dentist on Friday")
         #expect(offer.code == "suggest.add", "\(offer)")
-        #expect(offer.text.contains("\"dentist\""), "\(offer.text)")
         let yes = try couple.john.ok("yes")
+        #expect(yes.data["title"] as? String == "dentist", "\(yes)")
         #expect(yes.data["due"] as? String == "2026-11-27T23:59:59-05:00", "\(yes)")
     }
 }
