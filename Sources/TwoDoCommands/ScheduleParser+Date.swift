@@ -61,8 +61,8 @@ extension ScheduleParser {
         case .unit(let u):
             return unitDate(u, t, i)
         case .weekday(let d, let short):
-            // `cuma günü` ("on Friday").
-            if t.ending == .none, let g = token(i + 1), g.unit == .day, g.ending == .possessive {
+            // `cuma günü` ("on Friday"), `cuma gününe` ("to Friday").
+            if t.ending == .none, let g = token(i + 1), g.unit == .day, g.ending == .possessive || g.ending == .dative {
                 return finish(.weekday(d, .bare), i, i + 2, marked: true, possessive: true)
             }
             return finish(.weekday(d, .bare), i, i + 1, abbreviated: short)
@@ -161,14 +161,19 @@ extension ScheduleParser {
         case .next, .coming, .haftaya, .gelecek, .onumuzdeki: return nextDate(k, i)
         case .in: return inDate(i)
         case .end:
-            // `end of [the] week|month|year`.
+            // `end of [the] week|month|year`, `end of March`.
             guard kw(i + 1) == .of else { return nil }
             let u = kw(i + 2) == .the ? i + 3 : i + 2
             switch unit(u) {
             case .week: return finish(.endOfWeek, i, u + 1)
             case .month: return finish(.endOfMonth, i, u + 1)
             case .year: return finish(.endOfYear, i, u + 1)
-            default: return nil
+            default:
+                // `end of March`: that month's last day.
+                if let m = token(u), m.ending == .none, case .month(let month) = m.kind {
+                    return finish(.endOfNamedMonth(month), i, u + 1)
+                }
+                return nil
             }
         case .weekend: return finish(.weekend(next: false), i, i + 1, needsMarker: true)
         case .haftasonu: return finish(.weekend(next: false), i, i + 1)

@@ -149,7 +149,8 @@ struct ScheduleParser {
     /// `until|till <date>` or `<date>'e kadar`.
     private func until(_ i: Int) -> (UntilPart, Int)? {
         if kw(i) == .until, let (d, n) = dateBody(i + 1), !d.dative { return (UntilPart(date: d), n) }
-        guard let (d, n) = dateBody(i), d.dative, kw(n) == .kadar else { return nil }
+        // `yarın akşama kadar` carries the part of the day; `cumaya kadar` only the day.
+        guard let (d, n) = date(i) ?? dateBody(i), d.dative, kw(n) == .kadar else { return nil }
         var date = d
         date.dative = false
         return (UntilPart(date: date), n + 1)

@@ -10,9 +10,10 @@ enum TurkishSuffix {
     /// Endings that may follow an apostrophe and are removed from references.
     private static let afterApostrophe: Set<String> = Set(dative + accusative)
 
-    /// Whether `text` contains `'` or `’` (checked on bytes, without walking characters).
+    /// Whether `text` may contain `'` or another apostrophe (`’`, `ʼ`, …; checked on bytes, without walking
+    /// characters).
     static func hasApostrophe(_ text: Substring) -> Bool {
-        text.utf8.contains(0x27) || text.utf8.contains(0xE2)
+        text.utf8.contains { $0 == 0x27 || $0 == 0xE2 || $0 == 0xCA || $0 == 0xC2 }
     }
 
     /// `text` without a trailing apostrophe case ending (`süt'ü` → `süt`, `3’e` → `3`); unchanged otherwise.
@@ -20,7 +21,9 @@ enum TurkishSuffix {
     /// Only Turkish case endings are removed, so `mom's` stays `mom's`.
     static func strippingApostropheEnding(_ text: Substring) -> Substring {
         guard hasApostrophe(text),
-            let mark = text.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+            let mark = text.lastIndex(where: {
+                $0 == "'" || ($0.unicodeScalars.first.map(Fold.apostrophes.contains) ?? false)
+            }),
             mark > text.startIndex
         else { return text }
         let ending = text[text.index(after: mark)...]

@@ -120,6 +120,22 @@ extension Corpus {
         ok("vergi 31 Aralık'a kadar ekle", task("vergi", due: due("2026-12-31", tz: istanbul)), tz: istanbul),
         ok("vergi 31 araliga kadar ekle", task("vergi", due: due("2026-12-31", tz: istanbul)), tz: istanbul),
         ok("yarına kadar raporu bitir ekle", task("raporu bitir", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
+        ok(
+            "yarın akşama kadar raporu bitir ekle", task("raporu bitir", due: due("2026-11-23", "19:00", tz: istanbul)),
+            tz: istanbul),
+        ok(
+            "raporu bitir cuma sabahına kadar ekle",
+            task("raporu bitir", due: due("2026-11-27", "09:00", tz: istanbul)), tz: istanbul),
+        ok("ödevi perşembe gününe ekle", task("ödevi", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
+        ok("rapor cuma gününe kadar ekle", task("rapor", due: due("2026-11-27", tz: berlin)), tz: berlin),
+        ok(
+            "her cuma çöpü çıkar 30 Haziranʼa kadar ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok(
+            "her cuma çöpü çıkar 30 Haziran’a kadar ekle",
+            task("çöpü çıkar", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30"))), tz: istanbul),
+        ok("sunumu Salı‘ya ekle", task("sunumu", due: due("2026-11-24", tz: istanbul)), tz: istanbul),
+        ok("raporu pazartesiye kadar bitir ekle", task("raporu pazartesiye kadar bitir"), tz: istanbul),
         ok("cumaya kadar raporu bitir ekle", task("raporu bitir", due: due("2026-11-27", tz: istanbul)), tz: istanbul),
         ok("raporu bitir cumaya kadar ekle", task("raporu bitir", due: due("2026-11-27", tz: berlin)), tz: berlin),
         fail("rapor 31 Şubat'a kadar ekle", bad("add", "31 Şubat'a", .noSuchDay), tz: istanbul),
@@ -303,6 +319,10 @@ extension Corpus {
             task("standup", rule: Recurrence(.weekly, weekdays: [1], until: day("2026-11-30")))),
         fail("add every friday take out trash until tomorrow", bad("add", "tomorrow", .inThePast)),
         fail("add yoga starting Dec 10 every day until Dec 5", bad("add", "Dec 5", .inThePast)),
+        ok(
+            "add mow the lawn every saturday until end of march",
+            task("mow the lawn", rule: Recurrence(.weekly, weekdays: [6], until: day("2027-03-31")))),
+        ok("add taxes by end of april", task("taxes", due: due("2027-04-30", tz: newYork)), tz: newYork),
         ok("add finish report till friday", task("finish report", due: due("2026-11-27", tz: newYork)), tz: newYork),
         ok(
             "add every day stretch until decmber 24",
