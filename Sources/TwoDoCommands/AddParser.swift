@@ -11,13 +11,31 @@ import TwoDoCore
 /// such as "christmas eve" never lose a word to a list "Ev". Text in double quotes (`"`, `“ ”`, `„`) is
 /// title, never a slot: when the quotes hold the whole title it is the text inside them, otherwise
 /// the title keeps its quotes as typed (`add "milk" and eggs`).
+///
+/// A list phrase naming no known list (`#tools`, `to the Tools list`, `bahçe listesine`, and for an English
+/// `add` a capitalized `to Tools`) makes `.addToUnknownList`, so the server can ask instead of guessing; two
+/// priorities or two dates that disagree are `.twoValues`.
 enum AddParser {
     /// Parses the arguments of `add`. `preset` is a list already found after a verb-middle `ekle`;
-    /// `assignee` one already named (`remind bob to …`).
+    /// `assignee` one already named (`remind bob to …`); `bareToList` lets a capitalized `to <Name>` at the
+    /// end name a list (an English `add` only).
     static func parse(
         _ args: ArraySlice<Word>, turkish: Bool, list preset: String?, context: ParseContext,
-        assignee: AssigneeRef? = nil
+        assignee: AssigneeRef? = nil, bareToList: Bool = false
     ) -> Result<Command, ParseError> {
+        parsePlain(
+            args, turkish: turkish, list: preset, context: context, assignee: assignee, bareToList: bareToList
+        ).map { parsed in
+            guard let unknown = parsed.unknownList else { return parsed.command }
+            return .addToUnknownList(list: unknown, add: parsed.command)
+        }
+    }
+
+    /// The `add` without its unknown list, and that list's name as typed.
+    private static func parsePlain(
+        _ args: ArraySlice<Word>, turkish: Bool, list preset: String?, context: ParseContext,
+        assignee: AssigneeRef?, bareToList: Bool
+    ) -> Result<(command: Command, unknownList: String?), ParseError> {
         guard !args.isEmpty else { return .failure(Verb.add.usage) }
         let (words, quoted, inner) = split(args)
         if quoted != nil && inner.isEmpty { return .failure(Verb.add.usage) }
@@ -25,7 +43,15 @@ enum AddParser {
         var slots = TitleSlots(lex: lex, context: context, turkish: turkish)
         slots.list = preset
         slots.assignee = assignee
+        slots.bareToList = bareToList
         slots.peelAll()
+        if let conflict = slots.conflict {
+            return .failure(
+                .twoValues(
+                    verb: "add", slot: conflict.slot, first: lex.typed(conflict.first),
+                    second: lex.typed(conflict.second)))
+        }
+        let unknown = slots.list == nil ? slots.unknownList : nil
         let range = slots.title
         let title = range.count == 1 && quoted == range.lowerBound ? inner : lex.typed(range)
         var details = TaskDetails(priority: slots.priority, assignee: slots.assignee, reminderFor: slots.reminderFor)
@@ -36,7 +62,7 @@ enum AddParser {
             details.nagMinutes = nag.minutes
         }
         if slots.schedule.isEmpty && slots.reminders.isEmpty {
-            return .success(.add(title: title, list: slots.list, details: details))
+            return .success((.add(title: title, list: slots.list, details: details), unknown))
         }
         let clock = LocalClock(now: context.now, tz: context.timeZone)
         if !slots.schedule.isEmpty {
@@ -62,7 +88,7 @@ enum AddParser {
                 }
             }
         }
-        return .success(.add(title: title, list: slots.list, details: details))
+        return .success((.add(title: title, list: slots.list, details: details), unknown))
     }
 
     private static func isQuote(_ c: Character) -> Bool {

@@ -129,6 +129,8 @@ public enum Command: Sendable, Equatable {
     case show(list: String?)
 
     case add(title: String, list: String?, details: TaskDetails)
+    /// An `add` whose words named a list that does not exist: the name as typed and the add without it.
+    indirect case addToUnknownList(list: String, add: Command)
     case done(TaskRef)
     case undone(TaskRef)
     case edit(TaskRef, title: String)
@@ -247,7 +249,7 @@ public enum Command: Sendable, Equatable {
             .couple(.show), .lang(nil), .tz(nil), .inbox, .view, .mute(nil),
             .routines, .routine(.stats), .event(.show), .events, .agendaWeek, .agendaDay, .calendar, .exportICS,
             .weekStart(nil), .itemNotes, .more, .paged, .search, .steps, .info, .accountDelete(nil), .plan(.board),
-            .plan(.backlog):
+            .plan(.backlog), .addToUnknownList:
             return false
         default:
             return true
@@ -287,7 +289,7 @@ public enum Command: Sendable, Equatable {
         case .lists: "lists"
         case .list: "list"
         case .show: "show"
-        case .add: "add"
+        case .add, .addToUnknownList: "add"
         case .done: "done"
         case .undone: "undone"
         case .edit: "edit"

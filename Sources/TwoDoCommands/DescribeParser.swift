@@ -89,8 +89,10 @@ enum DescribeParser {
     }
 
     private static func isAdd(_ result: Result<Command, ParseError>) -> Bool {
-        if case .success(.add) = result { return true }
-        return false
+        switch result {
+        case .success(.add), .success(.addToUnknownList): true
+        default: false
+        }
     }
 
     /// Whether `word` is the separator of an inline description: `--` alone.
@@ -124,6 +126,11 @@ enum DescribeParser {
             let text = trimmed(tail.typed)
             details.description = text.isEmpty ? nil : text
             return .success(.add(title: title, list: list, details: details))
+        case .success(.addToUnknownList(let name, .add(let title, let list, var details))):
+            // `add drill bits #tools -- the 6 mm ones`: the question keeps the description for `yes`.
+            let text = trimmed(tail.typed)
+            details.description = text.isEmpty ? nil : text
+            return .success(.addToUnknownList(list: name, add: .add(title: title, list: list, details: details)))
         case .failure(.usage(verb: "add")):
             return result
         default:

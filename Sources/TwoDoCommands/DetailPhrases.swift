@@ -42,6 +42,34 @@ enum DetailPhrases {
         }
     }
 
+    /// The words that mean "high priority" on their own, by folding key (a trailing `:` dropped first).
+    private static let highWords: Set<String> = ["urgent", "acil", "onemli", "important", "asap"]
+
+    /// The first words of `very important` / `çok önemli`, by folding key.
+    private static let intensifiers: Set<String> = ["very", "cok"]
+
+    /// A priority phrase inside a title covering exactly `range`, at either end of it: a title priority
+    /// (`!high`, `p1`, `high priority`, `düşük öncelikli`), or the words `urgent`, `important`, `asap`,
+    /// `acil`, `önemli`, `very important`, `çok önemli` in any case, with or without a trailing colon
+    /// (`urgent:`, `ASAP`, `cok onemli`).
+    static func priorityPhrase(_ lex: Lexer, _ range: Range<Int>) -> Priority? {
+        guard range.count == 1 || range.count == 2 else { return nil }
+        let s = range.lowerBound
+        let last = wordKey(lex, range.upperBound - 1)
+        if range.count == 1 {
+            if highWords.contains(last) { return .high }
+        } else if intensifiers.contains(lex.key(s)), last == "onemli" || last == "important" {
+            return .high
+        }
+        return titlePriority(lex, range, words: true)
+    }
+
+    /// Word `i`'s folding key without a trailing colon (`urgent:` → `urgent`).
+    private static func wordKey(_ lex: Lexer, _ i: Int) -> String {
+        let key = lex.key(i)
+        return key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ":") ? String(key.dropLast()) : key
+    }
+
     /// The value of the `priority` command covering `range`: a title priority, or a level word
     /// (`high`, `med`, `low`, `none`, `yüksek`, `orta`, `düşük`, `yok`, …).
     static func priorityValue(_ lex: Lexer, _ range: Range<Int>) -> Priority? {

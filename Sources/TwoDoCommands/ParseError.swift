@@ -10,6 +10,16 @@ public enum ParseError: Error, Sendable, Equatable {
     case badValue(verb: String, value: String)
     /// A date or time was recognized but cannot be: `Feb 30`, `25:00`, a `remind` time in the past.
     case badDate(verb: String, value: String, problem: DateProblem)
+    /// Two values for one slot (two dates, two priorities), each as typed, in line order.
+    case twoValues(verb: String, slot: SlotKind, first: String, second: String)
+}
+
+/// A slot of a line that holds one value: `.twoValues` names which one was given twice.
+public enum SlotKind: String, Sendable, CaseIterable {
+    /// A due date (`friday`, `yarın`).
+    case date
+    /// A priority (`urgent`, `!low`, `p3`, `acil`).
+    case priority
 }
 
 /// What is wrong with a date or time the user typed.
@@ -77,6 +87,10 @@ extension ParseError {
         case .usage: return at(arguments)
         case .badValue(_, let value), .badDate(_, let value, _):
             return at(Self.start(of: value, in: words, from: arguments) ?? arguments)
+        case .twoValues(_, _, let first, let second):
+            // At the second value, after the first (the one to drop or keep is the reader's choice).
+            let firstAt = Self.start(of: first, in: words, from: arguments) ?? arguments
+            return at(Self.start(of: second, in: words, from: Swift.min(firstAt + 1, words.count)) ?? arguments)
         }
     }
 

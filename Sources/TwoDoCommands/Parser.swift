@@ -41,6 +41,8 @@ public enum Parser {
         ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
         ("verb last", verbLast),
         ("add in the middle", { line, context in middleAdd(line.words, context: context) }),
+        // `urgent: call the plumber`, `URGENT call mom`, `acil faturayı öde`: no verb, a priority word first.
+        ("priority first", { line, context in priorityFirst(line.words, context: context) }),
         // `Friday: dentist`: no verb, a date and a colon first.
         ("date colon add", { line, context in DateColonAdd.parse(line.words, context: context) }),
     ]
@@ -114,6 +116,13 @@ public enum Parser {
         {
             return .success(command)
         }
+        // `yarın 09:30 markete ekmek ekle acil`: a view verb that is also a date, `ekle` before the last slots.
+        if result.isWeak, match.isTurkish, let middle = middleAdd(words, context: context) {
+            switch middle {
+            case .success, .failure(.twoValues): return middle
+            default: break
+            }
+        }
         // The view verbs that are also dates open a date-colon add: `tomorrow 9am: call the bank`.
         if result.isWeak, match.verb == .today || match.verb == .tomorrow,
             case .success(let command)? = DateColonAdd.parse(words, context: context)
@@ -149,16 +158,43 @@ public enum Parser {
             // The tail must be all slots: after a one-word stand-in title, that title is all that is left.
             let probe = Word.split(Substring("x " + tail))
             switch AddParser.parse(probe[...], turkish: true, list: nil, context: context) {
-            case .success(.add(let title, _, _)) where title == "x":
+            case .success(.add(let title, _, _)) where title == "x",
+                .success(.addToUnknownList(_, .add(let title, _, _))) where title == "x":
                 let joined = Word.split(Substring(String(words[0..<i].typed) + " " + tail))
                 return AddParser.parse(joined[...], turkish: true, list: nil, context: context)
             case .failure(.badDate(let verb, let value, let problem)):
                 return .failure(.badDate(verb: verb, value: value, problem: problem))
+            case .failure(.twoValues):
+                // The tail's own values disagree (`x ekle !low p1`); the joined line says which two.
+                return AddParser.parse(
+                    Word.split(Substring(String(words[0..<i].typed) + " " + tail))[...], turkish: true, list: nil,
+                    context: context)
             default:
                 continue
             }
         }
         return nil
+    }
+
+    /// A line with no verb whose first words are a priority (`urgent:`, `ASAP`, `acil`, `çok önemli`) is an
+    /// `add` of the rest, when that priority is taken; nil otherwise (`acil durum çantası` stays unknown).
+    private static func priorityFirst(_ words: [Word], context: ParseContext) -> Result<Command, ParseError>? {
+        guard words.count >= 2, words[0].text.utf8.count <= 12 else { return nil }
+        let head = Lexer(Array(words.prefix(3)))
+        let count = [2, 1].first { words.count > $0 && DetailPhrases.priorityPhrase(head, 0..<$0) != nil }
+        guard let count else { return nil }
+        let first = words[0].key
+        let turkish = first == "cok" || first.hasPrefix("acil") || first.hasPrefix("onemli")
+        let result = AddParser.parse(words[...], turkish: turkish, list: nil, context: context, bareToList: !turkish)
+        switch result {
+        case .success(.add(_, _, let details)) where details.priority != nil,
+            .success(.addToUnknownList(_, .add(_, _, let details))) where details.priority != nil:
+            return result
+        case .failure(.twoValues):
+            return result
+        default:
+            return nil
+        }
     }
 
     private static func run(
@@ -186,7 +222,7 @@ public enum Parser {
         case .show: ListCommandParser.show(args, context: context)
         case .add:
             StepParser.implicit(args, turkish: turkish, list: list, context: context)
-                ?? AddParser.parse(args, turkish: turkish, list: list, context: context)
+                ?? AddParser.parse(args, turkish: turkish, list: list, context: context, bareToList: !turkish)
         case .addStep: StepParser.explicit(args, turkish: turkish, context: context)
         case .steps: RefParser.parse(args, verb: .steps).map { .steps($0) }
         case .undone where turkish && args.isEmpty: .success(.undo)

@@ -11,9 +11,12 @@ import TwoDoCore
 /// `<member> için`, a reminder (`remind me 30 minutes before`, `30 dk önce hatırlat`), a nag
 /// (`nag every 10 minutes`, `10 dakikada bir dürt`), a schedule phrase (the longest one ending there), and
 /// with a Turkish verb a dative list (`markete`). From the start: a priority symbol, `@member`, a Turkish
-/// dative list, `for <member>` / `<member> için`, and a schedule phrase. The priority words `urgent`,
-/// `acil` and `önemli` are only taken at the end (`acil durum çantası` keeps its title). A quoted part is
-/// never a slot.
+/// dative list, `for <member>` / `<member> için`, and a schedule phrase. Priority words (`urgent`,
+/// `important`, `asap`, `acil`, `önemli`, `çok önemli`, also `urgent:`) are taken at either end, except
+/// `acil durum …` ("emergency …"), which keeps its title. A second priority or date that disagrees with the
+/// first stops the peeling with `conflict`. A list name that is no known list (`#tools`, `to the Tools
+/// list`, `bahçe listesine`, and with `bareToList` a capitalized `to Tools`) is `unknownList`. A quoted
+/// part is never a slot.
 struct TitleSlots {
     /// A reminder phrase found in a title.
     enum Reminder {
@@ -47,6 +50,14 @@ struct TitleSlots {
     var nag: (minutes: Int, words: Range<Int>)?
     /// The date, time and recurrence parts found, merged.
     var schedule = SchedulePhrase()
+    /// The words of the priority taken.
+    private(set) var priorityWords: Range<Int>?
+    /// A list the words named that is no known list, as typed (without `#`, `to the … list`, `listesine`).
+    private(set) var unknownList: String?
+    /// Whether a capitalized `to <Name>` at the end names a list (an English `add` only: `add drill bits to Tools`).
+    var bareToList = false
+    /// Two values for one slot, the words of each in line order: peeling stopped there.
+    private(set) var conflict: (slot: SlotKind, first: Range<Int>, second: Range<Int>)?
 
     /// Slots of a title covering all of `lex`.
     init(lex: Lexer, context: ParseContext, turkish: Bool) {
@@ -62,11 +73,39 @@ struct TitleSlots {
 
     /// Takes slots off both ends until there are no more.
     mutating func peelAll() {
-        while peelEnd() || peelStart() {}
+        while conflict == nil && (peelEnd() || peelStart()) {}
+    }
+
+    /// Takes priority `p` typed as `words`: once when it agrees with one already taken; a disagreeing
+    /// second one is a conflict (false).
+    private mutating func takePriority(_ p: Priority, _ words: Range<Int>) -> Bool {
+        guard let taken = priorityWords else {
+            priority = p
+            priorityWords = words
+            return true
+        }
+        if p == priority { return true }
+        conflict = Self.inLineOrder(.priority, taken, words)
+        return false
+    }
+
+    /// A conflict over `slot` between the words `a` and `b`, the earlier first.
+    private static func inLineOrder(
+        _ slot: SlotKind, _ a: Range<Int>, _ b: Range<Int>
+    ) -> (slot: SlotKind, first: Range<Int>, second: Range<Int>) {
+        a.lowerBound <= b.lowerBound ? (slot, a, b) : (slot, b, a)
+    }
+
+    /// A schedule phrase that would not merge: when both name a date, a conflict. Always false.
+    private mutating func refuseMerge(_ phrase: SchedulePhrase) -> Bool {
+        if let taken = schedule.date?.words, let other = phrase.date?.words {
+            conflict = Self.inLineOrder(.date, taken, other)
+        }
+        return false
     }
 
     /// Whether `range` is free of the quoted title.
-    private func unquoted(_ range: Range<Int>) -> Bool {
+    func unquoted(_ range: Range<Int>) -> Bool {
         guard let q = lex.quoted else { return true }
         return !range.contains(q)
     }
@@ -74,17 +113,11 @@ struct TitleSlots {
     private mutating func peelEnd() -> Bool {
         guard hi - lo >= 2, unquoted((hi - 1)..<hi) else { return false }
         let last = lex[hi - 1]
-        if priority == nil {
-            if let p = DetailPhrases.titlePriority(lex, (hi - 1)..<hi, words: true) {
-                priority = p
-                hi -= 1
-                return true
-            }
-            if hi - lo >= 3, let p = DetailPhrases.titlePriority(lex, (hi - 2)..<hi, words: true) {
-                priority = p
-                hi -= 2
-                return true
-            }
+        for n in [2, 1] where hi - lo > n && unquoted((hi - n)..<hi) {
+            guard let p = DetailPhrases.priorityPhrase(lex, (hi - n)..<hi) else { continue }
+            guard takePriority(p, (hi - n)..<hi) else { return false }
+            hi -= n
+            return true
         }
         if assignee == nil {
             for n in [1, 2] where hi - lo > n {
@@ -95,8 +128,8 @@ struct TitleSlots {
                 }
             }
         }
-        if list == nil, let found = listAtEnd() {
-            list = found.name
+        if list == nil && unknownList == nil, let found = listAtEnd() {
+            if found.known { list = found.name } else { unknownList = found.name }
             hi = found.start
             return true
         }
@@ -115,7 +148,7 @@ struct TitleSlots {
                 guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init(dativeDue: turkish)) else {
                     continue
                 }
-                guard schedule.merge(phrase) else { return false }
+                guard schedule.merge(phrase) else { return refuseMerge(phrase) }
                 hi = start
                 return true
             }
@@ -137,14 +170,20 @@ struct TitleSlots {
                 start += 1
             }
         }
+        if list == nil && unknownList == nil, let found = unknownListAtEnd() {
+            if found.known { list = found.name } else { unknownList = found.name }
+            hi = found.start
+            return true
+        }
         return false
     }
 
     private mutating func peelStart() -> Bool {
         guard hi - lo >= 2, unquoted(lo..<(lo + 1)) else { return false }
-        if priority == nil, case .priority(let p) = lex[lo].kind {
-            priority = p
-            lo += 1
+        for n in [2, 1] where hi - lo > n && unquoted(lo..<(lo + n)) && !isEmergency(lo, n) {
+            guard let p = DetailPhrases.priorityPhrase(lex, lo..<(lo + n)) else { continue }
+            guard takePriority(p, lo..<(lo + n)) else { return false }
+            lo += n
             return true
         }
         if assignee == nil {
@@ -167,6 +206,11 @@ struct TitleSlots {
                 end -= 1
             }
         }
+        if list == nil && unknownList == nil, let found = unknownListAtStart() {
+            if found.known { list = found.name } else { unknownList = found.name }
+            lo = found.end
+            return true
+        }
         guard lex[lo].kind != .other else { return false }
         var end = Swift.min(hi - 1, lo + Self.window)
         while end > lo {
@@ -174,7 +218,7 @@ struct TitleSlots {
             if unquoted(lo..<end), !splitsCompound(end),
                 let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart))
             {
-                guard schedule.merge(phrase) else { return false }
+                guard schedule.merge(phrase) else { return refuseMerge(phrase) }
                 lo = end
                 return true
             }
@@ -213,24 +257,35 @@ struct TitleSlots {
         return false
     }
 
-    private func listAtEnd() -> (name: String, start: Int)? {
-        let word = lex.words[hi - 1]
-        if word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1 {
-            let name = word.text.dropFirst()
-            if let found = context.lists.match([Word(name)][...], as: .bare) { return (found, hi - 1) }
-            if name.first?.isLetter == true { return (String(name), hi - 1) }
-        }
+    private func listAtEnd() -> (name: String, start: Int, known: Bool)? {
+        if let (name, known) = hashList(hi - 1) { return (name, hi - 1, known) }
         guard !context.lists.isEmpty else { return nil }
         var i = hi - 2
         let lowest = Swift.max(lo + 1, hi - 1 - context.lists.maxWords)
         while i >= lowest {
             let key = lex.words[i].text.utf8.count <= 2 ? lex.key(i) : ""
             if key == "to" || key == "in", let found = context.lists.match(lex.words[(i + 1)..<hi], as: .bare) {
-                return (found, i)
+                return (found, i, true)
             }
             i -= 1
         }
         return nil
+    }
+
+    /// Word `i` as `#<list>`: the known list it names, or the name as typed when it starts with a letter.
+    private func hashList(_ i: Int) -> (name: String, known: Bool)? {
+        let word = lex.words[i]
+        guard word.text.utf8.first == UInt8(ascii: "#"), word.text.utf8.count > 1, unquoted(i..<(i + 1)) else {
+            return nil
+        }
+        let name = word.text.dropFirst()
+        if let found = context.lists.match([Word(name)][...], as: .bare) { return (found, true) }
+        return name.first?.isLetter == true ? (String(name), false) : nil
+    }
+
+    /// `acil durum …` ("emergency …"): `acil` starting a compound noun stays title.
+    private func isEmergency(_ start: Int, _ count: Int) -> Bool {
+        count == 1 && start + 1 < hi && lex.key(start) == "acil" && lex.key(start + 1).hasPrefix("durum")
     }
 
     /// A reminder phrase at the end; records it and returns where it starts.

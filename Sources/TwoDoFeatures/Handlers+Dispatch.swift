@@ -71,6 +71,8 @@ extension Handlers {
             return reply(try noteCommand(command, user: user, on: c))
         case .noteUnsplit(let line):
             return reply(try noteUnsplit(line, user: user, on: c))
+        case .addToUnknownList(let name, let add):
+            return reply(try unknownList(name, add: add, user: user, on: c))
         case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
             return reply(try task(command, user: user, on: c))

@@ -18,7 +18,9 @@ extension Handlers {
         let verb: String?
         switch Parser.parse(topic, context: ParseContext(testClock: clock.isTest)) {
         case .success(let command): verb = command.verb
-        case .failure(.usage(let v)), .failure(.badValue(let v, _)), .failure(.badDate(let v, _, _)): verb = v
+        case .failure(.usage(let v)), .failure(.badValue(let v, _)), .failure(.badDate(let v, _, _)),
+            .failure(.twoValues(let v, _, _, _)):
+            verb = v
         case .failure(.unknownCommand): verb = nil
         }
         guard let verb, let usage = TextKey.usage(of: verb) else {

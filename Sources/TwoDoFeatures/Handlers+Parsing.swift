@@ -72,6 +72,14 @@ extension Handlers {
                         "usage": usage(verb, c),
                     ]),
                 data: .object([("value", .string(value)), ("problem", .string(problem.rawValue))]))
+        case .twoValues(let verb, let slot, let first, let second):
+            return .failure(
+                .errorTwoValues,
+                t(c, slot == .date ? .errorTwoValues : .errorTwoValuesPriority, ["first": first, "second": second]),
+                data: .object([
+                    ("verb", .string(verb)), ("slot", .string(slot.rawValue)), ("first", .string(first)),
+                    ("second", .string(second)),
+                ]))
         }
     }
 

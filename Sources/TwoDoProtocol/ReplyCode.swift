@@ -319,6 +319,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorBadValue = "error.bad_value"
     /// A date or time that cannot be.
     case errorBadDate = "error.bad_date"
+    /// Two values for one slot of a line (two dates, two priorities): `error.two_values_priority` for priorities.
+    case errorTwoValues = "error.two_values"
+    /// An `add` named a list that does not exist: the question offering the default list (`yes` adds it there).
+    case errorNoSuchList = "error.no_such_list"
     /// A command that needs a login, before one.
     case errorNotLoggedIn = "error.not_logged_in"
     /// Over the per-connection command rate; the command was not run.
@@ -658,6 +662,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorUsage: .errorUsage
         case .errorBadValue: .errorBadValue
         case .errorBadDate: .errorBadDate
+        case .errorTwoValues: .errorTwoValues
+        case .errorNoSuchList: .errorNoSuchList
         case .errorNotLoggedIn: .errorNotLoggedIn
         case .errorRateLimited: .errorRateLimited
         case .errorStorage: .errorStorage

@@ -1,5 +1,5 @@
-// SQLite's session extension, wrapped: record the rows a body changes as a changeset, invert one, apply one
-// with conflicts refused, and read which rows one touches. `undo` is built on it (Store+Undo.swift).
+// SQLite's session extension, wrapped: a changeset of the rows a body changed (written by ChangeRecorder), inverted,
+// applied with conflicts refused, and read row by row. `undo` is built on it (Store+Undo.swift).
 
 import CSQLite
 
@@ -36,24 +36,9 @@ struct Changeset {
         }
     }
 
-    /// Runs `body` with a session recording the changes to `tables`; returns what it changed.
+    /// Runs `body` with the changes to `tables` recorded (by `ChangeRecorder`); returns what it changed.
     static func record<T>(on db: Database, tables: [String], _ body: () throws -> T) throws -> (T, Changeset) {
-        var session: OpaquePointer?
-        var rc = sqlite3session_create(db.handle, "main", &session)
-        guard rc == SQLITE_OK, let session else { throw db.error(sql: "sqlite3session_create") }
-        defer { sqlite3session_delete(session) }
-        for table in tables {
-            rc = sqlite3session_attach(session, table)
-            guard rc == SQLITE_OK else { throw DatabaseError(code: rc, message: "cannot record \(table)", sql: nil) }
-        }
-        let result = try body()
-        var count: Int32 = 0
-        var buffer: UnsafeMutableRawPointer?
-        rc = sqlite3session_changeset(session, &count, &buffer)
-        defer { sqlite3_free(buffer) }
-        guard rc == SQLITE_OK else { throw DatabaseError(code: rc, message: "cannot read the changes", sql: nil) }
-        guard let buffer, count > 0 else { return (result, Changeset(bytes: [])) }
-        return (result, Changeset(bytes: Array(UnsafeRawBufferPointer(start: buffer, count: Int(count)))))
+        try ChangeRecorder.record(on: db, tables: tables, body)
     }
 
     /// The changeset that reverses this one: inserts become deletes, deletes inserts, updates swap values.
@@ -118,7 +103,8 @@ struct Changeset {
         }
     }
 
-    private static func value(_ v: OpaquePointer) -> SQLValue {
+    /// A value of the changeset or the pre-update hook as an `SQLValue`.
+    static func value(_ v: OpaquePointer) -> SQLValue {
         switch sqlite3_value_type(v) {
         case SQLITE_INTEGER: return .integer(sqlite3_value_int64(v))
         case SQLITE_FLOAT: return .real(sqlite3_value_double(v))

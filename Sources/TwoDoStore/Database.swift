@@ -6,7 +6,7 @@ import CSQLite
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value bound to or read from an SQL statement.
-enum SQLValue: Sendable, Equatable {
+enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -19,6 +19,8 @@ enum SQLValue: Sendable, Equatable {
 final class Database {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
+    /// Each column's place in its table's primary key, read once per table (`primaryKeyColumns(of:)`).
+    private var primaryKeys: [String: [UInt8]] = [:]
     /// The file path this connection was opened with.
     let path: String
 
@@ -51,6 +53,18 @@ final class Database {
     deinit {
         cache.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// Each of `table`'s columns' place in its primary key (1, 2, … in key order; 0 when not part of it), in
+    /// declaration order, as `PRAGMA table_info` says and as a changeset's table header must carry it (read once,
+    /// then remembered; `refresh` reads again after a migration changed the table).
+    func primaryKeyColumns(of table: String, refresh: Bool = false) throws -> [UInt8] {
+        if !refresh, let known = primaryKeys[table] { return known }
+        let sql = "SELECT pk FROM pragma_table_info(?) ORDER BY cid"
+        let flags = try query(sql, .text(table)) { UInt8(clamping: $0.statement.int(at: 0) ?? 0) }
+        guard !flags.isEmpty else { throw DatabaseError(code: SQLITE_ERROR, message: "no table \(table)", sql: sql) }
+        primaryKeys[table] = flags
+        return flags
     }
 
     /// Runs one or more statements that take no parameters and return no rows of interest.

@@ -66,9 +66,19 @@ final class Statement {
     }
 
     func index(of name: String) -> Int32 {
-        if namesAreDistinct && nextGuess < columns.count && columns[nextGuess] == name {
-            nextGuess += 1
-            return Int32(nextGuess - 1)
+        if namesAreDistinct {
+            // Rows are read mostly in SELECT order with some columns skipped (no due time without a due date):
+            // look forward from the guess first, then from the start.
+            let count = columns.count
+            var i = nextGuess < count ? nextGuess : 0
+            for _ in 0..<count {
+                if columns[i] == name {
+                    nextGuess = i + 1
+                    return Int32(i)
+                }
+                i = i + 1 == count ? 0 : i + 1
+            }
+            preconditionFailure("no column \(name) in \(sql)")
         }
         guard let i = columns.lastIndex(of: name) else { preconditionFailure("no column \(name) in \(sql)") }
         nextGuess = i + 1

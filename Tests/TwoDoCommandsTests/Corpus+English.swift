@@ -7,7 +7,8 @@ extension Corpus {
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
         + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
-        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishRoundTwoDates
+        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishRoundTwoSlots
+        + englishRoundTwoDates
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -76,7 +77,8 @@ extension Corpus {
         ok("add milk in Groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         ok("add go to the gym", .add(title: "go to the gym", list: nil, details: TaskDetails())),
         ok("add milk #groceries", .add(title: "milk", list: "groceries", details: TaskDetails())),
-        ok("add milk #someday", .add(title: "milk", list: "someday", details: TaskDetails())),
+        // Issue 16: a `#name` that is no list asks (`error.no_such_list`) instead of failing on the list.
+        ok("add milk #someday", .addToUnknownList(list: "someday", add: task("milk"))),
         ok("add \"buy milk to groceries\"", .add(title: "buy milk to groceries", list: nil, details: TaskDetails())),
         ok("add \"buy milk\" to groceries", .add(title: "buy milk", list: "groceries", details: TaskDetails())),
         ok("add “call mom” #inbox", .add(title: "call mom", list: "inbox", details: TaskDetails())),

@@ -232,7 +232,8 @@ extension Corpus {
         ok("add x urgent", task("x", priority: .high)),
         ok("add x high priority", task("x", priority: .high)),
         ok("add !!! call the bank", task("call the bank", priority: .high)),
-        ok("add urgent call bob", task("urgent call bob")),
+        // Issue 16 decision 5: priority words count at either end.
+        ok("add urgent call bob", task("call bob", priority: .high)),
         ok("add x for bob", task("x", assignee: .member("bob"))),
         ok("add x @alice", task("x", assignee: .member("alice"))),
         ok("add x for me", task("x", assignee: .me)),

@@ -8,7 +8,7 @@ extension Corpus {
     /// English rows of the fixes.
     static let englishFixes: [Row] = [
         ok("couple join 2345", .couple(.join(code: "2345"))),
-        ok("add fix bike #Errands", task("fix bike", list: "Errands")),
+        ok("add fix bike #Errands", .addToUnknownList(list: "Errands", add: task("fix bike"))),
         ok("add read #Market", task("read", list: "Market")),
         ok("add fix issue #12", task("fix issue #12")),
         ok("add call #3 back", task("call #3 back")),

@@ -151,7 +151,7 @@ struct OneGrammarTests {
         #expect(
             Parser.alternatives.map(\.name) == [
                 "paged listing", "planner", "verb first", "step in the middle", "member view", "verb last",
-                "add in the middle", "date colon add",
+                "add in the middle", "priority first", "date colon add",
             ])
     }
 
@@ -161,6 +161,8 @@ struct OneGrammarTests {
             ("blorp milk", 0, 0), ("add", 1, 3), ("  add", 1, 5), ("lang xx", 1, 5),
             ("event add party Feb 30 at 8pm", 3, 16), ("etkinlik ekle parti 30 Şubat 20:00", 3, 20),
             ("agenda page 0", 2, 12), ("routine", 1, 7), ("event add dinner", 1, 6),
+            // Two values: at the second one.
+            ("add x friday tomorrow", 3, 13), ("acil x ekle !low", 3, 12), ("add x p3 urgent p3", 4, 16),
         ] as [(String, Int, Int)])
     func positions(line: String, word: Int, offset: Int) throws {
         guard case .failure(let located) = Parser.parseLocated(line, context: context) else {

@@ -86,10 +86,10 @@ struct LanguageErrorTests {
         FailureCase(by: "bob", line: "takvim blah", code: "error.usage", contains: ["takvim [ay] [yıl]"]),
         // An unknown #list names the lists there are and how to make it, never a silent new list or title.
         FailureCase(
-            by: "alice", line: "add fix bike #errands", code: "error.not_found",
+            by: "alice", line: "add fix bike #errands", code: "error.no_such_list",
             contains: ["There is no list \"errands\"", "Bills", "list add errands"], data: ["list": "errands"]),
         FailureCase(
-            by: "bob", line: "ekle süt #manav", code: "error.not_found",
+            by: "bob", line: "ekle süt #manav", code: "error.no_such_list",
             contains: ["\"manav\" diye bir liste yok", "Market", "liste ekle manav"], data: ["list": "manav"]),
     ]
 

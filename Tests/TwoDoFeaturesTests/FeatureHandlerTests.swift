@@ -45,8 +45,12 @@ struct FeatureHandlerTests {
         let (carol, _) = try h.couple("carol", "dave")
         try h.run("list add Secret", as: carol.1)
         try h.run("add carol's secret to Secret", as: carol.1)
-        let add = try h.run("add spy to Secret", as: alice.1)
-        // No list "Secret" in alice's space: the words stay in the title, in her own default list.
+        // No list "Secret" in alice's space: she is asked (issue 16), and only her own lists are named.
+        let asked = try h.run("add spy to Secret", as: alice.1)
+        #expect(asked.reply.code == .errorNoSuchList)
+        #expect(asked.reply.lines.allSatisfy { !$0.contains("carol") && $0.contains("Your lists: Inbox.") })
+        // Lower case: the words stay in the title, in her own default list.
+        let add = try h.run("add spy to secret", as: alice.1)
         #expect(add.reply.code == .taskAdded)
         #expect(try h.store.list(named: "Secret", in: alice.0.space) == nil)
         let done = try h.run("done carol's secret", as: alice.1)

@@ -181,3 +181,53 @@ struct StorePagingTests {
         #expect(try store.notifications(for: u.id, offset: 5, limit: 5).map { $0.args["n"] } == ["1", "0"])
     }
 }
+
+@Suite("Store search pages")
+struct StoreSearchPageTests {
+    let temp = TempDB()
+
+    @Test("search pages are consecutive slices of open-before-done, newest-first order; counts and filters agree")
+    func searchPages() throws {
+        let store = try Store(path: temp.path, durable: false)
+        let u = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
+        let v = try #require(try store.createUser(name: "bob", passwordHash: "h", lang: .en, now: 0))
+        let inbox = try store.defaultList(in: u.space)
+        var ids: [TaskID] = []
+        for i in 0..<57 {
+            ids.append(
+                try store.addTask(
+                    title: "chore \(i)", list: inbox.id, space: u.space, by: u.id, assignee: nil, now: Int64(i)))
+        }
+        // Another space's matching task is never counted nor shown, even if its id were handed in.
+        let other = try store.addTask(
+            title: "chore elsewhere", list: try store.defaultList(in: v.space).id, space: v.space, by: v.id,
+            assignee: nil, now: 5)
+        for i in [3, 10, 40] { try store.setDone(ids[i], true, by: u.id, now: 100) }
+        try store.flushSearchIndex()
+        let hits = try store.searchHits(["chore"], in: u.space)
+        #expect(Set(hits.tasks) == Set(ids))
+        let expected =
+            ids.enumerated().filter { ![3, 10, 40].contains($0.offset) }.map(\.element).reversed()
+            + [ids[40], ids[10], ids[3]]
+        var paged: [TaskID] = []
+        for offset in stride(from: 0, to: 60, by: 20) {
+            let (total, page) = try store.searchPage(
+                hits.tasks + [other], in: u.space, filter: SearchFilter(), offset: offset, limit: 20)
+            #expect(total == 57)
+            paged += page.map(\.id)
+        }
+        #expect(paged == Array(expected))
+        let (doneTotal, done) = try store.searchPage(
+            hits.tasks, in: u.space, filter: SearchFilter(doneOnly: true), offset: 0, limit: 20)
+        #expect(doneTotal == 3 && done.map(\.id) == [ids[40], ids[10], ids[3]])
+        let past = try store.searchPage(hits.tasks, in: u.space, filter: SearchFilter(), offset: 57, limit: 20)
+        #expect(past.total == 57 && past.tasks.isEmpty)
+    }
+
+    @Test("the id list handed to SQL is exact JSON for any ids")
+    func idList() {
+        #expect(Store.jsonList([]) == "[]")
+        #expect(Store.jsonList([0, 7, 10, 99, 100, 1_234_567]) == "[0,7,10,99,100,1234567]")
+        #expect(Store.jsonList([-5, Int64.max, Int64.min]) == "[-5,9223372036854775807,-9223372036854775808]")
+    }
+}
