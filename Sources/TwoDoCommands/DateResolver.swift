@@ -43,7 +43,8 @@ struct DateFailure: Error, Sendable {
 ///   with an afternoon/evening word any hour 1–11 is (`akşam 8` is 20:00, `tonight at 9` is 21:00).
 ///   Times with minutes (`5:30`, `17.30`) are 24-hour clock times as written.
 /// - Explicit past dates are allowed for due dates (`due 3 2020-01-01`: overdue tasks exist); an `until`
-///   before today is `.inThePast`; impossible days and times are `.noSuchDay` / `.noSuchTime`.
+///   before today (or before the rule's own later start), or one before the rule's first occurrence, is
+///   `.inThePast`; impossible days and times are `.noSuchDay` / `.noSuchTime`.
 enum DateResolver {
     /// Resolves `phrase` (word ranges refer to `lex`).
     static func resolve(_ phrase: SchedulePhrase, lex: Lexer, clock: LocalClock) -> Result<Schedule, DateFailure> {
@@ -59,7 +60,12 @@ enum DateResolver {
         }
         var rule: Recurrence?
         if let r = phrase.recurrence {
-            switch recurrence(r, until: phrase.until, lex: lex, clock: clock) {
+            // A rule with a date (`starting Dec 3 every day`) starts on that date; without one, today.
+            var start = clock.today
+            if let d = phrase.date, let date = localDate(d.spec, time: time, clock: clock), date > start {
+                start = date
+            }
+            switch recurrence(r, until: phrase.until, start: start, lex: lex, clock: clock) {
             case .success(let built): rule = built
             case .failure(let f): return .failure(f)
             }
@@ -151,6 +157,10 @@ enum DateResolver {
                 year: today.year, month: today.month, day: LocalDate.daysIn(year: today.year, month: today.month))
         case .endOfYear:
             return LocalDate(year: today.year, month: 12, day: 31)
+        case .endOfNamedMonth(let month):
+            guard (1...12).contains(month) else { return nil }
+            let year = month >= today.month ? today.year : today.year + 1
+            return LocalDate(year: year, month: month, day: LocalDate.daysIn(year: year, month: month))
         case .weekend(let next):
             if next { return clock.nextMonday.adding(days: 5) }
             return today.weekday >= 6 ? today : today.adding(days: 6 - today.weekday)
@@ -163,9 +173,10 @@ enum DateResolver {
         }
     }
 
-    /// The rule of `r`, with its `until` resolved (an `until` before today is `.inThePast`).
+    /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later
+    /// date), or one that leaves the rule no occurrence at all, is `.inThePast`.
     private static func recurrence(
-        _ r: RecurrencePart, until: UntilPart?, lex: Lexer, clock: LocalClock
+        _ r: RecurrencePart, until: UntilPart?, start: LocalDate, lex: Lexer, clock: LocalClock
     ) -> Result<Recurrence, DateFailure> {
         let noSuchDay = DateFailure(problem: .noSuchDay, value: lex.typed(r.words))
         if let d = r.monthDay, !(1...31).contains(d) { return .failure(noSuchDay) }
@@ -180,7 +191,7 @@ enum DateResolver {
             guard let date = localDate(until.date.spec, time: nil, clock: clock) else {
                 return .failure(DateFailure(problem: .noSuchDay, value: words))
             }
-            guard date >= clock.today else { return .failure(DateFailure(problem: .inThePast, value: words)) }
+            guard date >= start else { return .failure(DateFailure(problem: .inThePast, value: words)) }
             last = date
         }
         let frequency: Recurrence.Frequency =
@@ -190,10 +201,14 @@ enum DateResolver {
             case .monthly: .monthly
             case .yearly: .yearly
             }
-        return .success(
-            Recurrence(
-                frequency, interval: r.interval, weekdays: r.weekdays, monthDay: r.monthDay, month: r.month,
-                ordinal: r.ordinal, until: last, fromCompletion: r.fromCompletion))
+        let rule = Recurrence(
+            frequency, interval: r.interval, weekdays: r.weekdays, monthDay: r.monthDay, month: r.month,
+            ordinal: r.ordinal, until: last, fromCompletion: r.fromCompletion)
+        // `her cuma … yarına kadar` on a Sunday: the rule would end before its first Friday.
+        if let until, rule.first(onOrAfter: start) == nil {
+            return .failure(DateFailure(problem: .inThePast, value: lex.typed(until.date.words)))
+        }
+        return .success(rule)
     }
 }
 

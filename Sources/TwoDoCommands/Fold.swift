@@ -4,7 +4,12 @@ import TwoDoCore
 
 /// Folding keys for every case- and accent-insensitive comparison the parser makes.
 enum Fold {
-    /// `TextFold.key(text)` with `’` (U+2019) replaced by `'`, so `Market’e` and `Market'e` compare equal.
+    /// The apostrophes phones and keyboards type besides `'`: `’` (U+2019), `‘` (U+2018), `ʼ` (U+02BC) and
+    /// `´` (U+00B4).
+    static let apostrophes: Set<Unicode.Scalar> = ["\u{2019}", "\u{2018}", "\u{02BC}", "\u{00B4}"]
+
+    /// `TextFold.key(text)` with every apostrophe in `apostrophes` replaced by `'`, so `Market’e`,
+    /// `Haziranʼa` and `Market'e` compare equal.
     static func key(_ text: some StringProtocol) -> String {
         // ASCII fast path, the same result as TextFold (only A–Z change): most command words are ASCII.
         let utf8 = text.utf8
@@ -13,11 +18,11 @@ enum Fold {
             return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
         let folded = TextFold.key(text)
-        // U+2019 encodes as E2 80 99; a key without an 0xE2 byte cannot contain it.
-        guard folded.utf8.contains(0xE2) else { return folded }
+        // U+2019 and U+2018 encode as E2 80 99/98, U+02BC as CA BC, U+00B4 as C2 B4.
+        guard folded.utf8.contains(where: { $0 == 0xE2 || $0 == 0xCA || $0 == 0xC2 }) else { return folded }
         var out = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
-            out.append(scalar == "\u{2019}" ? "'" : scalar)
+            out.append(apostrophes.contains(scalar) ? "'" : scalar)
         }
         return String(out)
     }

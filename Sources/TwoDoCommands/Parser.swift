@@ -43,6 +43,8 @@ public enum Parser {
         ("add in the middle", { line, context in middleAdd(line.words, context: context) }),
         // `urgent: call the plumber`, `URGENT call mom`, `acil faturayı öde`: no verb, a priority word first.
         ("priority first", { line, context in priorityFirst(line.words, context: context) }),
+        // `Friday: dentist`: no verb, a date and a colon first.
+        ("date colon add", { line, context in DateColonAdd.parse(line.words, context: context) }),
     ]
 
     /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
@@ -120,6 +122,12 @@ public enum Parser {
             case .success, .failure(.twoValues): return middle
             default: break
             }
+        }
+        // The view verbs that are also dates open a date-colon add: `tomorrow 9am: call the bank`.
+        if result.isWeak, match.verb == .today || match.verb == .tomorrow,
+            case .success(let command)? = DateColonAdd.parse(words, context: context)
+        {
+            return .success(command)
         }
         return result
     }

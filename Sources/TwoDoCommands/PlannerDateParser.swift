@@ -231,9 +231,17 @@ enum PlannerDateParser {
             case .none: break
             }
         }
-        // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`.
-        let marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].caseEnding)
-        switch clockTime(k, prefixed: marked) {
+        // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`, and
+        // typed without the apostrophe, `10da`, `8de`.
+        var hour = k
+        var marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].caseEnding)
+        if !marked, (3...4).contains(k.utf8.count), ["de", "da", "te", "ta"].contains(String(k.suffix(2))),
+            k.dropLast(2).allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            hour = String(k.dropLast(2))
+            marked = true
+        }
+        switch clockTime(hour, prefixed: marked) {
         case .some(.some(let time)): return .yes(time, next: i + 1)
         case .some(.none): return .bad(.noSuchTime, String(t[i].text))
         case .none: return .no

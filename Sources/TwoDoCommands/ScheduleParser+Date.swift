@@ -61,12 +61,16 @@ extension ScheduleParser {
         case .unit(let u):
             return unitDate(u, t, i)
         case .weekday(let d, let short):
-            // `cuma günü` ("on Friday").
-            if t.ending == .none, let g = token(i + 1), g.unit == .day, g.ending == .possessive {
+            // `cuma günü` ("on Friday"), `cuma gününe` ("to Friday").
+            if t.ending == .none, let g = token(i + 1), g.unit == .day, g.ending == .possessive || g.ending == .dative {
                 return finish(.weekday(d, .bare), i, i + 2, marked: true, possessive: true)
             }
             return finish(.weekday(d, .bare), i, i + 1, abbreviated: short)
         case .month(let m):
+            // `Ocak sonu`, `Ocak sonuna kadar`: the month's last day.
+            if t.ending == .none, t.lang == .tr, token(i + 1)?.keyword == .sonu {
+                return finish(.endOfNamedMonth(m), i, i + 2)
+            }
             // Month first: `Dec 24`, `December 24th 2026`.
             guard t.ending == .none, let (day, n) = dayNumber(i + 1) else { return nil }
             return withYear(month: m, day: day, start: i, after: n)
@@ -157,14 +161,19 @@ extension ScheduleParser {
         case .next, .coming, .haftaya, .gelecek, .onumuzdeki: return nextDate(k, i)
         case .in: return inDate(i)
         case .end:
-            // `end of [the] week|month|year`.
+            // `end of [the] week|month|year`, `end of March`.
             guard kw(i + 1) == .of else { return nil }
             let u = kw(i + 2) == .the ? i + 3 : i + 2
             switch unit(u) {
             case .week: return finish(.endOfWeek, i, u + 1)
             case .month: return finish(.endOfMonth, i, u + 1)
             case .year: return finish(.endOfYear, i, u + 1)
-            default: return nil
+            default:
+                // `end of March`: that month's last day.
+                if let m = token(u), m.ending == .none, case .month(let month) = m.kind {
+                    return finish(.endOfNamedMonth(month), i, u + 1)
+                }
+                return nil
             }
         case .weekend: return finish(.weekend(next: false), i, i + 1, needsMarker: true)
         case .haftasonu: return finish(.weekend(next: false), i, i + 1)
@@ -246,15 +255,17 @@ extension ScheduleParser {
         return nil
     }
 
-    /// Turkish `hafta sonu`, `ay sonu`, `yıl sonu`, `ayın 15'i`; English `day after tomorrow`.
+    /// Turkish `hafta sonu`, `ay sonu`, `yıl sonu`, `ayın sonu`, `ayın 15'i`; English `day after tomorrow`.
     private func unitDate(_ u: TimeUnit, _ t: Token, _ i: Int) -> (DatePart, Int)? {
         if t.lang == .en {
             guard u == .day, kw(i + 1) == .after, kw(i + 2) == .tomorrow else { return nil }
             return finish(.days(2), i, i + 3)
         }
         if t.ending == .genitive && u == .month {
-            // `ayın 15'i`, `ayın 15'inde`: the 15th.
-            guard let d = token(i + 1), d.ending == .possessive || d.ending == .locative,
+            // `ayın sonu`, `ayın sonuna kadar`: this month's last day.
+            if token(i + 1)?.keyword == .sonu { return finish(.endOfMonth, i, i + 2) }
+            // `ayın 15'i`, `ayın 15'inde`, `ayın 5'ine`: the 15th.
+            guard let d = token(i + 1), d.ending == .possessive || d.ending == .locative || d.ending == .dative,
                 case .number(let day, let digits) = d.kind, (1...2).contains(digits)
             else { return nil }
             return finish(.monthDay(day), i, i + 2, possessive: true)

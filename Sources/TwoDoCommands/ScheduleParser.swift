@@ -11,8 +11,10 @@
 /// a part-of-day word alone (`evening`, `akşam`) needs a date or recurrence in the same phrase
 /// (`tomorrow evening`, `yarın akşam`) or `at`/`in the`; a weekday abbreviation (`fri`) needs `on`,
 /// `this`, `next`, `every` or a time; a full weekday name alone is not taken at the start of a title
-/// (`add sunday roast`); `the 24th` and `weekend` need `on`/`this`/`next`; a Turkish dative date
-/// (`cumaya`) needs `kadar`.
+/// (`add sunday roast`) unless a colon follows it (`Friday: dentist`) or the verb is Turkish and no compound
+/// noun follows (`cumartesi çimleri biç ekle`, see `Mode.turkishStart`); `the 24th` and `weekend` need
+/// `on`/`this`/`next`; a Turkish dative date (`cumaya`) needs `kadar`, except right before a Turkish verb
+/// (`sunumu salıya ekle`, see `Mode.dativeDue`).
 struct ScheduleParser {
     /// Where the phrase stands, which decides the marker rules above.
     struct Mode: Sendable {
@@ -22,6 +24,11 @@ struct ScheduleParser {
         var atStart = false
         /// Whether a recurrence part is accepted.
         var recurrence = true
+        /// The phrase starts the title of a Turkish add and no compound noun follows: a Turkish weekday
+        /// name alone is a date there (`cumartesi çimleri biç ekle`; not `cuma namazı ekle`).
+        var turkishStart = false
+        /// The phrase ends the title of a Turkish add: a dative date last is the due date (`sunumu salıya ekle`).
+        var dativeDue = false
     }
 
     /// The line's tokens.
@@ -60,8 +67,13 @@ struct ScheduleParser {
                 return nil
             }
         }
+        // A colon ends a phrase (`Friday: dentist`); inside one it splits two thoughts.
+        for j in start..<(end - 1) where lex.words[j].text.utf8.last == UInt8(ascii: ":") { return nil }
         return validated(p)
     }
+
+    /// Whether the phrase's last word ends in a colon (`Friday: dentist`), which marks it as a date.
+    private var endsInColon: Bool { lex.words[end - 1].text.utf8.last == UInt8(ascii: ":") }
 
     /// Applies the rules that depend on the whole phrase and on where it stands.
     private func validated(_ phrase: SchedulePhrase) -> SchedulePhrase? {
@@ -72,10 +84,11 @@ struct ScheduleParser {
             p.date = until.date
             p.date?.marked = true
             p.date?.dative = false
+            p.date?.asUntil = true
             p.until = nil
         }
         if let d = p.date {
-            if d.dative && !mode.standalone { return nil }
+            if d.dative && !mode.standalone && !(mode.dativeDue && d.words.upperBound == end) { return nil }
             if case .seconds = d.spec, p.time != nil { return nil }
             if d.timeOfDay != nil, let t = p.time, case .timeOfDay = t.spec { return nil }
         }
@@ -84,7 +97,8 @@ struct ScheduleParser {
         if let d = p.date, !d.marked {
             if d.needsMarker { return nil }
             if case .weekday(_, .bare) = d.spec, p.time == nil, d.timeOfDay == nil, p.recurrence == nil,
-                d.abbreviated || mode.atStart
+                d.abbreviated
+                    || (mode.atStart && !endsInColon && !(mode.turkishStart && lex[d.words.lowerBound].lang == .tr))
             {
                 return nil
             }
@@ -135,7 +149,8 @@ struct ScheduleParser {
     /// `until|till <date>` or `<date>'e kadar`.
     private func until(_ i: Int) -> (UntilPart, Int)? {
         if kw(i) == .until, let (d, n) = dateBody(i + 1), !d.dative { return (UntilPart(date: d), n) }
-        guard let (d, n) = dateBody(i), d.dative, kw(n) == .kadar else { return nil }
+        // `yarın akşama kadar` carries the part of the day; `cumaya kadar` only the day.
+        guard let (d, n) = date(i) ?? dateBody(i), d.dative, kw(n) == .kadar else { return nil }
         var date = d
         date.dative = false
         return (UntilPart(date: date), n + 1)

@@ -15,6 +15,8 @@ enum DateSpec: Sendable, Equatable {
     /// A day of the month (`on the 24th`, `ayın 15'i`): the next such day on or after today.
     case monthDay(Int)
     case endOfWeek, endOfMonth, endOfYear
+    /// The last day of a named month (`Ocak sonu`), the next such month from today's on.
+    case endOfNamedMonth(Int)
     /// Saturday of this week (today on a weekend), or of next week.
     case weekend(next: Bool)
     /// Monday of next week, the 1st of next month, 1 January of next year.
@@ -47,6 +49,9 @@ struct DatePart: Sendable {
     var abbreviated = false
     /// A form that needs a marker inside a title (`the 24th`, `weekend`).
     var needsMarker = false
+    /// Written as an `until` (`30 Haziran'a kadar`, `until June 30`) with no rule in its phrase: the due
+    /// date, unless a rule elsewhere in the title makes it that rule's end.
+    var asUntil = false
 }
 
 /// How a time was written.
@@ -129,6 +134,13 @@ struct SchedulePhrase: Sendable {
         time = time ?? other.time
         recurrence = recurrence ?? other.recurrence
         until = until ?? other.until
+        // `her cuma çöpü çıkar 30 Haziran'a kadar ekle`: an `until` read as a due date ends the rule instead.
+        if recurrence != nil, until == nil, let d = date, d.asUntil {
+            var last = d
+            last.marked = false
+            until = UntilPart(date: last)
+            date = nil
+        }
         return true
     }
 }

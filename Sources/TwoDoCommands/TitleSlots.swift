@@ -145,7 +145,9 @@ struct TitleSlots {
             }
             let lowest = Swift.max(lo + 1, hi - Self.window)
             for start in lowest..<hi where unquoted(start..<hi) && !listNamed(at: start) {
-                guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init()) else { continue }
+                guard let phrase = ScheduleParser.parse(lex, start..<hi, mode: .init(dativeDue: turkish)) else {
+                    continue
+                }
                 guard schedule.merge(phrase) else { return refuseMerge(phrase) }
                 hi = start
                 return true
@@ -212,8 +214,9 @@ struct TitleSlots {
         guard lex[lo].kind != .other else { return false }
         var end = Swift.min(hi - 1, lo + Self.window)
         while end > lo {
+            let turkishStart = turkish && !TurkishSuffix.keepsWeekday(before: lex.words[end])
             if unquoted(lo..<end), !splitsCompound(end),
-                let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true))
+                let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart))
             {
                 guard schedule.merge(phrase) else { return refuseMerge(phrase) }
                 lo = end

@@ -10,9 +10,10 @@ enum TurkishSuffix {
     /// Endings that may follow an apostrophe and are removed from references.
     private static let afterApostrophe: Set<String> = Set(dative + accusative)
 
-    /// Whether `text` contains `'` or `’` (checked on bytes, without walking characters).
+    /// Whether `text` may contain `'` or another apostrophe (`’`, `ʼ`, …; checked on bytes, without walking
+    /// characters).
     static func hasApostrophe(_ text: Substring) -> Bool {
-        text.utf8.contains(0x27) || text.utf8.contains(0xE2)
+        text.utf8.contains { $0 == 0x27 || $0 == 0xE2 || $0 == 0xCA || $0 == 0xC2 }
     }
 
     /// `text` without a trailing apostrophe case ending (`süt'ü` → `süt`, `3’e` → `3`); unchanged otherwise.
@@ -20,7 +21,9 @@ enum TurkishSuffix {
     /// Only Turkish case endings are removed, so `mom's` stays `mom's`.
     static func strippingApostropheEnding(_ text: Substring) -> Substring {
         guard hasApostrophe(text),
-            let mark = text.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }),
+            let mark = text.lastIndex(where: {
+                $0 == "'" || ($0.unicodeScalars.first.map(Fold.apostrophes.contains) ?? false)
+            }),
             mark > text.startIndex
         else { return text }
         let ending = text[text.index(after: mark)...]
@@ -40,5 +43,31 @@ enum TurkishSuffix {
         if characters > 3 && (key.hasSuffix("ye") || key.hasSuffix("ya")) { return word.dropLast(2) }
         if characters > 2 && (key.hasSuffix("e") || key.hasSuffix("a")) { return word.dropLast() }
         return word
+    }
+
+    /// Folded starts of nouns that make a compound with a weekday before them in any case (`cuma namazı`,
+    /// `cuma namazına`, `cuma hutbesi`).
+    private static let compoundStems = ["namaz", "hutbe", "mesai"]
+
+    /// Folded possessive nouns that make a compound with a weekday before them (`pazar pazarı`, `pazartesi
+    /// yemeği`), besides those ending in `-sı/-si/-su/-sü`. The same nouns in another case (`pikniğe git`)
+    /// are objects, and the weekday dates them.
+    private static let compoundNouns: Set<String> = [
+        "pazari", "pazarini", "yemegi", "yemegini", "maci", "macini", "tatili", "izni", "piknigi", "ayini",
+        "ibadeti", "sabahi", "ogleni", "aksami", "okulu", "nobeti", "sinavi",
+    ]
+
+    /// Words after a weekday that tie it to the title rather than date it (`pazar için sebze`, `cuma ile`).
+    private static let tyingWords: Set<String> = ["icin", "gibi", "ile", "ve", "veya", "ya", "de", "da", "ki"]
+
+    /// Whether `next`, the word after a weekday name at the start of a Turkish title, keeps that weekday in
+    /// the title: a noun with a possessive ending that forms a compound with it (`cuma namazı`, `pazar
+    /// alışverişi`, `pazartesi toplantısı`), or a postposition (`pazar için`). An object or a verb phrase
+    /// (`cumartesi çimleri biç`, `çarşamba toplantı notları`) does not.
+    static func keepsWeekday(before next: Word) -> Bool {
+        let key = next.bareKey
+        if tyingWords.contains(key) { return true }
+        if key.utf8.count >= 4, key.hasSuffix("si") || key.hasSuffix("su") { return true }
+        return compoundNouns.contains(key) || compoundStems.contains { key.hasPrefix($0) }
     }
 }

@@ -105,7 +105,7 @@ enum Vocabulary {
             (.oburgun, ["öbürgün"]), (.bu, ["bu"]), (.haftaya, ["haftaya"]), (.gelecek, ["gelecek"]),
             (.onumuzdeki, ["önümüzdeki"]), (.sonra, ["sonra"]), (.once, ["önce"]), (.icinde, ["içinde"]),
             (.ogleden, ["öğleden"]), (.yarisi, ["yarısı"]), (.her, ["her"]), (.hergun, ["hergün"]),
-            (.ici, ["içi"]), (.sonu, ["sonu"]), (.kadar, ["kadar"]), (.ve, ["ve"]),
+            (.ici, ["içi"]), (.sonu, ["sonu"]), (.kadar, ["kadar", "dek", "değin"]), (.ve, ["ve"]),
             (.bitince, ["bitince", "bittikten", "tamamlanınca", "tamamlandıktan"]), (.hatirlat, ["hatırlat"]),
             (.durt, ["dürt"]), (.icin, ["için"]), (.benim, ["benim"]), (.kendim, ["kendim"]),
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),
@@ -159,6 +159,8 @@ enum Vocabulary {
     private static let endings: [(String, Ending)] = {
         var list: [(String, Ending)] = []
         for e in ["a", "e", "ya", "ye", "na", "ne"] { list.append((e, .dative)) }
+        // "to its …", on day numbers and `sonu`: `ayın 5'ine`, `3'üne`, `2'sine`.
+        for e in ["ine", "ina", "une", "una", "sine", "sina", "sune", "suna"] { list.append((e, .dative)) }
         for e in [
             "da", "de", "ta", "te", "nda", "nde", "inde", "inda", "unde", "unda", "sinde", "sinda", "sunde", "sunda",
         ] {
@@ -173,6 +175,15 @@ enum Vocabulary {
 
     private static let endingByText: [String: Ending] = Dictionary(endings, uniquingKeysWith: { a, _ in a })
 
+    /// Full weekday and month names in both languages by folding key (no abbreviations), for `NameTypo`.
+    static let fullNames: [String: Token] = exact.filter { key, token in
+        switch token.kind {
+        case .weekday(_, abbreviated: false): true
+        case .month: true
+        default: false
+        }
+    }
+
     /// Single-part duration units by folded spelling (`10m`, `2h`, `3d`, `1w`, `10dk`).
     private static let durationUnits: [String: TimeUnit] = {
         var map: [String: TimeUnit] = [:]
@@ -184,16 +195,23 @@ enum Vocabulary {
         return map
     }()
 
-    /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`).
+    /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`), or
+    /// a full name with one letter wrong (`wednsday`, `perşmbe`; see `NameTypo`).
     static func weekday(_ key: String) -> Int? {
-        if case .weekday(let day, _)? = exact[key]?.kind { return day }
+        if case .weekday(let day, _)? = (exact[key] ?? typo(key))?.kind { return day }
         return nil
     }
 
-    /// The month (1…12) a folded spelling names, in either language (`dec`, `aralık`, `ara`).
+    /// The month (1…12) a folded spelling names, in either language (`dec`, `aralık`, `ara`), or a full
+    /// name with one letter wrong (`decmber`, `agutos`).
     static func month(_ key: String) -> Int? {
-        if case .month(let month)? = exact[key]?.kind { return month }
+        if case .month(let month)? = (exact[key] ?? typo(key))?.kind { return month }
         return nil
+    }
+
+    /// A misspelt full name with no ending, for the lookups above.
+    private static func typo(_ key: String) -> Token? {
+        key.utf8.count >= 5 ? NameTypo.token(key, ending: { _ in nil }) : nil
     }
 
     /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
@@ -226,9 +244,15 @@ enum Vocabulary {
         guard bytes.count <= 40, !bytes.contains(0x22) else { return Token(kind: .other) }
         if bytes.first == UInt8(ascii: "@") { return Token(kind: bytes.count > 1 ? .mention : .keyword(.at)) }
         var key = word.key
-        if key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ",") { key.removeLast() }
+        // A trailing comma, or the colon of `Friday: dentist`, is not part of the word.
+        if key.utf8.count > 1, let last = key.utf8.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ":") {
+            key.removeLast()
+        }
         if let t = exact[key] ?? inflected[key] { return t }
-        if let first = key.utf8.first, isDigit(first), let kind = numeric(key[...]) { return Token(kind: kind) }
+        if let first = key.utf8.first, isDigit(first) {
+            if let kind = numeric(key[...]) { return Token(kind: kind) }
+            if let t = numberWithEnding(key[...]) { return t }
+        }
         if key.utf8.contains(UInt8(ascii: "'")), let mark = key.lastIndex(of: "'"), mark > key.startIndex {
             let stem = key[..<mark]
             guard let ending = endingByText[String(key[key.index(after: mark)...])] else { return Token(kind: .other) }
@@ -236,10 +260,28 @@ enum Vocabulary {
             if let first = stem.utf8.first, isDigit(first), let kind = numeric(stem) {
                 return Token(kind: kind, ending: ending)
             }
+            if var t = NameTypo.token(String(stem), ending: { _ in nil }) {
+                t.ending = ending
+                return t
+            }
             return Token(kind: .other)
         }
         if key.utf8.contains(UInt8(ascii: ",")) { return weekdayList(key[...]) }
+        if let t = NameTypo.token(key, ending: { endingByText[$0] }) { return t }
         return Token(kind: .other)
+    }
+
+    /// A day number with a Turkish ending typed without an apostrophe: `5ine`, `15inde`, `9da`, `1i`.
+    private static func numberWithEnding(_ key: Substring) -> Token? {
+        var digits = 0
+        var value = 0
+        for b in key.utf8 {
+            guard isDigit(b) else { break }
+            value = value * 10 + Int(b - 0x30)
+            digits += 1
+        }
+        guard (1...2).contains(digits), let ending = endingByText[String(key.dropFirst(digits))] else { return nil }
+        return Token(kind: .number(value, digits: digits), ending: ending)
     }
 
     /// `mon,wed,fri` (weekday names joined by commas), else an ordinary word.

@@ -151,7 +151,7 @@ struct OneGrammarTests {
         #expect(
             Parser.alternatives.map(\.name) == [
                 "paged listing", "planner", "verb first", "step in the middle", "member view", "verb last",
-                "add in the middle", "priority first",
+                "add in the middle", "priority first", "date colon add",
             ])
     }
 
