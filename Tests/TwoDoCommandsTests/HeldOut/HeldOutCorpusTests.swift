@@ -5,8 +5,11 @@ import TwoDoCommands
 
 /// The held-out measurement's bar.
 enum HeldOut {
-    /// The least share of held-out rows that must parse exactly (the lead sets it after the final measurement).
-    static let threshold = 0.0
+    /// The least share of held-out rows that must parse exactly. Measured once, at the end of the grammar work of
+    /// session 6 (2026-11-26): 341 of 374 (91.2 %; en 92.9 %, tr 90.1 %), short of issue 16's 97 %. This bar keeps
+    /// that figure from sliding back; it is not a target to tune the grammar to (these rows stay out of
+    /// development, and a new measurement wants rows nobody has seen).
+    static let threshold = 0.91
 }
 
 /// The held-out corpus: its shape, and how much of it the parser reads exactly (never which rows).
