@@ -89,12 +89,18 @@ extension Handlers {
                     .errorTooManyOccurrences, t(c, .errorTooManyOccurrences, ["limit": "\(limit)"]),
                     data: .object([("limit", .int(Int64(limit)))])))
         }
-        out.sort { a, b in
+        // Sorted by small keys, then gathered once: a placed occurrence carries its event whole, and moving
+        // ~2,200 of them through a stable sort was a tenth of a month's `calendar` (500 weekly series).
+        var keys: [(day: LocalDate, minute: Int, event: EventID, index: Int)] = []
+        keys.reserveCapacity(out.count)
+        for (i, p) in out.enumerated() { keys.append((p.day, p.minute, p.event.id, i)) }
+        keys.sort { a, b in
             if a.day != b.day { return a.day < b.day }
             if a.minute != b.minute { return a.minute < b.minute }
-            return a.event.id < b.event.id
+            if a.event != b.event { return a.event < b.event }
+            return a.index < b.index
         }
-        return out
+        return keys.map { out[$0.index] }
     }
 
     /// A multi-day occurrence placed on each of the reader's days it covers inside `range`: all-day ones on their

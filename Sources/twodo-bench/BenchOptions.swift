@@ -83,7 +83,7 @@ struct BenchOptions {
                     "bigspace     one user with many tasks; `show` latency [--tasks 100000] [--lists 100] [--runs 200]",
                     "loginstorm   wrong-password logins while pairs work [--seconds 5] [--rate 200]",
                     "             [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]",
-                    "calendar     `calendar` of one month in spaces with many events [--events 10000] [--runs 200]",
+                    "calendar     `calendar` of one month in spaces with many events [--events 5000] [--runs 200]",
                     "parser       Parser.parse lines per second, in-process",
                     "reminders    start-up with many pending reminders; 1,000 due at once under load",
                     "             [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]",
