@@ -17,16 +17,22 @@ enum Pinning {
     /// The core servers run on.
     static let serverCore = 1
 
-    /// Re-executes this bench under `taskset -c 0` (once); returns only when pinning is off or already done.
+    /// Runs this bench again as a child under `taskset -c 0` (once) and exits with its status; returns only
+    /// when pinning is off or this process is that child.
     static func pinBenchToCoreZero() {
         guard isActive, let taskset, ProcessInfo.processInfo.environment[marker] == nil else { return }
-        setenv(marker, "1", 1)
-        let me = ServerProcess.selfExecutable()
-        let arguments = [taskset, "-c", "0", me] + CommandLine.arguments.dropFirst()
-        var pointers = arguments.map { strdup($0) } + [nil]
-        execv(taskset, &pointers)
-        // execv returned: run unpinned and say so in the header.
-        Progress.note("could not re-execute under taskset (errno \(errno)); running unpinned")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: taskset)
+        child.arguments = ["-c", "0", ServerProcess.selfExecutable()] + CommandLine.arguments.dropFirst()
+        child.environment = ProcessInfo.processInfo.environment.merging([marker: "1"]) { $1 }
+        do {
+            try child.run()
+        } catch {
+            Progress.note("could not run under taskset (\(error)); running unpinned")
+            return
+        }
+        child.waitUntilExit()
+        exit(child.terminationStatus)
     }
 
     /// The arguments that start `binary args` pinned to the server core (or unpinned).

@@ -22,7 +22,7 @@ final class RedisProcess {
     static func binary(_ explicit: String?) throws -> String {
         if let explicit {
             guard FileManager.default.isExecutableFile(atPath: explicit) else {
-                throw BenchError.server("no redis-server at \(explicit)")
+                throw BenchError.server("no redis-server at \(explicit) (apt-get install redis-server)")
             }
             return explicit
         }
@@ -58,7 +58,8 @@ final class RedisProcess {
         ]
     }
 
-    /// Starts redis-server (pinned like the TwoDo server when `pinned`) and waits until it answers PING.
+    /// Starts redis-server (pinned like the TwoDo server when `pinned`) and waits (up to 20 s) for the
+    /// "Ready to accept connections" line of its log.
     init(binary: String, databaseFolder: String, pinned: Bool) throws {
         do {
             directory = try Posix.makeTemporaryFolder(prefix: "\(databaseFolder)/twodo-bench-redis-")
@@ -82,13 +83,14 @@ final class RedisProcess {
             throw BenchError.server("cannot start \(binary): \(error)")
         }
         let deadline = Date().addingTimeInterval(20)
+        var log = ""
         while Date() < deadline && process.isRunning {
-            if RedisProcess.answersPing(port: port) { return }
-            Posix.sleep(seconds: 0.05)
+            log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
+            if log.contains("Ready to accept connections") { return }
+            Posix.sleep(seconds: 0.02)
         }
-        let log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
         stop()
-        throw BenchError.server("redis-server did not answer PING on port \(port); its log:\n\(log)")
+        throw BenchError.server("redis-server did not get ready on port \(port); its log:\n\(log)")
     }
 
     /// A loopback port nobody listens on now (bound to port 0, read back, closed).
@@ -102,21 +104,6 @@ final class RedisProcess {
             try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try Posix.localAddress(fd, $0, &length) }
         }
         return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// Whether a blocking connection to the port gets `+PONG` back.
-    private static func answersPing(port: UInt16) -> Bool {
-        guard let fd = try? Posix.socket(family: AF_INET, nonBlocking: false) else { return false }
-        defer { Posix.close(fd) }
-        guard let address = try? Posix.ipv4Address("127.0.0.1", port: port),
-            (try? Posix.connect(fd, ipv4: address)) == true,
-            (try? Posix.sendAll(fd, Array("PING\r\n".utf8))) != nil
-        else { return false }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
-        return n >= 5 && buffer.starts(with: Array("+PONG".utf8))
     }
 
     /// `VmRSS` of redis-server, in KB.
