@@ -38,6 +38,7 @@ final class Load {
     private var errorsInWindow = 0
     private var okSentInWindow = 0
     private var delivered = 0
+    private var sentInWindow = 0
     private var result = Result()
 
     /// A load over `writers` writers of `side`; nothing is sent until `run`.
@@ -53,6 +54,7 @@ final class Load {
         let stamp = max(Monotonic.nanoseconds(), lastStamp + 1)
         lastStamp = stamp
         outstanding += 1
+        if inWindow(stamp) { sentInWindow += 1 }
         side.send(write, writer: i, stamp: stamp)
     }
 
@@ -94,8 +96,15 @@ final class Load {
         let cpuEnd = CPUUsage.now(serverPID: side.pid)
         sending = false
         side.loop.cancelTimers()
-        try side.loop.run(until: { self.outstanding <= 0 }, timeout: 30, what: "draining \(side.name) replies")
-        try side.loop.run(for: 0.3)
+        // An open-loop load the server cannot keep up with leaves a backlog: wait for it a while, then say so.
+        var undrained = 0
+        do {
+            try side.loop.run(
+                until: { self.outstanding <= 0 }, timeout: max(30, 3 * seconds), what: "draining \(side.name) replies")
+            try side.loop.run(for: 0.3)
+        } catch BenchError.timeout {
+            undrained = outstanding
+        }
 
         let elapsed = Double(windowEnd - windowStart) / 1e9
         result.perSecond = Double(okInWindow) / elapsed
@@ -105,10 +114,11 @@ final class Load {
         }
         var reply = result.reply
         result.summary =
-            "\(Format.count(okInWindow)) ok in \(Format.number(elapsed, decimals: 2)) s, \(errorsInWindow) errors; "
+            "\(Format.count(sentInWindow)) sent, \(Format.count(okInWindow)) ok in \(Format.number(elapsed, decimals: 2)) s, \(errorsInWindow) errors; "
             + "reply p50 \(reply.ms(0.5)) / p99 \(reply.ms(0.99)) ms; "
             + (side.onDelivered != nil && delivered > 0
                 ? "delivered \(Format.count(delivered)) of \(Format.count(okSentInWindow)); " : "")
+            + (undrained > 0 ? "NOT KEEPING UP: \(Format.count(undrained)) writes unanswered after the drain; " : "")
             + cpuEnd.summary(since: cpuStart)
         side.onReply = nil
         side.onDelivered = nil
