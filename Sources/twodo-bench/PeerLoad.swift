@@ -119,7 +119,10 @@ final class Load {
             + (side.onDelivered != nil && delivered > 0
                 ? "delivered \(Format.count(delivered)) of \(Format.count(okSentInWindow)); " : "")
             + (undrained > 0 ? "NOT KEEPING UP: \(Format.count(undrained)) writes unanswered after the drain; " : "")
+            + (side.lost.count > 0
+                ? "\(side.lost.count) connections lost (first: \(side.lost.first ?? "?")); " : "")
             + cpuEnd.summary(since: cpuStart)
+            + side.errorLines().map { "; server log: \($0)" }.joined()
         side.onReply = nil
         side.onDelivered = nil
         return result

@@ -29,6 +29,10 @@ protocol PeerSide: AnyObject {
     var onReply: ((Int, Bool, UInt64) -> Void)? { get set }
     /// Called with the send stamp of each write a receiver got.
     var onDelivered: ((UInt64) -> Void)? { get set }
+    /// Connections the server closed (or that failed) since `prepare`, and why the first one closed.
+    var lost: (count: Int, first: String?) { get }
+    /// Error lines from the server's log, for the notes.
+    func errorLines() -> [String]
 
     /// Opens `count` writers, each with its receiver connected when `receivers` (else none, or offline).
     func prepare(writers count: Int, receivers: Bool) throws
@@ -58,6 +62,7 @@ final class RedisSide: PeerSide {
     private var receivers: [ClientConnection] = []
     private var counters: [Int] = []
     private var idle: [ClientConnection] = []
+    private(set) var lost: (count: Int, first: String?) = (0, nil)
 
     /// The script of `.storeAndNotify`: one atomic SET + PUBLISH, like TwoDo's add + partner event.
     static let script = "redis.call('SET',KEYS[1],ARGV[1]) return redis.call('PUBLISH',KEYS[2],ARGV[1])"
@@ -76,7 +81,10 @@ final class RedisSide: PeerSide {
         for i in 0..<count {
             let w = try loop.connectRESP()
             w.tag = i
-            w.onClose = { c in failure = failure ?? "writer closed: \(c.closeReason ?? "?")" }
+            w.onClose = { [unowned self] c in
+                failure = failure ?? "connection closed: \(c.closeReason ?? "?")"
+                self.lost = (self.lost.count + 1, self.lost.first ?? c.closeReason)
+            }
             w.sendRESP(["PING"], at: Monotonic.nanoseconds()) { _ in ready += 1 }
             w.onRESPReply = { [unowned self] c, value, command in
                 self.onReply?(c.tag, !value.isError, command.sentAt)
@@ -120,6 +128,8 @@ final class RedisSide: PeerSide {
 
     func prepareIdle(_ count: Int) throws {}
 
+    func errorLines() -> [String] { process.errorLines() }
+
     func openIdle(_ count: Int) throws {
         var answered = 0
         for _ in 0..<count {
@@ -146,6 +156,7 @@ final class TwoDoSide: PeerSide {
     private var pairs: [Pair] = []
     private var idle: [ClientConnection] = []
     private var idleNames: [String] = []
+    private(set) var lost: (count: Int, first: String?) = (0, nil)
 
     var pid: Int32 { process.pid }
 
@@ -161,6 +172,10 @@ final class TwoDoSide: PeerSide {
         let setup = Setup(loop: loop)
         pairs = try setup.pairs(count)
         for (i, pair) in pairs.enumerated() {
+            pair.adder.onClose = { [unowned self] c in
+                self.lost = (self.lost.count + 1, self.lost.first ?? c.closeReason)
+            }
+            pair.partner.onClose = pair.adder.onClose
             pair.adder.tag = i
             pair.adder.onEvent = nil
             pair.adder.onReply = { [unowned self] c, line, command in
@@ -172,11 +187,14 @@ final class TwoDoSide: PeerSide {
                     self.onDelivered?(stamp)
                 }
             } else {
+                pair.partner.onClose = nil
                 loop.close(pair.partner)  // offline: each add now also writes the partner's inbox row
             }
         }
         try loop.run(for: 0.3)  // presence events of the partners leaving land before the window
     }
+
+    func errorLines() -> [String] { process.errorLines() }
 
     func send(_ write: PeerWrite, writer i: Int, stamp: UInt64) {
         pairs[i].adder.send("add t\(stamp)", at: Monotonic.nanoseconds())

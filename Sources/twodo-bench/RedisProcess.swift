@@ -106,6 +106,14 @@ final class RedisProcess {
         return UInt16(bigEndian: address.sin_port)
     }
 
+    /// Warning and error lines of redis.log (`#` marks a warning in Redis's log format).
+    func errorLines(limit: Int = 5) -> [String] {
+        guard let text = try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8) else { return [] }
+        return Array(
+            text.split(separator: "\n").filter { $0.contains(" # ") && !$0.contains("WARNING") }.prefix(limit).map(
+                String.init))
+    }
+
     /// `VmRSS` of redis-server, in KB.
     func residentKB() -> Int? { ServerProcess.residentKB(pid: pid) }
 
