@@ -53,7 +53,7 @@ final class RedisProcess {
     static func arguments(port: UInt16, directory: String) -> [String] {
         [
             "--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--appendonly", "yes",
-            "--appendfsync", "always", "--save", "", "--daemonize", "no", "--maxclients", "30000",
+            "--appendfsync", "always", "--save", "", "--daemonize", "no",
             "--logfile", directory + "/redis.log",
         ]
     }
@@ -106,12 +106,14 @@ final class RedisProcess {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Warning and error lines of redis.log (`#` marks a warning in Redis's log format).
+    /// Lines of redis.log that report a failure (its format has no level word, so: "error" or "fail").
     func errorLines(limit: Int = 5) -> [String] {
         guard let text = try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8) else { return [] }
         return Array(
-            text.split(separator: "\n").filter { $0.contains(" # ") && !$0.contains("WARNING") }.prefix(limit).map(
-                String.init))
+            text.split(separator: "\n").filter {
+                let line = $0.lowercased()
+                return (line.contains("error") || line.contains("fail")) && !line.contains("maximum open files")
+            }.prefix(limit).map(String.init))
     }
 
     /// `VmRSS` of redis-server, in KB.
