@@ -113,6 +113,7 @@ final class RedisProcess {
             text.split(separator: "\n").filter {
                 let line = $0.lowercased()
                 return (line.contains("error") || line.contains("fail")) && !line.contains("maximum open files")
+                    && !line.contains("warning")
             }.prefix(limit).map(String.init))
     }
 
