@@ -1,4 +1,4 @@
-// One RESP2 value as Redis sends it, and the encoding of a command as an array of bulk strings.
+// One RESP2 value as Redis sends it: simple and bulk strings, errors, integers, arrays.
 
 /// A RESP2 value: what `redis-server` answers and pushes (pub/sub messages are arrays).
 public enum RESPValue: Equatable, Sendable {
@@ -32,35 +32,5 @@ public enum RESPValue: Equatable, Sendable {
     public var elements: [RESPValue]? {
         if case .array(let items?) = self { return items }
         return nil
-    }
-}
-
-/// Encodes commands the way every Redis client sends them: an array of bulk strings.
-public enum RESPEncoder {
-    /// Appends `*<n>\r\n` and `$<len>\r\n<arg>\r\n` for each argument to `out`.
-    public static func append(_ arguments: [String], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "*"))
-        appendDecimal(arguments.count, to: &out)
-        for argument in arguments {
-            out.append(UInt8(ascii: "$"))
-            appendDecimal(argument.utf8.count, to: &out)
-            out.append(contentsOf: argument.utf8)
-            out.append(13)
-            out.append(10)
-        }
-    }
-
-    /// The encoding of one command.
-    public static func encode(_ arguments: [String]) -> [UInt8] {
-        var out: [UInt8] = []
-        append(arguments, to: &out)
-        return out
-    }
-
-    /// Appends `n` in decimal followed by CRLF.
-    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(n).utf8)
-        out.append(13)
-        out.append(10)
     }
 }

@@ -3,7 +3,7 @@
 import TwoDoSystem
 
 /// Drives one `PeerSide`'s writers and measures replies, deliveries and the server's CPU in a window.
-final class Load {
+final class PeerLoad {
     /// The figures of one measured window.
     struct Result {
         /// Successful replies received in the window, per second.

@@ -41,9 +41,9 @@ enum PeerScenario {
 
     /// One side's figures for one run.
     private struct Figures {
-        var stored = Load.Result()
-        var notified = Load.Result()
-        var relayed = Load.Result()
+        var stored = PeerLoad.Result()
+        var notified = PeerLoad.Result()
+        var relayed = PeerLoad.Result()
         var idleKB: Double?
     }
 
@@ -118,12 +118,12 @@ enum PeerScenario {
     private static func measure(
         _ makeSide: () throws -> PeerSide, _ write: PeerWrite, writers: Int, receivers: Bool, sizes: Sizes,
         rate: Double?
-    ) throws -> Load.Result {
+    ) throws -> PeerLoad.Result {
         let side = try makeSide()
         defer { side.stop() }
         Progress.note("  \(side.name): \(write), \(writers) writers\(rate.map { " × \(Format.number($0))/s" } ?? "")")
         try side.prepare(writers: writers, receivers: receivers)
-        let load = Load(side: side, write: write, writers: writers)
+        let load = PeerLoad(side: side, write: write, writers: writers)
         return try load.run(rate: rate, warmUp: rate == nil ? sizes.warmUp : 2 * sizes.warmUp, seconds: sizes.seconds)
     }
 
