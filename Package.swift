@@ -45,9 +45,13 @@ let package = Package(
         .target(name: "TwoDoArguments"),
         .executableTarget(
             name: "twodo", dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
+        // The RESP2 codec `twodo-bench peer` speaks to redis-server (a library so its tests can reach it).
+        .target(name: "TwoDoBenchRESP"),
         .executableTarget(
             name: "twodo-bench",
-            dependencies: ["CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments"]),
+            dependencies: [
+                "CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments", "TwoDoBenchRESP",
+            ]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
+        .testTarget(name: "TwoDoBenchRESPTests", dependencies: ["TwoDoBenchRESP"]),
         .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
     ],
     swiftLanguageModes: [.v6]

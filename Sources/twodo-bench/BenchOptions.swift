@@ -36,9 +36,14 @@ struct BenchOptions {
     var stormConnections: Int?
     var normalPairs: Int?
     var normalRate: Double?
+    /// `peer`: shorter phases and fewer pairs and idle connections.
+    var quick = false
+    /// `peer`: the redis-server binary (default: the first on PATH).
+    var redisBinary: String?
 
     static let scenarios = [
-        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "all",
+        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "peer",
+        "all",
     ]
 
     /// The command line's table: the scenario is the one positional argument; sizes are options.
@@ -66,10 +71,12 @@ struct BenchOptions {
             Option("tasks", value: "<n>", help: "tasks in the big space (bigspace, reminders)"),
             Option("events", value: "<n>", help: "events in the calendar (calendar)"),
             Option("lists", value: "<n>", help: "lists the tasks spread over (bigspace)"),
-            Option("runs", value: "<n>", help: "measured requests (bigspace, calendar)"),
+            Option("runs", value: "<n>", help: "measured requests (bigspace, calendar); whole tables (peer)"),
             Option("storm-connections", value: "<n>", help: "wrong-password connections (loginstorm)"),
             Option("normal-pairs", value: "<n>", help: "pairs working through the storm (loginstorm)"),
             Option("normal-rate", value: "<n>", help: "their commands per second (loginstorm)"),
+            Option("quick", help: "peer: 3 s phases, 200 pairs, 500 idle connections"),
+            Option("redis", value: "<path>", help: "peer: the redis-server to start (default: the first on PATH)"),
         ],
         maxPositionals: 1,
         sections: [
@@ -89,6 +96,10 @@ struct BenchOptions {
                     "             [--tasks 100000] [--pairs 50] [--rate 20] [--seconds 3]",
                     "hostile      the attacks of issue 11 one by one; a bystander's ping p99 and the server's RSS",
                     "             during each [--seconds 5]",
+                    "peer         side by side with redis-server (issue 17): durable writes/s, relay latency,",
+                    "             server CPU, RSS per idle connection; each server pinned to core 1",
+                    "             [--seconds 10] [--pairs 1000] [--rate 10] [--connections 2000] [--runs 1]",
+                    "             [--quick] [--redis <path>]",
                     "all          every scenario above in order, with its defaults (options given apply to all)",
                 ]
             )
@@ -142,6 +153,8 @@ struct BenchOptions {
         options.stormConnections = try number("storm-connections")
         options.normalPairs = try number("normal-pairs")
         options.normalRate = try number("normal-rate")
+        options.quick = args.flag("quick")
+        options.redisBinary = args.string("redis")
         guard let scenario = args.positionals.first else {
             throw args.error("missing a scenario (\(scenarios.joined(separator: ", ")))")
         }

@@ -21,8 +21,9 @@ final class BenchServer {
         self.spreadSources = spreadSources
     }
 
-    /// Runs `body` against a fresh server (or the `--target` one) and stops the server afterwards.
-    static func with<T>(_ options: BenchOptions, _ body: (BenchServer) throws -> T) throws -> T {
+    /// Runs `body` against a fresh server (or the `--target` one) and stops the server afterwards; with
+    /// `pinned`, a started server runs under `taskset -c 1` (see `Pinning`).
+    static func with<T>(_ options: BenchOptions, pinned: Bool = false, _ body: (BenchServer) throws -> T) throws -> T {
         let server: BenchServer
         if let target = options.target {
             server = BenchServer(
@@ -32,7 +33,7 @@ final class BenchServer {
             let process = try ServerProcess(
                 binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
                 extra: (options.noFsync ? ["--no-fsync"] : [])
-                    + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []))
+                    + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []), pinned: pinned)
             server = BenchServer(
                 host: "127.0.0.1", port: process.port, pid: process.pid, process: process,
                 spreadSources: options.spreadSources)

@@ -1,5 +1,7 @@
 // One bench connection to the server: output buffer, line splitting, and the replies it still awaits.
 
+import TwoDoBenchRESP
+
 /// A command sent and not yet answered. The server answers each command with exactly one line in JSON mode
 /// (the greeting counts as the answer to connecting), in order, so replies are matched first in, first out.
 struct PendingCommand {
@@ -11,6 +13,8 @@ struct PendingCommand {
     var token: Int64
     /// Called with the reply instead of the connection's `onReply`, for set-up steps.
     var then: ((Line) -> Void)?
+    /// The same for a RESP connection (`twodo-bench peer` talking to redis-server).
+    var thenRESP: ((RESPValue) -> Void)? = nil
 }
 
 /// A client connection driven by `ClientLoop`. Owned by the loop's thread.
@@ -41,6 +45,9 @@ final class ClientConnection {
     /// A line received in part, waiting for its end.
     var partial: [UInt8] = []
 
+    /// Whether this connection speaks RESP2 to redis-server instead of TwoDo lines (no greeting, no events).
+    var speaksRESP = false
+
     /// Commands awaiting their reply, oldest first.
     var pending = Fifo<PendingCommand>()
 
@@ -48,6 +55,10 @@ final class ClientConnection {
     var onReply: ((ClientConnection, Line, PendingCommand) -> Void)?
     /// Called for each event line.
     var onEvent: ((ClientConnection, Line) -> Void)?
+    /// RESP only: called for each reply not claimed by a `thenRESP` closure.
+    var onRESPReply: ((ClientConnection, RESPValue, PendingCommand) -> Void)?
+    /// RESP only: called for each pub/sub `message` push with its channel and payload.
+    var onRESPMessage: ((ClientConnection, RESPValue) -> Void)?
     /// Called once when the connection closes for any reason other than `ClientLoop.close`.
     var onClose: ((ClientConnection) -> Void)?
 
@@ -69,8 +80,40 @@ final class ClientConnection {
         loop?.markDirty(self)
     }
 
+    /// Queues a RESP command (an array of bulk strings) and remembers it awaits a reply.
+    func sendRESP(
+        _ arguments: [String], at now: UInt64, kind: Int = 0, token: Int64 = 0, then: ((RESPValue) -> Void)? = nil
+    ) {
+        RESPEncoder.append(arguments, to: &output)
+        pending.push(PendingCommand(sentAt: now, kind: kind, token: token, then: nil, thenRESP: then))
+        loop?.markDirty(self)
+    }
+
+    /// Queues a RESP command that gets no reply of its own (`SUBSCRIBE` answers with pushes, one per channel).
+    func sendRESPWithoutReply(_ arguments: [String]) {
+        RESPEncoder.append(arguments, to: &output)
+        loop?.markDirty(self)
+    }
+
     /// Bytes queued and not yet sent.
     var pendingOutput: Int { output.count - outputStart }
+
+    /// Routes one RESP value: a published `message` to `onRESPMessage`, anything else answers the oldest
+    /// pending command (a `subscribe` confirmation answers the SUBSCRIBE that asked for it).
+    func deliver(_ value: RESPValue) {
+        if let items = value.elements, items.count == 3, case .bulk(let kind?) = items[0],
+            kind.elementsEqual("message".utf8)
+        {
+            onRESPMessage?(self, value)
+            return
+        }
+        let command = pending.pop() ?? PendingCommand(sentAt: 0, kind: -1, token: 0, then: nil)
+        if let then = command.thenRESP {
+            then(value)
+        } else {
+            onRESPReply?(self, value, command)
+        }
+    }
 
     /// Routes one complete line: events to `onEvent`, anything else answers the oldest pending command.
     func deliver(_ line: Line) {

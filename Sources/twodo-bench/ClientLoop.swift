@@ -2,6 +2,7 @@
 
 import CLinux
 import Foundation  // memchr, memcmp
+import TwoDoBenchRESP
 import TwoDoSystem
 
 /// Where a new connection's source address comes from.
@@ -55,9 +56,18 @@ final class ClientLoop {
 
     // MARK: Connections
 
+    /// Opens a RESP connection to redis-server (which sends no greeting); commands may be queued at once.
+    func connectRESP(source: SourceChoice = .automatic) throws -> ClientConnection {
+        try connect(source: source, resp: true) { _ in }
+    }
+
     /// Opens a connection; `onGreeting` receives the server's greeting line.
     @discardableResult
-    func connect(source: SourceChoice = .automatic, onGreeting: @escaping (Line) -> Void) throws -> ClientConnection {
+    func connect(
+        source: SourceChoice = .automatic, resp: Bool = false, onGreeting: @escaping (Line) -> Void
+    ) throws
+        -> ClientConnection
+    {
         let fd = try Posix.socket(family: AF_INET)
         try? Posix.setNoDelay(fd)  // tuning only
         var address: String?
@@ -81,8 +91,12 @@ final class ClientLoop {
         nextGeneration &+= 1
         c.loop = self
         c.isConnected = connected
-        c.pending.push(
-            PendingCommand(sentAt: Monotonic.nanoseconds(), kind: ClientLoop.greetingKind, token: 0, then: onGreeting))
+        c.speaksRESP = resp
+        if !resp {
+            c.pending.push(
+                PendingCommand(
+                    sentAt: Monotonic.nanoseconds(), kind: ClientLoop.greetingKind, token: 0, then: onGreeting))
+        }
         do {
             try epoll.add(fd, token: token(c), interest: interest(c))
         } catch {
@@ -219,7 +233,8 @@ final class ClientLoop {
                     lost(c, "closed by the server")
                     return
                 case .done(let n):
-                    split(c, UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+                    let chunk = UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])
+                    if c.speaksRESP { splitRESP(c, chunk) } else { split(c, chunk) }
                     if c.isClosed || n < readBuffer.count { return }
                 case .wouldBlock:
                     return
@@ -253,6 +268,33 @@ final class ClientLoop {
             }
             start = end + 1
         }
+    }
+
+    /// Cuts received bytes into RESP values and hands each to the connection; a partial value waits.
+    private func splitRESP(_ c: ClientConnection, _ buffer: UnsafeRawBufferPointer) {
+        do {
+            if c.partial.isEmpty {
+                let used = try deliverRESP(c, buffer)
+                if !c.isClosed && used < buffer.count { c.partial.append(contentsOf: buffer[used...]) }
+            } else {
+                c.partial.append(contentsOf: buffer)
+                let whole = c.partial
+                let used = try whole.withUnsafeBytes { try deliverRESP(c, $0) }
+                if !c.isClosed { c.partial.removeFirst(used) }
+            }
+        } catch {
+            lost(c, "\(error)")
+        }
+    }
+
+    /// Delivers every complete RESP value in `buffer`; returns how many bytes they took.
+    private func deliverRESP(_ c: ClientConnection, _ buffer: UnsafeRawBufferPointer) throws -> Int {
+        var at = 0
+        while !c.isClosed, let (value, next) = try RESPParser.parse(buffer, from: at) {
+            c.deliver(value)
+            at = next
+        }
+        return at
     }
 
     private func flushDirty() {

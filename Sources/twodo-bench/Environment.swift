@@ -34,11 +34,23 @@ enum Environment {
                 "fresh `twodo serve` per scenario (\(options.binary ?? ServerProcess.defaultBinary())), database in \(options.databaseFolder)"
                 + (options.noFsync ? ", --no-fsync (NOT durable)" : ", durable (synchronous=FULL)")
         }
-        return """
-            twodo-bench \(date)  build: \(build)
-            machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), Linux \(kernel), open-file limit \(fileLimit)
-            server: \(server)
-
-            """
+        var lines = [
+            "twodo-bench \(date)  build: \(build)",
+            "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), Linux \(kernel), open-file limit \(fileLimit)",
+            "load average: \(Pinning.loadAverage()) (1, 5, 15 min)",
+            "server: \(server)",
+        ]
+        if options.scenario == "peer" {
+            let binary = options.binary ?? ServerProcess.defaultBinary()
+            let kind = binary.contains("/release/") ? "release" : binary.contains("/debug/") ? "debug" : "unknown"
+            lines.append("twodo build: \(kind) (\(binary))")
+            lines.append(
+                "redis: "
+                    + ((try? RedisProcess.binary(options.redisBinary)).map {
+                        "\($0) \(RedisProcess.version($0)), appendonly yes, appendfsync always, save \"\""
+                    } ?? RedisProcess.missing))
+            lines.append(Pinning.describe())
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

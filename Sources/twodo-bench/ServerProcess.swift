@@ -25,8 +25,9 @@ final class ServerProcess {
     ]
 
     /// Starts `binary serve --port 0 --db <temp>/bench.sqlite` plus the standard and `extra` arguments,
-    /// and waits (up to 20 s) for its `msg=listening address=...` log line.
-    init(binary: String, databaseFolder: String, extra: [String]) throws {
+    /// and waits (up to 20 s) for its `msg=listening address=...` log line. With `pinned`, it runs under
+    /// `taskset -c 1` when the machine has two cores (see `Pinning`).
+    init(binary: String, databaseFolder: String, extra: [String], pinned: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError.server("no twodo binary at \(binary) (build it, or pass --bin <path>)")
         }
@@ -41,9 +42,11 @@ final class ServerProcess {
         else { throw BenchError.server("cannot write \(logPath)") }
 
         process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments =
+        let arguments =
             ["serve", "--port", "0", "--db", directory + "/bench.sqlite"] + ServerProcess.standardArguments + extra
+        let (executable, launch) = pinned ? Pinning.serverCommand(binary, arguments) : (binary, arguments)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = launch
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
@@ -113,11 +116,14 @@ final class ServerProcess {
 
     /// The `twodo` binary beside this executable (what `swift build` puts in the same folder).
     static func defaultBinary() -> String {
+        (selfExecutable() as NSString).deletingLastPathComponent + "/twodo"
+    }
+
+    /// The path of this executable (/proc/self/exe).
+    static func selfExecutable() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me =
-            n > 0
+        return n > 0
             ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        return (me as NSString).deletingLastPathComponent + "/twodo"
     }
 }

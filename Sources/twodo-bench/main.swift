@@ -16,6 +16,7 @@ if options.scenario == "help" {
     exit(0)
 }
 
+if options.scenario == "peer" { Pinning.pinBenchToCoreZero() }
 StopSignals.ignoreBrokenPipe()
 let fileLimit = Posix.raiseFileLimit()
 
@@ -23,8 +24,11 @@ let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
     ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("calendar", CalendarScenario.run),
     ("parser", ParserScenario.run), ("reminders", RemindersScenario.run), ("hostile", HostileScenario.run),
+    ("peer", PeerScenario.run),
 ]
-let chosen = options.scenario == "all" ? scenarios : scenarios.filter { $0.0 == options.scenario }
+// `all` leaves out `peer`, which needs redis-server and pins cores.
+let chosen =
+    options.scenario == "all" ? scenarios.filter { $0.0 != "peer" } : scenarios.filter { $0.0 == options.scenario }
 
 print(Environment.describe(options: options, fileLimit: fileLimit))
 var failed = 0
