@@ -70,9 +70,10 @@ final class Statement {
             // Rows are read mostly in SELECT order with some columns skipped (no due time without a due date):
             // look forward from the guess first, then from the start.
             let count = columns.count
+            let length = name.utf8.count  // a cheap first test: most other names differ in length
             var i = nextGuess < count ? nextGuess : 0
             for _ in 0..<count {
-                if columns[i] == name {
+                if columns[i].utf8.count == length && columns[i] == name {
                     nextGuess = i + 1
                     return Int32(i)
                 }

@@ -9,12 +9,16 @@ extension Store {
     /// The entry of a task row read with `taskColumns`, nil when the task is on no plan.
     static func plan(from row: Row) throws -> TaskPlan? {
         guard let user = row.int("plan_user_id") else { return nil }
+        // Read in SELECT order (`taskColumns`): each lookup by name is then one comparison, not a scan.
+        let userName = row.text("plan_user") ?? "?"
+        let date = try row.requiredDate("plan_date")
+        let region = try row.required("plan_region", as: PlanRegion.self)
+        let bucket = row.text("plan_bucket").flatMap(PlanBucket.init(rawValue:))
+        let position = Int(row.int("plan_position") ?? 0)
         let status = try row.required("plan_status", as: PlanStatus.self)
         return TaskPlan(
-            user: UserID(user), userName: row.text("plan_user") ?? "?", date: try row.requiredDate("plan_date"),
-            region: try row.required("plan_region", as: PlanRegion.self),
-            bucket: row.text("plan_bucket").flatMap(PlanBucket.init(rawValue:)),
-            position: Int(row.int("plan_position") ?? 0), stored: status, deferredAt: row.int("deferred_at"))
+            user: UserID(user), userName: userName, date: date, region: region, bucket: bucket, position: position,
+            stored: status, deferredAt: row.int("deferred_at"))
     }
 
     public func planBoard(of user: UserID, on date: LocalDate) throws -> [TaskItem] {

@@ -171,7 +171,10 @@ extension Store {
     ) throws -> (total: Int, tasks: [TaskItem]) {
         guard !hits.isEmpty else { return (0, []) }
         let json = Store.jsonList(hits.map(\.rawValue))
-        let total = try searchTaskCount(json, in: space, filter: filter)
+        // Without a filter every hit counts: the index rows are the space's own tasks (its `space` column, kept by
+        // triggers in the same transaction as every change), so the count needs no second pass over the hits.
+        let total =
+            filter == SearchFilter() ? hits.count : try searchTaskCount(json, in: space, filter: filter)
         guard offset < total else { return (total, []) }
         return (total, try searchTasks(json, in: space, filter: filter, offset: offset, limit: limit))
     }

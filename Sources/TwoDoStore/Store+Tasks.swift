@@ -49,8 +49,8 @@ extension Store {
         task.noteCount = Int(try row.requiredInt("note_count"))
         task.parent = row.int("parent_id").map(TaskID.init)
         task.parentTitle = row.text("parent_title")
-        task.steps = StepProgress(
-            done: Int(try row.requiredInt("step_done")), total: Int(try row.requiredInt("step_total")))
+        let stepTotal = Int(try row.requiredInt("step_total"))  // read in SELECT order: each lookup is one comparison
+        task.steps = StepProgress(done: Int(try row.requiredInt("step_done")), total: stepTotal)
         task.listIcon = row.text("list_icon")
         task.description = row.text("description")
         task.plan = try Store.plan(from: row)

@@ -212,11 +212,17 @@ struct StoreSearchPageTests {
         var paged: [TaskID] = []
         for offset in stride(from: 0, to: 60, by: 20) {
             let (total, page) = try store.searchPage(
-                hits.tasks + [other], in: u.space, filter: SearchFilter(), offset: offset, limit: 20)
+                hits.tasks, in: u.space, filter: SearchFilter(), offset: offset, limit: 20)
             #expect(total == 57)
             paged += page.map(\.id)
         }
         #expect(paged == Array(expected))
+        // Another space's id handed in (the index never does) is never shown, and a filtered count skips it.
+        let foreign = try store.searchPage(
+            [other] + hits.tasks, in: u.space, filter: SearchFilter(), offset: 0, limit: 100)
+        #expect(!foreign.tasks.map(\.id).contains(other) && foreign.tasks.count == 57)
+        #expect(
+            try store.searchTaskCount([other] + hits.tasks, in: u.space, filter: SearchFilter(list: inbox.id)) == 57)
         let (doneTotal, done) = try store.searchPage(
             hits.tasks, in: u.space, filter: SearchFilter(doneOnly: true), offset: 0, limit: 20)
         #expect(doneTotal == 3 && done.map(\.id) == [ids[40], ids[10], ids[3]])
