@@ -22,7 +22,7 @@ extension Handlers {
         ])
     }
 
-    /// An occurrence placed on a reader's day, with its times already written in the reader's zone.
+    /// An occurrence placed on a reader's day, with its start in the reader's zone.
     struct PlacedOccurrence {
         var occurrence: EventOccurrence
         var event: CalendarEvent
@@ -30,10 +30,8 @@ extension Handlers {
         var day: LocalDate
         /// Minutes after the reader's midnight it starts (-1 for all-day), for ordering.
         var minute: Int
-        /// `19:00` in the reader's zone (nil for all-day).
-        var startText: String? = nil
-        /// `21:00` in the reader's zone (nil when there is no end).
-        var endText: String? = nil
+        /// The start in the reader's zone (nil for all-day); written out only for the rows a page shows.
+        var start: LocalTime? = nil
         /// Which of a multi-day occurrence's days this is (1-based), in the reader's days.
         var spanDay = 1
         /// How many of the reader's days a multi-day occurrence covers (0 for a one-day occurrence).
@@ -67,9 +65,7 @@ extension Handlers {
                     guard range.contains(o.date) else { continue }
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute,
-                            startText: time.description,
-                            endText: o.end?.description))
+                            occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute, start: time))
                 } else {
                     let start = o.start
                     let day = LocalDate(instant: start, tz: user.tz)
@@ -77,9 +73,7 @@ extension Handlers {
                     let local = Calendars.time(at: start, tz: user.tz)
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute,
-                            startText: local.description,
-                            endText: o.end == nil ? nil : Calendars.time(at: o.finish, tz: user.tz).description))
+                            occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute, start: local))
                 }
             }
         }
@@ -157,9 +151,14 @@ extension Handlers {
         if p.spanDays > 0 {
             // `Thu 10 Dec 09:00 – Sat 12 Dec 17:00  trip (day 2 of 3)`: the whole span on each of its days.
             text += occurrenceWhen(p.occurrence, user: user, c)
-        } else if let start = p.startText {
-            text += start
-            if let end = p.endText { text += "–" + end }
+        } else if let start = p.start {
+            // Times are written here, for the page's rows only: a month's `calendar` places every occurrence
+            // (thousands with weekly series) to mark the grid and count them, and shows a page of them.
+            text += start.description
+            if let end = p.occurrence.end {
+                let local = p.occurrence.tz == user.tz ? end : Calendars.time(at: p.occurrence.finish, tz: user.tz)
+                text += "–" + local.description
+            }
         } else {
             if cache.allDay == nil { cache.allDay = t(c, .eventAllDay) }
             text += cache.allDay!
