@@ -22,10 +22,18 @@ extension Handlers {
         ])
     }
 
+    /// One event, shared by all of its placed occurrences: a month of weekly series places each event four or
+    /// five times, and a copy of the whole event in each placed occurrence was retained and released every time.
+    final class SharedEvent {
+        let value: CalendarEvent
+        init(_ value: CalendarEvent) { self.value = value }
+    }
+
     /// An occurrence placed on a reader's day, with its start in the reader's zone.
     struct PlacedOccurrence {
         var occurrence: EventOccurrence
-        var event: CalendarEvent
+        let shared: SharedEvent
+        var event: CalendarEvent { shared.value }
         /// The reader's local day.
         var day: LocalDate
         /// Minutes after the reader's midnight it starts (-1 for all-day), for ordering.
@@ -47,17 +55,22 @@ extension Handlers {
     func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Session) throws -> [PlacedOccurrence] {
         let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
         let limit = limits.occurrencesPerListing
+        let events = try store.events(in: user.space, overlapping: padded)
         var out: [PlacedOccurrence] = []
-        for e in try store.events(in: user.space, overlapping: padded) {
+        // Room for a few occurrences per event at once: growing a large array step by step copied it and
+        // touched fresh pages each time (a sixth of a month's `calendar` with weekly series).
+        out.reserveCapacity(min(limit + 1, events.count * 4))
+        for e in events {
             guard out.count <= limit else { break }
+            let shared = SharedEvent(e)
             for o in e.occurrences(in: padded) {
                 if o.endDate != nil {
-                    place(spanning: o, of: e, user: user, in: range, into: &out)
+                    place(spanning: o, of: shared, user: user, in: range, into: &out)
                     continue
                 }
                 guard let time = o.time else {
                     if range.contains(o.date) {
-                        out.append(PlacedOccurrence(occurrence: o, event: e, day: o.date, minute: -1))
+                        out.append(PlacedOccurrence(occurrence: o, shared: shared, day: o.date, minute: -1))
                     }
                     continue
                 }
@@ -65,7 +78,7 @@ extension Handlers {
                     guard range.contains(o.date) else { continue }
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, event: e, day: o.date, minute: time.hour * 60 + time.minute, start: time))
+                            occurrence: o, shared: shared, day: o.date, minute: time.hour * 60 + time.minute, start: time))
                 } else {
                     let start = o.start
                     let day = LocalDate(instant: start, tz: user.tz)
@@ -73,7 +86,7 @@ extension Handlers {
                     let local = Calendars.time(at: start, tz: user.tz)
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, event: e, day: day, minute: local.hour * 60 + local.minute, start: local))
+                            occurrence: o, shared: shared, day: day, minute: local.hour * 60 + local.minute, start: local))
                 }
             }
         }
@@ -87,7 +100,7 @@ extension Handlers {
         // ~2,200 of them through a stable sort was a tenth of a month's `calendar` (500 weekly series).
         var keys: [(day: LocalDate, minute: Int, event: EventID, index: Int)] = []
         keys.reserveCapacity(out.count)
-        for (i, p) in out.enumerated() { keys.append((p.day, p.minute, p.event.id, i)) }
+        for (i, p) in out.enumerated() { keys.append((p.day, p.minute, p.shared.value.id, i)) }
         keys.sort { a, b in
             if a.day != b.day { return a.day < b.day }
             if a.minute != b.minute { return a.minute < b.minute }
@@ -101,7 +114,7 @@ extension Handlers {
     /// own dates, timed ones from the reader's day of the start to the reader's day of the end (an end at
     /// midnight does not reach into that day). Later days sort with the all-day entries.
     private func place(
-        spanning o: EventOccurrence, of e: CalendarEvent, user: User, in range: ClosedRange<LocalDate>,
+        spanning o: EventOccurrence, of shared: SharedEvent, user: User, in range: ClosedRange<LocalDate>,
         into out: inout [PlacedOccurrence]
     ) {
         let first: LocalDate
@@ -124,7 +137,7 @@ extension Handlers {
             let day = LocalDate(dayNumber: n)
             out.append(
                 PlacedOccurrence(
-                    occurrence: o, event: e, day: day, minute: day == first ? startMinute : -1,
+                    occurrence: o, shared: shared, day: day, minute: day == first ? startMinute : -1,
                     spanDay: n - first.dayNumber + 1, spanDays: total))
         }
     }

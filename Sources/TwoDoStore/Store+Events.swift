@@ -15,10 +15,30 @@ extension Store {
         LEFT JOIN users c ON c.id = e.created_by
         """
 
+    /// `1,3,5` → `[1, 3, 5]`, read byte by byte (a generic `split` per series row was 8% of `calendar`).
+    static func weekdays(_ text: String) -> [Int] {
+        var out: [Int] = []
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && digits < 9 {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: ",") {
+                if digits > 0 { out.append(value) }
+                (value, digits) = (0, 0)
+            } else {
+                (value, digits) = (0, -100)  // not a number: the whole item is dropped, as Int("x") would be
+            }
+        }
+        if digits > 0 { out.append(value) }
+        return out
+    }
+
     private static func event(from row: Row) throws -> CalendarEvent {
         var rule: Recurrence?
         if let freq = try row.optional("rec_freq", as: Recurrence.Frequency.self) {
-            let weekdays = (row.text("rec_weekdays") ?? "").split(separator: ",").compactMap { Int($0) }
+            let weekdays = Store.weekdays(row.text("rec_weekdays") ?? "")
             rule = Recurrence(
                 freq, interval: Int(row.int("rec_interval") ?? 1), weekdays: weekdays,
                 monthDay: row.int("rec_month_day").map(Int.init),
@@ -64,7 +84,7 @@ extension Store {
                 """,
             .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), map: Store.event(from:))
         if !series.isEmpty {
-            let exceptions = try exceptions(inSpace: space)
+            let exceptions = try exceptions(of: series.map(\.id))
             for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
         }
         out += series
@@ -130,6 +150,21 @@ extension Store {
                 date: date, time: try row.time("new_time"),
                 end: try row.time("new_end"))
         )
+    }
+
+    /// The exceptions of the series `ids`, by their primary key (the window's series, not the space's events:
+    /// joining every event of a 5,000-event space to look for exceptions was an eighth of a month's `calendar`).
+    private func exceptions(of ids: [EventID]) throws -> [EventID: [LocalDate: EventException]] {
+        var out: [EventID: [LocalDate: EventException]] = [:]
+        for (id, day, exception) in try db.query(
+            """
+            SELECT x.event_id, x.day, x.cancelled, x.new_date, x.new_time, x.new_end
+            FROM json_each(?) h JOIN event_exceptions x ON x.event_id = h.value
+            """, .text(Store.jsonList(ids.map(\.rawValue))), map: Store.exception)
+        {
+            out[EventID(id), default: [:]][day] = exception
+        }
+        return out
     }
 
     private func exceptions(inSpace space: SpaceID) throws -> [EventID: [LocalDate: EventException]] {

@@ -124,3 +124,20 @@ struct RowDecodingTests {
         #expect(error?.message.contains("column \(corruption.column)") == true)
     }
 }
+
+@Suite("Stored weekday lists")
+struct StoredWeekdaysTests {
+    @Test(
+        "a series' stored weekdays read as numbers; an item that is not a number is dropped, as before",
+        arguments: [
+            ("", []), ("1", [1]), ("1,3,5", [1, 3, 5]), ("7,1", [7, 1]), ("10,2", [10, 2]), ("1,,3", [1, 3]),
+            ("1x,3", [3]), ("x1,3", [3]), (" 1,3", [3]), ("1,3,", [1, 3]), ("-1,2", [2]), ("1234567890,4", [4]),
+        ] as [(String, [Int])])
+    func weekdays(_ text: String, _ expected: [Int]) {
+        #expect(Store.weekdays(text) == expected)
+        // The same as the generic reading it replaced, for every case but overlong numbers.
+        if text.count < 10 {
+            #expect(Store.weekdays(text) == text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 })
+        }
+    }
+}
