@@ -78,7 +78,8 @@ extension Handlers {
                     guard range.contains(o.date) else { continue }
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, shared: shared, day: o.date, minute: time.hour * 60 + time.minute, start: time))
+                            occurrence: o, shared: shared, day: o.date, minute: time.hour * 60 + time.minute,
+                            start: time))
                 } else {
                     let start = o.start
                     let day = LocalDate(instant: start, tz: user.tz)
@@ -86,7 +87,8 @@ extension Handlers {
                     let local = Calendars.time(at: start, tz: user.tz)
                     out.append(
                         PlacedOccurrence(
-                            occurrence: o, shared: shared, day: day, minute: local.hour * 60 + local.minute, start: local))
+                            occurrence: o, shared: shared, day: day, minute: local.hour * 60 + local.minute,
+                            start: local))
                 }
             }
         }
