@@ -10,9 +10,9 @@ extension Corpus {
     /// Turkish rows on issue 16's families, in phrasings of their own.
     static let heldOut2TurkishFamilies: [Row] = [
         // 1. A weekday first, the verb last; genitive compounds stay title.
-        ok("cumartesi arabayı yıka ekle", task("arabayı yıka", due: due("2026-11-28"))),
+        ok("cumartesi camları sil ekle", task("camları sil", due: due("2026-11-28"))),
         ok("pazartesi faturaları öde ekle", task("faturaları öde", due: due("2026-11-23"))),
-        ok("salı kargoyu gönder ekle", task("kargoyu gönder", due: due("2026-11-24"))),
+        ok("salı paketi postala ekle", task("paketi postala", due: due("2026-11-24"))),
         ok("perşembe kombiciyi ara ekle", task("kombiciyi ara", due: due("2026-11-26"))),
         ok("çarşamba kuru temizlemeyi al ekle", task("kuru temizlemeyi al", due: due("2026-11-25"))),
         ok("cuma halıları yıkat ekle", task("halıları yıkat", due: due("2026-11-27"))),
@@ -25,14 +25,16 @@ extension Corpus {
         ok("cuma toplantısı ekle", task("cuma toplantısı")),
         ok("salı pazarı ekle", task("salı pazarı")),
         ok("cumartesi maçı ekle", task("cumartesi maçı")),
-        ok("cuma namazına git ekle", task("cuma namazına git")),
+        ok("cuma namazından sonra kahve ekle", task("cuma namazından sonra kahve")),
         ok("perşembe nöbeti ekle", task("perşembe nöbeti")),
         ok("çarşamba dersi ekle", task("çarşamba dersi")),
         ok("cumartesi pikniği ekle", task("cumartesi pikniği")),
         ok(
-            "salı kargoyu gönder ekle", task("kargoyu gönder", due: due("2026-11-24", tz: "Europe/Istanbul")),
+            "salı faturaları yatır ekle", task("faturaları yatır", due: due("2026-11-24", tz: "Europe/Istanbul")),
             tz: "Europe/Istanbul", now: Corpus.istanbulNight),
-        ok("cuma arabayı servise götür ekle", task("arabayı servise götür", due: due("2026-11-27")), now: Corpus.wednesday),
+        ok(
+            "cuma arabayı servise götür ekle", task("arabayı servise götür", due: due("2026-11-27")),
+            now: Corpus.wednesday),
         ok("haftaya cuma müşteriyi ara ekle", task("müşteriyi ara", due: due("2026-12-04")), now: Corpus.wednesday),
         ok("salı: kuaför", task("kuaför", due: due("2026-11-24"))),
         ok("perşembe: veteriner randevusu", task("veteriner randevusu", due: due("2026-11-26"))),
@@ -41,11 +43,11 @@ extension Corpus {
         ok("CUMARTESİ ARABAYI YIKA EKLE", task("ARABAYI YIKA", due: due("2026-11-28"))),
         ok("PERŞEMBE DİŞÇİYİ ARA EKLE", task("DİŞÇİYİ ARA", due: due("2026-11-26"))),
         ok("YARIN ANNEMİ ARA EKLE", task("ANNEMİ ARA", due: due("2026-11-23"))),
-        ok("İLAÇLARI AL EKLE", task("İLAÇLARI AL")),
+        ok("VİTAMİNLERİ AL EKLE", task("VİTAMİNLERİ AL")),
         ok("SÜT AL EKLE", task("SÜT AL")),
         ok("MARKETE PEYNİR EKLE", task("PEYNİR", list: "Market")),
         ok("ACİL KOMBİYİ TAMİR ETTİR EKLE", task("KOMBİYİ TAMİR ETTİR", priority: .high)),
-        ok("RAPORU CUMAYA EKLE", task("RAPORU", due: due("2026-11-27"))),
+        ok("TEKLİFİ CUMAYA EKLE", task("TEKLİFİ", due: due("2026-11-27"))),
         ok("PAZARTESI FATURALARI ODE EKLE", task("FATURALARI ODE", due: due("2026-11-23"))),
         ok("CUMA 10:00 TOPLANTIYA GİR EKLE", task("TOPLANTIYA GİR", due: due("2026-11-27", "10:00"))),
         ok(
@@ -56,14 +58,14 @@ extension Corpus {
         ok("ACIL SU KAÇAĞINA BAK EKLE", task("SU KAÇAĞINA BAK", priority: .high)),
         // 2. Case endings on dates and days, with and without apostrophes and Turkish letters.
         ok("sunumu perşembeye ekle", task("sunumu", due: due("2026-11-26"))),
-        ok("raporu Cuma'ya ekle", task("raporu", due: due("2026-11-27"))),
+        ok("özeti Cuma'ya ekle", task("özeti", due: due("2026-11-27"))),
         ok("odevi carsambaya ekle", task("odevi", due: due("2026-11-25"))),
         ok("faturayi pazartesiye ekle", task("faturayi", due: due("2026-11-23"))),
         ok("kargoyu Cumartesi'ye ekle", task("kargoyu", due: due("2026-11-28"))),
         ok("dilekçeyi yarına ekle", task("dilekçeyi", due: due("2026-11-23"))),
         ok("dilekceyi yarina ekle", task("dilekceyi", due: due("2026-11-23"))),
         ok("aidatı ayın 10'una ekle", task("aidatı", due: due("2026-12-10"))),
-        ok("kirayi ayin 1ine ekle", task("kirayi", due: due("2026-12-01"))),
+        ok("kirayi ayin 2sine ekle", task("kirayi", due: due("2026-12-02"))),
         ok("sigortayı ayın 28'ine ekle", task("sigortayı", due: due("2026-11-28"))),
         ok("vizeyi 5 Aralık'a ekle", task("vizeyi", due: due("2026-12-05"))),
         ok("bileti 3 marta ekle", task("bileti", due: due("2027-03-03"))),
@@ -71,7 +73,7 @@ extension Corpus {
         ok(
             "aşıyı Salı'ya ekle", task("aşıyı", due: due("2026-11-24", tz: "Europe/Istanbul")), tz: "Europe/Istanbul"),
         ok("makaleyi Perşembe'ye ekle", task("makaleyi", due: due("2026-11-26")), now: Corpus.wednesday),
-        ok("sunumu salıya ekle", task("sunumu", due: due("2026-12-01")), now: Corpus.wednesday),
+        ok("broşürü salıya ekle", task("broşürü", due: due("2026-12-01")), now: Corpus.wednesday),
         ok("raporu perşembeye kadar ekle", task("raporu", due: due("2026-11-26"))),
         ok("raporu bitir cumaya dek ekle", task("raporu bitir", due: due("2026-11-27"))),
         ok("ödevi teslim et ayın sonuna kadar ekle", task("ödevi teslim et", due: due("2026-11-30"))),
@@ -148,7 +150,7 @@ extension Corpus {
         fail("her cumartesi bahçeyi temizle pazartesiye kadar ekle", bad("add", "pazartesiye", .inThePast)),
         fail("her ayın 5'i faturayı öde 1 Aralık'a kadar ekle", bad("add", "1 Aralık'a", .inThePast)),
         // 5. Priority words at either end, with a colon, in upper case, ASCII.
-        ok("acil kombiyi tamir ettir ekle", task("kombiyi tamir ettir", priority: .high)),
+        ok("acil çatıyı tamir ettir ekle", task("çatıyı tamir ettir", priority: .high)),
         ok("kargoyu takip et ekle önemli", task("kargoyu takip et", priority: .high)),
         ok("çok önemli vergi beyannamesini ver ekle", task("vergi beyannamesini ver", priority: .high)),
         ok("pasaportu yenile ekle çok önemli", task("pasaportu yenile", priority: .high)),
@@ -168,17 +170,21 @@ extension Corpus {
         ok("önemli vergiyi yatır ekle acil", task("vergiyi yatır", priority: .high)),
         ok("acil musluğu tamir et ekle ACİL", task("musluğu tamir et", priority: .high)),
         fail(
-            "acil faturayı öde ekle düşük öncelikli",
+            "acil doğalgazı öde ekle düşük öncelikli",
             .twoValues(verb: "add", slot: .priority, first: "acil", second: "düşük öncelikli")),
         fail("önemli raporu yaz ekle p3", .twoValues(verb: "add", slot: .priority, first: "önemli", second: "p3")),
-        fail("yarın sunumu hazırla ekle perşembe", .twoValues(verb: "add", slot: .date, first: "yarın", second: "perşembe")),
-        fail("bugün kargoyu gönder ekle cumartesi", .twoValues(verb: "add", slot: .date, first: "bugün", second: "cumartesi")),
+        fail(
+            "yarın sunumu hazırla ekle perşembe",
+            .twoValues(verb: "add", slot: .date, first: "yarın", second: "perşembe")),
+        fail(
+            "bugün kargoyu gönder ekle cumartesi",
+            .twoValues(verb: "add", slot: .date, first: "bugün", second: "cumartesi")),
         fail("cuma toplantıya gir ekle yarın", .twoValues(verb: "add", slot: .date, first: "cuma", second: "yarın")),
         // 6. Several slots in free order around the verb.
         ok(
             "markete yarın 17:30 deterjan ekle önemli",
             task("deterjan", list: "Market", due: due("2026-11-23", "17:30"), priority: .high)),
-        ok("acil markete yarın süt ekle", task("süt", list: "Market", due: due("2026-11-23"), priority: .high)),
+        ok("acil markete yarın maya ekle", task("maya", list: "Market", due: due("2026-11-23"), priority: .high)),
         ok("yarın 08:00 markete yumurta ekle", task("yumurta", list: "Market", due: due("2026-11-23", "08:00"))),
         ok(
             "markete zeytin ekle pazartesi 10:00 önemli",
@@ -194,7 +200,9 @@ extension Corpus {
             "önemli yarın 11:00 markete kahve ekle",
             task("kahve", list: "Market", due: due("2026-11-23", "11:00"), priority: .high)),
         ok("markete süt ekle yarın 07:45", task("süt", list: "Market", due: due("2026-11-23", "07:45"))),
-        ok("alışveriş listesine yarın deterjan ekle", task("deterjan", list: "Alışveriş Listesi", due: due("2026-11-23"))),
+        ok(
+            "alışveriş listesine yarın deterjan ekle",
+            task("deterjan", list: "Alışveriş Listesi", due: due("2026-11-23"))),
         ok(
             "bob için yarın 18:00 markete ekmek ekle",
             task("ekmek", list: "Market", due: due("2026-11-23", "18:00"), assignee: .member("bob"))),
@@ -204,7 +212,8 @@ extension Corpus {
             tz: "Europe/Istanbul"),
         ok(
             "yarın 10:00 markete simit ekle",
-            task("simit", list: "Market", due: due("2026-11-24", "10:00", tz: "Europe/Istanbul")), tz: "Europe/Istanbul",
+            task("simit", list: "Market", due: due("2026-11-24", "10:00", tz: "Europe/Istanbul")),
+            tz: "Europe/Istanbul",
             now: Corpus.istanbulNight),
         ok(
             "markete cuma 09:00 peynir ekle önemli",

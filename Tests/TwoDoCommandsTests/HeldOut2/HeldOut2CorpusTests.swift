@@ -14,6 +14,7 @@ struct HeldOut2CorpusTests {
     /// All rows of the second held-out corpus.
     static let rows = Corpus.heldOut2English + Corpus.heldOut2Turkish
 
+    /// Enough rows, enough Turkish, no line twice, and none shared with the other corpora.
     @Test("The second held-out rows are well formed")
     func wellFormed() {
         let rows = Self.rows
@@ -32,6 +33,7 @@ struct HeldOut2CorpusTests {
         #expect(colliding.isEmpty, "lines also in the development or first held-out corpus: \(colliding)")
     }
 
+    /// The exact-parse rate, printed as aggregates only; disabled until the next grammar round ends.
     @Test(
         "The second held-out rows parse exactly",
         .disabled("measured once, by the session that next changes the grammar; see the file header"))
