@@ -54,7 +54,7 @@ extension Corpus {
             "add feed the fish every day until Dec 6",
             task("feed the fish", rule: Recurrence(.daily, until: day("2026-12-06"))), tz: "Europe/Istanbul"),
         ok("add finish the slides until friday", task("finish the slides", due: due("2026-11-27"))),
-        ok("add send the quote till tuesday", task("send the quote", due: due("2026-11-24"))),
+        ok("add send the quote by tuesday", task("send the quote", due: due("2026-11-24"))),
         // Priority words anywhere.
         ok("add renew car insurance asap", task("renew car insurance", priority: .high)),
         ok("urgent: book the vet", task("book the vet", priority: .high)),
