@@ -96,7 +96,7 @@ extension Store {
         var all = try db.query(
             Store.eventColumns + " WHERE e.space_id = ? ORDER BY e.id", .integer(space.rawValue),
             map: Store.event(from:))
-        let exceptions = try exceptions(inSpace: space)
+        let exceptions = try exceptions(of: all.map(\.id))
         for i in all.indices { all[i].exceptions = exceptions[all[i].id] ?? [:] }
         return all
     }
@@ -152,8 +152,8 @@ extension Store {
         )
     }
 
-    /// The exceptions of the series `ids`, by their primary key (the window's series, not the space's events:
-    /// joining every event of a 5,000-event space to look for exceptions was an eighth of a month's `calendar`).
+    /// The exceptions of the events `ids`, by their primary key (for a window, only its series: joining every
+    /// event of a 5,000-event space to look for exceptions was an eighth of a month's `calendar`).
     private func exceptions(of ids: [EventID]) throws -> [EventID: [LocalDate: EventException]] {
         var out: [EventID: [LocalDate: EventException]] = [:]
         for (id, day, exception) in try db.query(
@@ -161,19 +161,6 @@ extension Store {
             SELECT x.event_id, x.day, x.cancelled, x.new_date, x.new_time, x.new_end
             FROM json_each(?) h JOIN event_exceptions x ON x.event_id = h.value
             """, .text(Store.jsonList(ids.map(\.rawValue))), map: Store.exception)
-        {
-            out[EventID(id), default: [:]][day] = exception
-        }
-        return out
-    }
-
-    private func exceptions(inSpace space: SpaceID) throws -> [EventID: [LocalDate: EventException]] {
-        var out: [EventID: [LocalDate: EventException]] = [:]
-        for (id, day, exception) in try db.query(
-            """
-            SELECT x.event_id, x.day, x.cancelled, x.new_date, x.new_time, x.new_end FROM event_exceptions x
-            JOIN events e ON e.id = x.event_id WHERE e.space_id = ?
-            """, .integer(space.rawValue), map: Store.exception)
         {
             out[EventID(id), default: [:]][day] = exception
         }
