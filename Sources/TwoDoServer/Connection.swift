@@ -39,6 +39,11 @@ final class Connection {
     }
     /// A trusted front's connection whose first line may be a PROXY protocol header naming the real client.
     var awaitsProxyHeader: Bool
+    /// A `--proxy-protocol` front's connection whose first bytes must be a PROXY v2 header, not yet complete.
+    var awaitsProxyV2: Bool
+    /// The bytes of that header received so far (at most `ProxyHeaderV2.maximumLength` and what followed
+    /// it in the same read).
+    var proxyPrefix: [UInt8] = []
 
     var framer: LineFramer
     /// Framed input not yet executed (kept while an async auth step is pending).
@@ -97,11 +102,14 @@ final class Connection {
 
     init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
         self.id = id
-        session = Session(
-            id: id, throttleKey: config.trustedAddresses.contains(address) ? "\(address)#\(id)" : address)
+        let proxied = config.proxyProtocolAddresses.contains(address)
+        let front = proxied || config.trustedAddresses.contains(address)
+        session = Session(id: id, throttleKey: front ? "\(address)#\(id)" : address)
         socket = fd
         self.address = address
-        awaitsProxyHeader = config.trustedAddresses.contains(address)
+        // A front listed for PROXY v2 sends that, never a v1 line (the protocol forbids guessing which).
+        awaitsProxyHeader = front && !proxied
+        awaitsProxyV2 = proxied
         framer = LineFramer(limit: config.lineLimit)
         lastActivity = now
         loginDeadline = now + config.loginTimeout

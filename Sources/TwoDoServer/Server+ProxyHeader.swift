@@ -1,4 +1,5 @@
-// The PROXY protocol (version 1) from a trusted front: the real client's address for the per-address defences.
+// The PROXY protocol from a front (v1 text from `--trusted-address`, v2 binary from `--proxy-protocol`): the real
+// client's address for the per-address defences.
 
 import TwoDoFeatures
 import TwoDoSystem
@@ -23,6 +24,43 @@ extension Server {
         }
         let client = String(fields[2])
         if config.logConnections { Log.info("proxied", ["conn": "\(c.id)", "front": c.address, "client": client]) }
+        adopt(client: client, on: c)
+    }
+
+    /// Takes the first bytes of a connection from a `--proxy-protocol` front, which MUST start with a PROXY
+    /// protocol version 2 header (HAProxy's `send-proxy-v2`), before any line framing. Returns the bytes
+    /// after the header once it is complete (the connection's own input), nil while it is incomplete or
+    /// when the connection was closed. A byte that cannot begin a valid header closes the connection at
+    /// once: the protocol forbids guessing whether a header is there, so a front that sends none is
+    /// misconfigured, and its bytes are not run as commands.
+    func acceptProxyHeaderV2(_ bytes: UnsafeRawBufferPointer, on c: Connection) -> [UInt8]? {
+        c.proxyPrefix.append(contentsOf: bytes)
+        switch ProxyHeaderV2.parse(c.proxyPrefix) {
+        case .incomplete:
+            return nil
+        case .invalid(let reason):
+            Log.error("bad PROXY v2 header from a front", ["conn": "\(c.id)", "peer": c.address, "error": reason])
+            close(c, reason: "bad proxy header")
+            return nil
+        case .header(let header):
+            let rest = Array(c.proxyPrefix[header.length...])
+            c.proxyPrefix = []
+            c.awaitsProxyV2 = false
+            // LOCAL (HAProxy's health checks) and address-less sources keep the front's address and the
+            // per-connection throttling a front's connection starts with.
+            if case .client(let client, let port) = header.origin {
+                if config.logConnections {
+                    Log.info("proxied", ["conn": "\(c.id)", "front": c.address, "client": client, "port": "\(port)"])
+                }
+                adopt(client: client, on: c)
+            }
+            return c.isClosed || c.readClosed ? nil : rest
+        }
+    }
+
+    /// Makes `c` the real client's connection, for the per-address cap and throttles: it moves from the
+    /// front's count to `client`'s, and is refused (with the usual bilingual line) past `--max-per-address`.
+    private func adopt(client: String, on c: Connection) {
         if let n = connectionsByAddress[c.address], n > 1 {
             connectionsByAddress[c.address] = n - 1
         } else {

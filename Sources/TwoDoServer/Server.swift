@@ -257,7 +257,7 @@ public final class Server {
                 continue
             }
             if connectionsByAddress[address, default: 0] >= config.maxPerAddress
-                && !config.trustedAddresses.contains(address)
+                && !config.trustedAddresses.contains(address) && !config.proxyProtocolAddresses.contains(address)
             {
                 refuse(fd, key: .errorTooManyConnections, ["limit": "\(config.maxPerAddress)"])
                 stats.refused += 1
@@ -317,6 +317,14 @@ public final class Server {
             return
         }
         guard case .done(let n) = result else { return }
+        if n == 0 && c.awaitsProxyV2 {
+            // The front hung up before a whole header (a health check that gave up, or a broken front).
+            if !c.proxyPrefix.isEmpty {
+                Log.error("truncated PROXY v2 header from a front", ["conn": "\(c.id)", "peer": c.address])
+            }
+            close(c, reason: "no proxy header")
+            return
+        }
         if n == 0 {
             // Half-closed: stop reading but answer what was sent, then close.
             c.readClosed = true
@@ -328,7 +336,15 @@ public final class Server {
         }
         stats.bytesIn += n
         let before = c.input.count
-        c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
+        if c.awaitsProxyV2 {
+            // The header comes before any line framing; what follows it in the same read is ordinary input.
+            guard let rest = acceptProxyHeaderV2(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), on: c) else {
+                return
+            }
+            c.framer.feed(rest, into: &c.input)
+        } else {
+            c.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), into: &c.input)
+        }
         if !c.framer.outgoing.isEmpty {
             // Telnet answers and echo. A peer that leaves a full output limit unread gets none: its echo
             // must not grow memory while it types without ever reading (the drain timeout drops it). None

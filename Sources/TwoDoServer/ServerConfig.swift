@@ -25,6 +25,10 @@ public struct ServerConfig: Sendable {
     /// Addresses of trusted fronts (a TLS terminator, a chat bridge) whose connections each stand for a
     /// different person: exempt from the per-address caps, and throttled per connection instead.
     public var trustedAddresses: Set<String> = []
+    /// Addresses of fronts (HAProxy with `send-proxy-v2`) every connection of which MUST start with a PROXY
+    /// protocol version 2 header: exempt from the per-address cap until the header names the real client,
+    /// then counted as that client. A connection from one of them without a valid header is closed.
+    public var proxyProtocolAddresses: Set<String> = []
     /// Password-hash jobs one client address may have queued or running at once (more: "busy").
     public var hashJobsPerAddress = 8
     /// The longest line accepted, in bytes.

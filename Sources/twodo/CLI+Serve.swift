@@ -46,6 +46,10 @@ extension CLI {
                 "trusted-address", value: "<ip>", environment: "TWODO_TRUSTED_ADDRESSES", repeatable: true,
                 help: "A front (stunnel, a chat relay) whose clients share its address; it may\nsend PROXY headers"),
             Option(
+                "proxy-protocol", value: "<ip>", environment: "TWODO_PROXY_PROTOCOL", repeatable: true,
+                help: "A front (HAProxy, send-proxy-v2) every connection of which starts with a\n"
+                    + "PROXY v2 header naming the real client; without one it is closed"),
+            Option(
                 "test-clock", value: "<instant>",
                 help: "Freeze the wall clock at this instant and enable `clock` commands (tests only)"),
             Option("no-fsync", help: "Do not fsync commits (benchmarks of the non-durable case only)"),
@@ -85,6 +89,7 @@ extension CLI {
         }
         config.admins.formUnion(args.strings("admin"))
         config.trustedAddresses.formUnion(args.strings("trusted-address"))
+        config.proxyProtocolAddresses.formUnion(args.strings("proxy-protocol"))
         for (flag, limit) in limitOptions {
             if let n = try args.value(flag, positive { Int($0) }) { config.limits[keyPath: limit] = n }
         }
