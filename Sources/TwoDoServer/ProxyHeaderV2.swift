@@ -20,6 +20,12 @@ public struct ProxyHeaderV2: Equatable, Sendable {
     /// Bytes the header takes, signature to last TLV: the connection's own data starts after them.
     public var length: Int
 
+    /// A header's meaning: whom the connection stands for, and how many bytes the header took.
+    public init(origin: Origin, length: Int) {
+        self.origin = origin
+        self.length = length
+    }
+
     /// The result of looking at the first bytes of a connection.
     public enum Parse: Equatable, Sendable {
         /// Every byte so far fits a header that is not complete yet: wait for more.
