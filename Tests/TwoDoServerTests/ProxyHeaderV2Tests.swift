@@ -54,21 +54,25 @@ struct ProxyHeaderV2Tests {
                 == .header(ProxyHeaderV2(origin: .client(address: "198.51.100.20", port: 1), length: header.count)))
     }
 
-    @Test("IPv6 sources are written in RFC 5952 form; IPv4-mapped ones as IPv4", arguments: [
-        ([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1], "2001:db8::1"),
-        ([0x2001, 0xdb8, 0, 1, 0, 0, 0, 1], "2001:db8:0:1::1"),
-        ([0x2001, 0xdb8, 0, 0, 1, 0, 0, 1], "2001:db8::1:0:0:1"),
-        ([0, 0, 0, 0, 0, 0, 0, 1], "::1"),
-        ([0, 0, 0, 0, 0, 0, 0, 0], "::"),
-        ([0xfe80, 0, 0, 0, 0xabcd, 0xef, 0x1234, 0], "fe80::abcd:ef:1234:0"),
-        ([0x2001, 0xdb8, 0, 0xa, 0xb, 0xc, 0xd, 0xe], "2001:db8:0:a:b:c:d:e"),
-        ([0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0280], "192.0.2.128"),
-    ] as [([UInt16], String)])
+    @Test(
+        "IPv6 sources are written in RFC 5952 form; IPv4-mapped ones as IPv4",
+        arguments: [
+            ([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1], "2001:db8::1"),
+            ([0x2001, 0xdb8, 0, 1, 0, 0, 0, 1], "2001:db8:0:1::1"),
+            ([0x2001, 0xdb8, 0, 0, 1, 0, 0, 1], "2001:db8::1:0:0:1"),
+            ([0, 0, 0, 0, 0, 0, 0, 1], "::1"),
+            ([0, 0, 0, 0, 0, 0, 0, 0], "::"),
+            ([0xfe80, 0, 0, 0, 0xabcd, 0xef, 0x1234, 0], "fe80::abcd:ef:1234:0"),
+            ([0x2001, 0xdb8, 0, 0xa, 0xb, 0xc, 0xd, 0xe], "2001:db8:0:a:b:c:d:e"),
+            ([0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0280], "192.0.2.128"),
+        ] as [([UInt16], String)])
     func ipv6Source(groups: [UInt16], text: String) {
-        let header = proxyV2(familyByte: 0x21, body: ipv6Block(ipv6(groups), ipv6([0, 0, 0, 0, 0, 0, 0, 1]), 5000, 7878))
+        let header = proxyV2(
+            familyByte: 0x21, body: ipv6Block(ipv6(groups), ipv6([0, 0, 0, 0, 0, 0, 0, 1]), 5000, 7878))
         #expect(header.count == 52)
         #expect(
-            ProxyHeaderV2.parse(header) == .header(ProxyHeaderV2(origin: .client(address: text, port: 5000), length: 52)))
+            ProxyHeaderV2.parse(header)
+                == .header(ProxyHeaderV2(origin: .client(address: text, port: 5000), length: 52)))
     }
 
     @Test("LOCAL (HAProxy's health checks) keeps the front's address, with or without an address block")
@@ -98,7 +102,9 @@ struct ProxyHeaderV2Tests {
         #expect(isInvalid(ProxyHeaderV2.parse([0x0D, 0x0A, 0x0D, 0x0A, 0x01])))
     }
 
-    @Test("a version other than 2 or a command other than LOCAL/PROXY is invalid", arguments: [0x11, 0x31, 0x22, 0x2F] as [UInt8])
+    @Test(
+        "a version other than 2 or a command other than LOCAL/PROXY is invalid",
+        arguments: [0x11, 0x31, 0x22, 0x2F] as [UInt8])
     func badVersionOrCommand(byte: UInt8) {
         var header = tcp4
         header[12] = byte
