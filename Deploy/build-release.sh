@@ -27,7 +27,7 @@ cp "$bin" "$stage/$name/twodo"
 strip "$stage/$name/twodo"
 cp Deploy/README.md Deploy/twodo.service Deploy/twodo-bridge-irc.service Deploy/twodo-bridge-matrix.service \
    Deploy/twodo-backup.service Deploy/twodo-backup.timer Deploy/twodo.env.example Deploy/bridge-irc.env.example \
-   Deploy/bridge-matrix.env.example Deploy/stunnel-twodo.conf \
+   Deploy/bridge-matrix.env.example Deploy/stunnel-twodo.conf Deploy/haproxy.cfg \
    "$stage/$name/"
 cp docs/OPERATIONS.md docs/PROTOCOL.md "$stage/$name/"
 # Anything linked from the Swift toolchain would fail on a machine without it.

@@ -69,6 +69,7 @@ struct ReleasePackageTests {
         let dir = folder + "/" + top
         for file in [
             "twodo", "README.md", "OPERATIONS.md", "twodo.service", "twodo-bridge-irc.service", "stunnel-twodo.conf",
+            "haproxy.cfg",
         ] {
             #expect(FileManager.default.fileExists(atPath: dir + "/" + file), "\(file) missing from the tarball")
         }
