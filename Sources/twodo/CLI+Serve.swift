@@ -89,7 +89,10 @@ extension CLI {
         }
         config.admins.formUnion(args.strings("admin"))
         config.trustedAddresses.formUnion(args.strings("trusted-address"))
-        config.proxyProtocolAddresses.formUnion(args.strings("proxy-protocol"))
+        // Matched against the peer's dotted quad as accepted (the listener is IPv4): a name or an IPv6
+        // address would silently never match, and every connection from the front would be capped as one.
+        config.proxyProtocolAddresses.formUnion(
+            try args.values("proxy-protocol", expected: "an IPv4 address like 10.0.0.5") { isIPv4($0) ? $0 : nil })
         for (flag, limit) in limitOptions {
             if let n = try args.value(flag, positive { Int($0) }) { config.limits[keyPath: limit] = n }
         }
@@ -103,6 +106,16 @@ extension CLI {
         if args.flag("checkpoint-in-loop") { config.backgroundCheckpoints = false }
         if args.flag("quiet") { config.logConnections = false }
         return config
+    }
+
+    /// Whether `text` is an IPv4 address in the dotted-quad form the server prints peers in (no leading zeros).
+    static func isIPv4(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                part.count <= 3 && part.allSatisfy(\.isASCII) && UInt8(part) != nil
+                    && (part == "0" || !part.hasPrefix("0"))
+            }
     }
 
     /// A converter that accepts only values above zero.

@@ -210,4 +210,13 @@ struct ProxyProtocolTests {
         #expect(try bob.event(timeout: 5).event == "task.added")
         #expect(server.logs("client=203.0.113.16"))
     }
+
+    @Test(
+        "--proxy-protocol takes only IPv4 addresses, as the server sees its peers",
+        arguments: ["haproxy.local", "::1", "10.0.0", "10.0.0.256", "010.0.0.1"])
+    func rejectsNonIPv4(value: String) throws {
+        let result = try TestServer.runBinary(["serve", "--port", "0", "--proxy-protocol", value])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--proxy-protocol: '\(value)' is not an IPv4 address"))
+    }
 }
