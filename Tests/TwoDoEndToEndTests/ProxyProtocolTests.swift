@@ -80,6 +80,24 @@ struct ProxyProtocolTests {
         #expect(try first.command("ping") == "pong")
     }
 
+    @Test("the login throttle counts the header's client: one client's failures do not lock out another")
+    func throttleSeesClient() throws {
+        let server = try server(perAddress: 8)
+        _ = try server.user("alice")
+        /// A JSON-mode connection through the front for `client`.
+        func json(_ client: String, port: UInt16 = 40000) throws -> LineClient {
+            let c = try through(server, ProxyV2.tcp4(client, port: port))
+            _ = try c.command("json on")
+            return c
+        }
+        let mallory = try json("203.0.113.30")
+        for i in 0..<6 { _ = try mallory.json("login alice wrong-password-\(i)") }
+        let malloryAgain = try json("203.0.113.30", port: 40001)
+        #expect(try malloryAgain.json("login alice \(TestServer.password("alice"))").code == "error.throttled")
+        let owner = try json("198.51.100.30")
+        #expect(try owner.json("login alice \(TestServer.password("alice"))").code == "auth.logged_in")
+    }
+
     @Test("a header (and the first command after it) sent one byte per TCP segment still works")
     func byteByByte() throws {
         let server = try server()
