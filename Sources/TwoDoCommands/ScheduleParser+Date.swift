@@ -1,7 +1,7 @@
 // The date part of a schedule phrase: relative days, weekdays, calendar dates, week and month ends.
 
 extension ScheduleParser {
-    /// `[on|by|due|due on|due by|starting] <date>`.
+    /// `[on|by|due|due on|due by|starting|en geç] <date>` (`en geç cuma`, "by Friday at the latest").
     func date(_ start: Int) -> (DatePart, Int)? {
         var i = start
         var marked = false
@@ -9,6 +9,9 @@ extension ScheduleParser {
             i += 1
             marked = true
             if k == .due, let k2 = kw(i), k2 == .on || k2 == .by { i += 1 }
+        } else if isWord(i, "en"), isWord(i + 1, "gec") {
+            i += 2
+            marked = true
         }
         // Turkish `on gün sonra` ("in ten days") starts with `on` too.
         guard let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil) else {
@@ -222,8 +225,8 @@ extension ScheduleParser {
         }
     }
 
-    /// `next friday|week|month|year|weekend`, `coming friday`; `haftaya cuma`, `haftaya`, `gelecek hafta`,
-    /// `önümüzdeki cuma` (the coming one), `haftaya hafta sonu`.
+    /// `next friday|week|month|year|weekend`, `next week friday`, `coming friday`; `haftaya cuma`, `haftaya`,
+    /// `gelecek hafta`, `gelecek hafta cuma`, `önümüzdeki cuma` (the coming one), `haftaya hafta sonu`.
     private func nextDate(_ k: Keyword, _ i: Int) -> (DatePart, Int)? {
         guard lex[i].ending == .none else { return nil }
         let mode: WeekdayMode = k == .coming || k == .onumuzdeki ? .bare : .next
@@ -234,6 +237,15 @@ extension ScheduleParser {
             return finish(.weekday(d, mode), i, i + 2, marked: true)
         }
         guard k != .coming else { return nil }
+        // `gelecek hafta cuma`, `önümüzdeki hafta salı günü`, `next week friday`: that weekday of next week.
+        if let w = token(i + 1), w.unit == .week, w.ending == .none, let t = token(i + 2), t.ending == .none,
+            case .weekday(let d, _) = t.kind
+        {
+            if let g = token(i + 3), g.unit == .day, g.ending == .possessive {
+                return finish(.weekday(d, .next), i, i + 4, marked: true, possessive: true)
+            }
+            return finish(.weekday(d, .next), i, i + 3, marked: true)
+        }
         if kw(i + 1) == .weekend || kw(i + 1) == .haftasonu { return finish(.weekend(next: true), i, i + 2) }
         if unit(i + 1) == .week, token(i + 2)?.keyword == .sonu { return finish(.weekend(next: true), i, i + 3) }
         switch token(i + 1)?.unit {

@@ -85,7 +85,8 @@ enum Vocabulary {
         add(.timeOfDay(.evening), .tr, "akşam", "akşamleyin")
         add(.timeOfDay(.night), .tr, "gece")
         let en: [(Keyword, [String])] = [
-            (.today, ["today"]), (.tonight, ["tonight"]), (.tomorrow, ["tomorrow", "tmrw", "tmr"]),
+            (.today, ["today"]), (.tonight, ["tonight", "tonite", "2nite"]),
+            (.tomorrow, ["tomorrow", "tmrw", "tmr", "tmw", "2moro", "2morrow", "tomorow", "tommorow", "tommorrow"]),
             (.yesterday, ["yesterday"]), (.after, ["after"]), (.next, ["next"]), (.this, ["this"]),
             (.coming, ["coming"]), (.in, ["in"]), (.at, ["at", "@"]), (.on, ["on"]), (.by, ["by"]),
             (.due, ["due"]), (.starting, ["starting"]), (.every, ["every", "each"]), (.everyBang, ["every!"]),
