@@ -13,8 +13,10 @@ extension ScheduleParser {
             i += 2
             marked = true
         }
-        // Turkish `on gün sonra` ("in ten days") starts with `on` too.
-        guard let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil) else {
+        // Turkish `on gün sonra` ("in ten days") starts with `on` too; `due 1st`, `by the 15th` after a marker.
+        guard let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil)
+            ?? (marked ? markedMonthDay(i) : nil)
+        else {
             return nil
         }
         var part = body
@@ -38,6 +40,12 @@ extension ScheduleParser {
         }
         if case .seconds = part.spec, part.timeOfDay != nil { return nil }
         return (part, next)
+    }
+
+    /// An ordinal day of the month alone after `on`/`by`/`due` (`due 1st`, `on 15th`): that day, this month or next.
+    private func markedMonthDay(_ i: Int) -> (DatePart, Int)? {
+        guard let t = token(i), t.ending == .none, case .ordinal(let day) = t.kind else { return nil }
+        return finish(.monthDay(day), i, i + 1)
     }
 
     /// A date part spanning `start..<next`; the last word may carry no ending, a locative or a dative
@@ -201,7 +209,8 @@ extension ScheduleParser {
         return finish(.monthDay(day), i, i + 2, needsMarker: true)
     }
 
-    /// `this friday`, `this evening`, `this weekend`; `bu cuma`, `bu akşam`, `bu öğleden sonra`, `bu hafta sonu`.
+    /// `this friday`, `this evening`, `this weekend`, `this week friday`; `bu cuma`, `bu akşam`, `bu öğleden
+    /// sonra`, `bu hafta sonu`, `bu hafta cuma`.
     private func thisDate(_ i: Int, turkish: Bool) -> (DatePart, Int)? {
         guard lex[i].ending == .none, let t = token(i + 1) else { return nil }
         switch t.kind {
@@ -217,8 +226,12 @@ extension ScheduleParser {
             return finish(.weekend(next: false), i, i + 2, marked: true)
         case .keyword(.ogleden) where turkish && kw(i + 2) == .sonra:
             return finish(.days(0), i, i + 3, timeOfDay: .afternoon, marked: true)
-        case .unit(.week) where turkish && t.ending == .none:
-            guard token(i + 2)?.keyword == .sonu else { return nil }
+        case .unit(.week) where t.ending == .none:
+            // `bu hafta cuma`, `this week friday`: the coming one, as `bu cuma`.
+            if let w = token(i + 2), w.ending == .none, case .weekday(let d, _) = w.kind {
+                return finish(.weekday(d, .this), i, i + 3, marked: true)
+            }
+            guard turkish, token(i + 2)?.keyword == .sonu else { return nil }
             return finish(.weekend(next: false), i, i + 3, marked: true)
         default:
             return nil
