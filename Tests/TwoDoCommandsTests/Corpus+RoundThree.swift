@@ -1,0 +1,128 @@
+// Issue 16 round three: the families the first held-out set showed, and nearby phrasings people type.
+
+import TwoDoCommands
+import TwoDoCore
+
+extension Corpus {
+    /// The zone of the Turkish rows with a date or time.
+    private static let istanbulZone = "Europe/Istanbul"
+
+    /// English rows: a known list named by its own name however it was typed, `tomorrow`/`tonight` as typed
+    /// in chat, `next week friday`/`this week thursday`, and an ordinal day alone after `on`/`by`/`due`.
+    static let englishRoundThree: [Row] = [
+        // A known list comes back as the list's own name.
+        ok("add milk to GROCERIES", task("milk", list: "Groceries")),
+        ok("add rent #BILLS", task("rent", list: "Bills")),
+        ok("add soap to the groceries list", task("soap", list: "Groceries")),
+        ok("add eggs in Groceries tomorrow", task("eggs", list: "Groceries", due: due("2026-11-23"))),
+        ok("ADD WATER BILL TO BILLS", task("WATER BILL", list: "Bills")),
+        ok("move 4 to GROCERIES", .move(.number(4), list: "Groceries")),
+        ok("SHOW MARKET", .show(list: "Market")),
+        ok("list rename GROCERIES to Food", .list(.rename("Groceries", to: "Food"))),
+        ok("add butter to market", task("butter", list: "Market")),
+
+        // Chat spellings of tomorrow and tonight.
+        ok("add call mom 2moro", task("call mom", due: due("2026-11-23"))),
+        ok("add dentist tomorow 9am", task("dentist", due: due("2026-11-23", "09:00"))),
+        ok("add pay rent tommorow", task("pay rent", due: due("2026-11-23"))),
+        ok("add movie tonite", task("movie", due: due("2026-11-22", "20:00"))),
+        ok("add laundry 2nite", task("laundry", due: due("2026-11-22", "20:00"))),
+        ok("add gym tmw 7am", task("gym", due: due("2026-11-23", "07:00"))),
+        ok("ADD CALL DAD 2MORO", task("CALL DAD", due: due("2026-11-23"))),
+        ok("add renew passport tommorrow at 10", task("renew passport", due: due("2026-11-23", "10:00"))),
+
+        // A weekday of next week or of this week.
+        ok("add report next week friday", task("report", due: due("2026-11-27"))),
+        ok("add gym next wk monday 7am", task("gym", due: due("2026-11-23", "07:00"))),
+        ok("add review this week thursday", task("review", due: due("2026-11-26"))),
+        ok("add dentist next week tuesday at 3pm", task("dentist", due: due("2026-11-24", "15:00"))),
+        ok("ADD REPORT NEXT WEEK FRIDAY", task("REPORT", due: due("2026-11-27"))),
+        ok(
+            "add standup next week wednesday 9:30", task("standup", due: due("2026-12-02", "09:30", tz: "America/New_York")),
+            tz: "America/New_York", now: Corpus.wednesday),
+
+        // An ordinal day alone after `on`, `by` or `due`: that day this month, or next month once it has passed.
+        ok("add pay rent due 1st", task("pay rent", due: due("2026-12-01"))),
+        ok("add rent on 15th", task("rent", due: due("2026-12-15"))),
+        ok("add invoice by 3rd", task("invoice", due: due("2026-12-03"))),
+        ok("add water bill due 28th", task("water bill", due: due("2026-11-28"))),
+        ok("ADD RENT DUE 1ST", task("RENT", due: due("2026-12-01"))),
+        ok("add 1st draft on monday", task("1st draft", due: due("2026-11-23"))),
+        ok("add pay rent 1st", task("pay rent 1st")),
+        fail("add x due 32nd", bad("add", "32nd", .noSuchDay)),
+    ]
+
+    /// Turkish rows: a known list named by its own name, a weekday that forms a compound after a rule or date,
+    /// a verb-last add's two values or bad date reported past a view verb, `en geç <tarih>`, and a weekday of
+    /// next week or this week (`gelecek hafta cuma`, `bu hafta cuma`).
+    static let turkishRoundThree: [Row] = [
+        // A known list comes back as the list's own name.
+        ok("MARKETE ÇAY EKLE", task("ÇAY", list: "Market")),
+        ok("markete cay ekle", task("cay", list: "Market")),
+        ok("Market'e şeker ekle", task("şeker", list: "Market")),
+        ok("alisveris listesine un ekle", task("un", list: "Alışveriş Listesi")),
+        ok("ALIŞVERİŞ LİSTESİNE UN EKLE", task("UN", list: "Alışveriş Listesi")),
+        ok("kira ekle bills'e", task("kira", list: "Bills")),
+        ok("#4 MARKETE TAŞI", .move(.number(4), list: "Market")),
+        ok("liste sil MARKET", .list(.delete("Market", confirmed: false))),
+        ok(
+            "yarin markete peynir ekle", task("peynir", list: "Market", due: due("2026-11-23", tz: istanbulZone)),
+            tz: istanbulZone),
+
+        // A weekday that forms a compound noun stays title after a rule or a date, as it does at the start.
+        ok(
+            "her hafta sonu pazar kahvaltısı ekle",
+            task("pazar kahvaltısı", rule: Recurrence(.weekly, weekdays: [6, 7]))),
+        ok(
+            "her hafta sonu pazar alisverisi ekle",
+            task("pazar alisverisi", rule: Recurrence(.weekly, weekdays: [6, 7]))),
+        ok(
+            "HER HAFTA SONU PAZAR ALIŞVERİŞİ EKLE",
+            task("PAZAR ALIŞVERİŞİ", rule: Recurrence(.weekly, weekdays: [6, 7]))),
+        ok(
+            "her hafta sonu pazar alışverişi yap ekle",
+            task("pazar alışverişi yap", rule: Recurrence(.weekly, weekdays: [6, 7]))),
+        ok("yarın cuma namazı ekle", task("cuma namazı", due: due("2026-11-23"))),
+        ok(
+            "yarın 10:00 pazar kahvaltısı ekle",
+            task("pazar kahvaltısı", due: due("2026-11-23", "10:00", tz: istanbulZone)), tz: istanbulZone),
+        ok("bugün cuma mesaisi ekle", task("cuma mesaisi", due: due("2026-11-22"))),
+
+        // After a view verb that is also a date (`yarın`, `bugün`), a verb-last add that fails on its values
+        // says which values, rather than the view's usage.
+        fail("yarin kirayi ode cuma ekle", .twoValues(verb: "add", slot: .date, first: "yarin", second: "cuma")),
+        fail("bugün rapor yarın ekle", .twoValues(verb: "add", slot: .date, first: "bugün", second: "yarın")),
+        fail("YARIN RAPOR PERŞEMBE EKLE", .twoValues(verb: "add", slot: .date, first: "YARIN", second: "PERŞEMBE")),
+        fail(
+            "bugün raporu bitir 3 aralık ekle",
+            .twoValues(verb: "add", slot: .date, first: "bugün", second: "3 aralık")),
+        fail("yarın x !low acil ekle", .twoValues(verb: "add", slot: .priority, first: "!low", second: "acil")),
+        fail("yarın faturayı öde acil ekle !low", .twoValues(verb: "add", slot: .priority, first: "acil", second: "!low")),
+
+        // `en geç <tarih>` ("by … at the latest") is the due date.
+        ok("en geç cuma raporu gönder ekle", task("raporu gönder", due: due("2026-11-27"))),
+        ok("en gec cuma rapor ekle", task("rapor", due: due("2026-11-27"))),
+        ok("raporu gonder en gec persembe ekle", task("raporu gonder", due: due("2026-11-26"))),
+        ok("EN GEÇ YARIN FATURAYI ÖDE EKLE", task("FATURAYI ÖDE", due: due("2026-11-23"))),
+        ok("en geç 5 aralık vergi ekle", task("vergi", due: due("2026-12-05"))),
+        ok("vergi ekle en geç cuma", task("vergi", due: due("2026-11-27"))),
+        ok("en geç cumaya kadar rapor ekle", task("rapor", due: due("2026-11-27"))),
+        ok(
+            "en gec yarin 17:00 sunumu bitir ekle",
+            task("sunumu bitir", due: due("2026-11-23", "17:00", tz: istanbulZone)), tz: istanbulZone),
+
+        // A weekday of next week or of this week.
+        ok("gelecek hafta cuma rapor ekle", task("rapor", due: due("2026-11-27"))),
+        ok("onumuzdeki hafta sali kuafor ekle", task("kuafor", due: due("2026-11-24"))),
+        ok("GELECEK HAFTA PAZARTESİ TOPLANTI EKLE", task("TOPLANTI", due: due("2026-11-23"))),
+        ok("bu hafta cuma sinema ekle", task("sinema", due: due("2026-11-27"))),
+        ok("gelecek hafta çarşamba günü dişçi ekle", task("dişçi", due: due("2026-11-25"))),
+        ok(
+            "toplantı gelecek hafta perşembe 14:00 ekle",
+            task("toplantı", due: due("2026-11-26", "14:00", tz: istanbulZone)), tz: istanbulZone),
+        ok(
+            "gelecek hafta cuma spor ekle", task("spor", due: due("2026-12-04", tz: istanbulZone)), tz: istanbulZone,
+            now: Corpus.wednesday),
+        ok("bu hafta persembe 9da dis doktoru ekle", task("dis doktoru", due: due("2026-11-26", "09:00"))),
+    ]
+}
