@@ -50,6 +50,15 @@ extension Corpus {
         ok("add 1st draft on monday", task("1st draft", due: due("2026-11-23"))),
         ok("add pay rent 1st", task("pay rent 1st")),
         fail("add x due 32nd", bad("add", "32nd", .noSuchDay)),
+
+        // Deadlines as people type them, already understood: `by`, `due`, short forms.
+        ok("add pay rent by friday", task("pay rent", due: due("2026-11-27"))),
+        ok("add report due fri 5pm", task("report", due: due("2026-11-27", "17:00"))),
+        ok("add review next wk", task("review", due: due("2026-11-23"))),
+        ok("add call mom tmrw 6pm", task("call mom", due: due("2026-11-23", "18:00"))),
+        ok("add taxes due end of month", task("taxes", due: due("2026-11-30"))),
+        ok("add gift by dec 20", task("gift", due: due("2026-12-20"))),
+        ok("add report by next friday", task("report", due: due("2026-11-27"))),
     ]
 
     /// Turkish rows: a known list named by its own name, a weekday that forms a compound after a rule or date,
@@ -124,5 +133,15 @@ extension Corpus {
             "gelecek hafta cuma spor ekle", task("spor", due: due("2026-12-04", tz: istanbulZone)), tz: istanbulZone,
             now: Corpus.wednesday),
         ok("bu hafta persembe 9da dis doktoru ekle", task("dis doktoru", due: due("2026-11-26", "09:00"))),
+
+        // Day phrases as people type them (no Turkish letters, upper case), already understood.
+        ok("onumuzdeki pazartesi toplanti ekle", task("toplanti", due: due("2026-11-23"))),
+        ok("cuma gunu dis doktoru ekle", task("dis doktoru", due: due("2026-11-27"))),
+        ok("haftaya cuma kuafor ekle", task("kuafor", due: due("2026-11-27"))),
+        ok("yarin aksam babami ara ekle", task("babami ara", due: due("2026-11-23", "19:00"))),
+        ok("bu cuma 18:00 sinema ekle", task("sinema", due: due("2026-11-27", "18:00"))),
+        ok("ONUMUZDEKI CUMA GUNU SINEMA EKLE", task("SINEMA", due: due("2026-11-27"))),
+        ok("haftaya cuma 15:00 kuafor ekle", task("kuafor", due: due("2026-11-27", "15:00"))),
+        ok("yarin aksam 7de annemi ara ekle", task("annemi ara", due: due("2026-11-23", "19:00"))),
     ]
 }
