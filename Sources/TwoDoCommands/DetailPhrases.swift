@@ -16,11 +16,14 @@ enum DetailPhrases {
 
     /// A priority inside a title, covering exactly `range`: a symbol (`!high`, `!!!`, `p1`), the words
     /// `urgent`/`acil`/`önemli` (only when `words` is true, i.e. at the end of a title), or
-    /// `high|medium|low priority`, `yüksek|orta|düşük öncelik(li)`.
+    /// `high|medium|low priority`, `yüksek|orta|düşük öncelik(li)`, also the other way round (`priority high`,
+    /// `prio: low`, `öncelik yüksek`).
     static func titlePriority(_ lex: Lexer, _ range: Range<Int>, words: Bool) -> Priority? {
-        // For two words, the second (already lexed at a title's end) rules most lines out.
+        // For two words, the second (already lexed at a title's end) rules most lines out; `priority high`
+        // and `öncelik yüksek` name the level second.
         if range.count == 2, lex[range.lowerBound + 1].keyword != .priority,
-            lex[range.lowerBound + 1].keyword != .oncelik
+            lex[range.lowerBound + 1].keyword != .oncelik, lex[range.lowerBound].keyword != .priority,
+            lex[range.lowerBound].keyword != .oncelik
         {
             return nil
         }
@@ -35,9 +38,9 @@ enum DetailPhrases {
             lex[range.lowerBound + 1].ending == .none
         else { return nil }
         switch (level, second) {
-        case (.high, .priority), (.yuksek, .oncelik): return .high
-        case (.medium, .priority), (.orta, .oncelik): return .medium
-        case (.low, .priority), (.dusuk, .oncelik): return .low
+        case (.high, .priority), (.yuksek, .oncelik), (.priority, .high), (.oncelik, .yuksek): return .high
+        case (.medium, .priority), (.orta, .oncelik), (.priority, .medium), (.oncelik, .orta): return .medium
+        case (.low, .priority), (.dusuk, .oncelik), (.priority, .low), (.oncelik, .dusuk): return .low
         default: return nil
         }
     }

@@ -8,7 +8,8 @@ extension Corpus {
     private static let istanbulZone = "Europe/Istanbul"
 
     /// English rows: a known list named by its own name however it was typed, `tomorrow`/`tonight` as typed
-    /// in chat, `next week friday`/`this week thursday`, and an ordinal day alone after `on`/`by`/`due`.
+    /// in chat, `next week friday`/`this week thursday`, an ordinal day alone after `on`/`by`/`due`, `priority
+    /// high`, and a dash or comma before a slot.
     static let englishRoundThree: [Row] = [
         // A known list comes back as the list's own name.
         ok("add milk to GROCERIES", task("milk", list: "Groceries")),
@@ -59,11 +60,30 @@ extension Corpus {
         ok("add taxes due end of month", task("taxes", due: due("2026-11-30"))),
         ok("add gift by dec 20", task("gift", due: due("2026-12-20"))),
         ok("add report by next friday", task("report", due: due("2026-11-27"))),
+
+        // The level after the word (`priority high`, `prio: low`).
+        ok("add buy milk priority high", task("buy milk", priority: .high)),
+        ok("add buy milk priority: high", task("buy milk", priority: .high)),
+        ok("add renew visa prio low", task("renew visa", priority: .low)),
+        ok("add call plumber tomorrow priority medium", task("call plumber", due: due("2026-11-23"), priority: .medium)),
+        ok("ADD FIX SINK PRIORITY HIGH", task("FIX SINK", priority: .high)),
+        ok("add book flights Priority: Low", task("book flights", priority: .low)),
+        fail("add x priority high p3", .twoValues(verb: "add", slot: .priority, first: "priority high", second: "p3")),
+
+        // A dash or a comma between the title and a slot is not the title's.
+        ok("add call mom, tomorrow", task("call mom", due: due("2026-11-23"))),
+        ok("add buy milk - urgent", task("buy milk", priority: .high)),
+        ok("add urgent - book the vet", task("book the vet", priority: .high)),
+        ok("add pay rent — friday", task("pay rent", due: due("2026-11-27"))),
+        ok("add milk, eggs to groceries", task("milk, eggs", list: "Groceries")),
+        ok("add salt - pepper", task("salt - pepper")),
+        ok("add \"milk,\" tomorrow", task("milk,", due: due("2026-11-23"))),
     ]
 
     /// Turkish rows: a known list named by its own name, a weekday that forms a compound after a rule or date,
-    /// a verb-last add's two values or bad date reported past a view verb, `en geç <tarih>`, and a weekday of
-    /// next week or this week (`gelecek hafta cuma`, `bu hafta cuma`).
+    /// a verb-last add's two values or bad date reported past a view verb, `en geç <tarih>`, a weekday of next
+    /// week or this week (`gelecek hafta cuma`, `bu hafta cuma`), times with an ending and no apostrophe
+    /// (`17.30da`), `öncelik yüksek`, and a dash or comma before a slot.
     static let turkishRoundThree: [Row] = [
         // A known list comes back as the list's own name.
         ok("MARKETE ÇAY EKLE", task("ÇAY", list: "Market")),
@@ -143,5 +163,31 @@ extension Corpus {
         ok("ONUMUZDEKI CUMA GUNU SINEMA EKLE", task("SINEMA", due: due("2026-11-27"))),
         ok("haftaya cuma 15:00 kuafor ekle", task("kuafor", due: due("2026-11-27", "15:00"))),
         ok("yarin aksam 7de annemi ara ekle", task("annemi ara", due: due("2026-11-23", "19:00"))),
+
+        // A time or date with `:`, `.` or `-` and its ending typed without an apostrophe.
+        ok("yarın 17.30da annemi ara ekle", task("annemi ara", due: due("2026-11-23", "17:30"))),
+        ok("yarin 9:15te toplanti ekle", task("toplanti", due: due("2026-11-23", "09:15"))),
+        ok("24.12de hediye al ekle", task("hediye al", due: due("2026-12-24"))),
+        ok("hediye al 24.12.2026da ekle", task("hediye al", due: due("2026-12-24"))),
+        ok("rapor 30.11e kadar ekle", task("rapor", due: due("2026-11-30"))),
+        ok("CUMA 18:45TE SİNEMA EKLE", task("SİNEMA", due: due("2026-11-27", "18:45"))),
+        ok("her gun 08:30da ilac ic ekle", task("ilac ic", due: due("2026-11-23", "08:30"), rule: Recurrence(.daily))),
+        fail("yarın 25:00te x ekle", bad("add", "25:00te", .noSuchTime)),
+
+        // The level after the word (`öncelik yüksek`).
+        ok("faturayı öde ekle öncelik yüksek", task("faturayı öde", priority: .high)),
+        ok("faturayi ode ekle oncelik dusuk", task("faturayi ode", priority: .low)),
+        ok("öncelik: yüksek kira öde ekle", task("kira öde", priority: .high)),
+        ok("KİRA ÖDE EKLE ÖNCELİK ORTA", task("KİRA ÖDE", priority: .medium)),
+        ok("yarın raporu bitir ekle öncelik yüksek", task("raporu bitir", due: due("2026-11-23"), priority: .high)),
+        ok("öncelik #4 yüksek", .priority(.number(4), .high)),
+
+        // A dash or a comma between the title and a slot is not the title's.
+        ok("annemi ara, yarın ekle", task("annemi ara", due: due("2026-11-23"))),
+        ok("faturayı öde - acil ekle", task("faturayı öde", priority: .high)),
+        ok("acil - kombiyi tamir ettir ekle", task("kombiyi tamir ettir", priority: .high)),
+        ok("süt, ekmek ekle markete", task("süt, ekmek", list: "Market")),
+        ok("tuz - biber ekle", task("tuz - biber")),
+        ok("dişçi — cuma ekle", task("dişçi", due: due("2026-11-27"))),
     ]
 }
