@@ -67,10 +67,13 @@ enum DetailPhrases {
         return titlePriority(lex, range, words: true)
     }
 
-    /// Word `i`'s folding key without a trailing colon (`urgent:` → `urgent`).
+    /// Word `i`'s folding key without a trailing colon or exclamation marks (`urgent:` → `urgent`, `ASAP!!` →
+    /// `asap`).
     private static func wordKey(_ lex: Lexer, _ i: Int) -> String {
-        let key = lex.key(i)
-        return key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ":") ? String(key.dropLast()) : key
+        var key = lex.key(i)
+        if key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ":") { key.removeLast() }
+        while key.utf8.count > 1 && key.utf8.last == UInt8(ascii: "!") { key.removeLast() }
+        return key
     }
 
     /// The value of the `priority` command covering `range`: a title priority, or a level word

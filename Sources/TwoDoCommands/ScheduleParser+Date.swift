@@ -198,9 +198,15 @@ extension ScheduleParser {
         }
     }
 
-    /// `the day after tomorrow`, `the 24th`, `the 24th of December`, `the weekend`.
+    /// `the day after tomorrow`, `the 24th`, `the 24th of December`, `the weekend`, `the end of the month`.
     private func theDate(_ i: Int) -> (DatePart, Int)? {
         if unit(i + 1) == .day, kw(i + 2) == .after, kw(i + 3) == .tomorrow { return finish(.days(2), i, i + 4) }
+        // `the end of the month`, `till the end of the year`.
+        if kw(i + 1) == .end, let (part, next) = keywordDate(.end, lex[i + 1], i + 1) {
+            var whole = part
+            whole.words = i..<next
+            return (whole, next)
+        }
         if kw(i + 1) == .weekend { return finish(.weekend(next: false), i, i + 2, needsMarker: true) }
         guard let t = token(i + 1), t.ending == .none, case .ordinal(let day) = t.kind else { return nil }
         if kw(i + 2) == .of, let m = token(i + 3), m.ending == .none, case .month(let month) = m.kind {

@@ -235,9 +235,11 @@ struct TitleSlots {
     /// "lunch", `sabah kahvaltısı`, `sabah namazı`), by the folded start of their second word.
     private static let compoundHeads = ["yemeg", "kahvalti", "namaz"]
 
-    /// Whether a phrase ending before `end` would cut such a compound in two (`yarın akşam | yemeği`).
+    /// Whether a phrase ending before `end` would cut such a compound in two (`yarın akşam | yemeği`). A part
+    /// of the day with its own possessive ending belongs to the date (`pazar sabahı | kahvaltı hazırla`).
     private func splitsCompound(_ end: Int) -> Bool {
-        guard end < hi, case .timeOfDay = lex[end - 1].kind, lex[end - 1].lang == .tr else { return false }
+        guard end < hi, case .timeOfDay = lex[end - 1].kind, lex[end - 1].lang == .tr, lex[end - 1].ending == .none
+        else { return false }
         let next = lex.key(end)
         return Self.compoundHeads.contains { next.hasPrefix($0) }
     }

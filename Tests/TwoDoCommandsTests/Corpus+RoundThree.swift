@@ -9,7 +9,7 @@ extension Corpus {
 
     /// English rows: a known list named by its own name however it was typed, `tomorrow`/`tonight` as typed
     /// in chat, `next week friday`/`this week thursday`, an ordinal day alone after `on`/`by`/`due`, `priority
-    /// high`, and a dash or comma before a slot.
+    /// high`, a dash or comma before a slot, `tuesday - call the bank`, `the end of the month`, `urgent!`.
     static let englishRoundThree: [Row] = [
         // A known list comes back as the list's own name.
         ok("add milk to GROCERIES", task("milk", list: "Groceries")),
@@ -78,12 +78,42 @@ extension Corpus {
         ok("add milk, eggs to groceries", task("milk, eggs", list: "Groceries")),
         ok("add salt - pepper", task("salt - pepper")),
         ok("add \"milk,\" tomorrow", task("milk,", due: due("2026-11-23"))),
+
+        // A lone dash after a date at the start stands for its colon (`Friday: dentist`).
+        ok("tuesday - call the bank", task("call the bank", due: due("2026-11-24"))),
+        ok("Tuesday — renew the lease", task("renew the lease", due: due("2026-11-24"))),
+        ok("tomorrow 9am - call the plumber", task("call the plumber", due: due("2026-11-23", "09:00"))),
+        ok("tomorrow - pick up the dry cleaning", task("pick up the dry cleaning", due: due("2026-11-23"))),
+        ok("FRIDAY - DENTIST", task("DENTIST", due: due("2026-11-27"))),
+        ok("dec 24 - wrap the presents", task("wrap the presents", due: due("2026-12-24"))),
+        fail("salt - pepper", .unknownCommand(word: "salt", suggestion: nil)),
+
+        // `the end of the month|week|year`, also ending a repeat.
+        ok(
+            "add pay rent daily till the end of the month",
+            task("pay rent", rule: Recurrence(.daily, until: day("2026-11-30")))),
+        ok("add taxes until the end of the year", task("taxes", due: due("2026-12-31"))),
+        ok("add report by the end of the week", task("report", due: due("2026-11-22"))),
+        ok(
+            "add stretch every morning until the end of the month",
+            task("stretch", due: due("2026-11-23", "09:00"), rule: Recurrence(.daily, until: day("2026-11-30")))),
+        ok("add invoice by the end of december", task("invoice", due: due("2026-12-31"))),
+        ok("ADD BUDGET BY THE END OF THE MONTH", task("BUDGET", due: due("2026-11-30"))),
+
+        // Priority words with exclamation marks.
+        ok("add buy milk URGENT!", task("buy milk", priority: .high)),
+        ok("URGENT! call the landlord back", task("call the landlord back", priority: .high)),
+        ok("add call mom asap!!", task("call mom", priority: .high)),
+        ok("add renew visa important!", task("renew visa", priority: .high)),
+        ok("Asap! book the vet", task("book the vet", priority: .high)),
+        ok("add fix the heater tomorrow urgent!", task("fix the heater", due: due("2026-11-23"), priority: .high)),
     ]
 
     /// Turkish rows: a known list named by its own name, a weekday that forms a compound after a rule or date,
     /// a verb-last add's two values or bad date reported past a view verb, `en geç <tarih>`, a weekday of next
     /// week or this week (`gelecek hafta cuma`, `bu hafta cuma`), times with an ending and no apostrophe
-    /// (`17.30da`), `öncelik yüksek`, and a dash or comma before a slot.
+    /// (`17.30da`), `öncelik yüksek`, a dash or comma before a slot, `cuma - dişçi`, `pazar sabahı kahvaltı`,
+    /// `acil!`.
     static let turkishRoundThree: [Row] = [
         // A known list comes back as the list's own name.
         ok("MARKETE ÇAY EKLE", task("ÇAY", list: "Market")),
@@ -189,5 +219,29 @@ extension Corpus {
         ok("süt, ekmek ekle markete", task("süt, ekmek", list: "Market")),
         ok("tuz - biber ekle", task("tuz - biber")),
         ok("dişçi — cuma ekle", task("dişçi", due: due("2026-11-27"))),
+
+        // A lone dash after a date at the start stands for its colon (`cuma: dişçi`).
+        ok("cuma - dişçi", task("dişçi", due: due("2026-11-27"))),
+        ok("yarın 9:30 - toplantı", task("toplantı", due: due("2026-11-23", "09:30"))),
+        ok("yarin - kargoyu al", task("kargoyu al", due: due("2026-11-23"))),
+        ok("PERŞEMBE - KUAFÖR", task("KUAFÖR", due: due("2026-11-26"))),
+        ok("24 aralik - hediyeleri paketle", task("hediyeleri paketle", due: due("2026-12-24"))),
+        ok("cumartesi sabah — koşu", task("koşu", due: due("2026-11-28", "09:00"))),
+
+        // A part of the day with its own ending dates the line; a bare one before a meal stays the meal.
+        ok("pazar sabahı kahvaltı hazırla ekle", task("kahvaltı hazırla", due: due("2026-11-29", "09:00"))),
+        ok("pazar sabahi kahvalti hazirla ekle", task("kahvalti hazirla", due: due("2026-11-29", "09:00"))),
+        ok("cumartesi akşamı yemek yap ekle", task("yemek yap", due: due("2026-11-28", "19:00"))),
+        ok("yarın akşam yemeği hazırla ekle", task("akşam yemeği hazırla", due: due("2026-11-23"))),
+        ok("PAZAR SABAHI KAHVALTI EKLE", task("KAHVALTI", due: due("2026-11-29", "09:00"))),
+        ok("cuma öğleni yemek ısmarla ekle", task("yemek ısmarla", due: due("2026-11-27", "12:00"))),
+
+        // Priority words with exclamation marks.
+        ok("acil! kombiyi tamir ettir ekle", task("kombiyi tamir ettir", priority: .high)),
+        ok("faturayi ode ekle acil!", task("faturayi ode", priority: .high)),
+        ok("ÖNEMLİ! vergi dairesini ara ekle", task("vergi dairesini ara", priority: .high)),
+        ok("acil!! su kaçağı", task("su kaçağı", priority: .high)),
+        ok("yarın bankayı ara ekle önemli!", task("bankayı ara", due: due("2026-11-23"), priority: .high)),
+        ok("pasaportu yenile ekle cok onemli!", task("pasaportu yenile", priority: .high)),
     ]
 }
