@@ -14,8 +14,9 @@ extension ScheduleParser {
             marked = true
         }
         // Turkish `on gün sonra` ("in ten days") starts with `on` too; `due 1st`, `by the 15th` after a marker.
-        guard let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil)
-            ?? (marked ? markedMonthDay(i) : nil)
+        guard
+            let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil)
+                ?? (marked ? markedMonthDay(i) : nil)
         else {
             return nil
         }

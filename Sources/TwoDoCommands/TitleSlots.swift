@@ -219,7 +219,8 @@ struct TitleSlots {
         while end > lo {
             let turkishStart = turkish && !TurkishSuffix.keepsWeekday(before: lex.words[end])
             if unquoted(lo..<end), !splitsCompound(end),
-                let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart)),
+                let phrase = ScheduleParser.parse(
+                    lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart)),
                 !datesCompound(phrase, end)
             {
                 guard schedule.merge(phrase) else { return refuseMerge(phrase) }

@@ -39,7 +39,8 @@ extension Corpus {
         ok("add dentist next week tuesday at 3pm", task("dentist", due: due("2026-11-24", "15:00"))),
         ok("ADD REPORT NEXT WEEK FRIDAY", task("REPORT", due: due("2026-11-27"))),
         ok(
-            "add standup next week wednesday 9:30", task("standup", due: due("2026-12-02", "09:30", tz: "America/New_York")),
+            "add standup next week wednesday 9:30",
+            task("standup", due: due("2026-12-02", "09:30", tz: "America/New_York")),
             tz: "America/New_York", now: Corpus.wednesday),
 
         // An ordinal day alone after `on`, `by` or `due`: that day this month, or next month once it has passed.
@@ -65,7 +66,9 @@ extension Corpus {
         ok("add buy milk priority high", task("buy milk", priority: .high)),
         ok("add buy milk priority: high", task("buy milk", priority: .high)),
         ok("add renew visa prio low", task("renew visa", priority: .low)),
-        ok("add call plumber tomorrow priority medium", task("call plumber", due: due("2026-11-23"), priority: .medium)),
+        ok(
+            "add call plumber tomorrow priority medium", task("call plumber", due: due("2026-11-23"), priority: .medium)
+        ),
         ok("ADD FIX SINK PRIORITY HIGH", task("FIX SINK", priority: .high)),
         ok("add book flights Priority: Low", task("book flights", priority: .low)),
         fail("add x priority high p3", .twoValues(verb: "add", slot: .priority, first: "priority high", second: "p3")),
@@ -156,7 +159,9 @@ extension Corpus {
             "bugün raporu bitir 3 aralık ekle",
             .twoValues(verb: "add", slot: .date, first: "bugün", second: "3 aralık")),
         fail("yarın x !low acil ekle", .twoValues(verb: "add", slot: .priority, first: "!low", second: "acil")),
-        fail("yarın faturayı öde acil ekle !low", .twoValues(verb: "add", slot: .priority, first: "acil", second: "!low")),
+        fail(
+            "yarın faturayı öde acil ekle !low", .twoValues(verb: "add", slot: .priority, first: "acil", second: "!low")
+        ),
 
         // `en geç <tarih>` ("by … at the latest") is the due date.
         ok("en geç cuma raporu gönder ekle", task("raporu gönder", due: due("2026-11-27"))),
