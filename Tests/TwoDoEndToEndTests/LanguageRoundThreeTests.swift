@@ -65,6 +65,18 @@ struct LanguageRoundThreeTests {
         english(
             "add pay rent due 1st", "pay rent", due: "2026-12-01T23:59:59-05:00", reply: "Tue 1 Dec",
             event: "Sal 1 Ara"),
+        // A time with its ending and no apostrophe; a dash after a leading date; `the end of the month`.
+        turkish(
+            "yarın 17.30da annemi ara ekle", "annemi ara", due: "2026-11-23T17:30:00+03:00", reply: "Pzt 23 Kas 17:30",
+            event: "Mon 23 Nov 09:30"),
+        turkish(
+            "cuma - dişçi", "dişçi", due: "2026-11-27T23:59:59+03:00", reply: "Cum 27 Kas", event: "Fri 27 Nov"),
+        english(
+            "tuesday - call the bank", "call the bank", due: "2026-11-24T23:59:59-05:00", reply: "Tue 24 Nov",
+            event: "Sal 24 Kas"),
+        english(
+            "add taxes by the end of the month", "taxes", due: "2026-11-30T23:59:59-05:00", reply: "Mon 30 Nov",
+            event: "Pzt 30 Kas"),
     ]
 
     @Test("each line adds the task; the typer's reply and the partner's live event show it", arguments: cases)
@@ -84,6 +96,32 @@ struct LanguageRoundThreeTests {
         #expect(added.data["title"] as? String == row.title, "\(row): \(added)")
         #expect(LanguageTime.instant(added.data["due"] as? String) == LanguageTime.instant(row.due), "\(row)")
         #expect(RuleSummary(added.data["recurrence"]) == row.rule, "\(row): \(added)")
+    }
+
+    @Test("the level after the word, `urgent!`, and a dash or comma before a slot reach the partner as typed")
+    func prioritiesAndSeparators() throws {
+        let couple = try RoundThreeCouple()
+        let lines: [(String, String, String, String)] = [
+            ("ayse", "faturayı öde ekle öncelik yüksek", "faturayı öde", "high"),
+            ("ayse", "acil! kombiyi tamir ettir ekle", "kombiyi tamir ettir", "high"),
+            ("ayse", "faturayı öde - acil ekle", "faturayı öde", "high"),
+            ("john", "add buy milk priority: low", "buy milk", "low"),
+            ("john", "add call mom asap!!", "call mom", "high"),
+            ("john", "add renew visa - urgent", "renew visa", "high"),
+        ]
+        for (by, line, title, priority) in lines {
+            let reply = try couple.client(by).json(line)
+            #expect(reply.code == "task.added", "\(line): \(reply)")
+            #expect(reply.data["title"] as? String == title, "\(line): \(reply)")
+            #expect(reply.data["priority"] as? String == priority, "\(line): \(reply)")
+            let events = try couple.client(by == "ayse" ? "john" : "ayse").drainEvents()
+            let added = try #require(events.first { $0.event == "task.added" }, "\(line): \(events)")
+            #expect(added.data["title"] as? String == title, "\(line): \(added)")
+            #expect(added.data["priority"] as? String == priority, "\(line): \(added)")
+        }
+        let comma = try couple.john.json("add call the landlord, tomorrow")
+        #expect(comma.data["title"] as? String == "call the landlord", "\(comma)")
+        #expect(comma.data["due"] as? String == "2026-11-23T23:59:59-05:00", "\(comma)")
     }
 
     @Test("two dates after a view verb that is also a date are named in the typer's language; nothing is added")
