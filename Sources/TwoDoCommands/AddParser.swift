@@ -10,7 +10,8 @@ import TwoDoCore
 /// or end (`markete`, `Market'e`, `alışveriş listesine`) only when the verb was Turkish, so English titles
 /// such as "christmas eve" never lose a word to a list "Ev". Text in double quotes (`"`, `“ ”`, `„`) is
 /// title, never a slot: when the quotes hold the whole title it is the text inside them, otherwise
-/// the title keeps its quotes as typed (`add "milk" and eggs`).
+/// the title keeps its quotes as typed (`add "milk" and eggs`). A lone dash or a comma between the title
+/// and a slot is dropped (`buy milk - urgent`, `call mom, tomorrow`).
 ///
 /// A list phrase naming no known list (`#tools`, `to the Tools list`, `bahçe listesine`, and for an English
 /// `add` a capitalized `to Tools`) makes `.addToUnknownList`, so the server can ask instead of guessing; two
@@ -52,8 +53,12 @@ enum AddParser {
                     second: lex.typed(conflict.second)))
         }
         let unknown = slots.list == nil ? slots.unknownList : nil
-        let range = slots.title
-        let title = range.count == 1 && quoted == range.lowerBound ? inner : lex.typed(range)
+        let range = trimmed(slots.title, lex: lex)
+        var title = range.count == 1 && quoted == range.lowerBound ? inner : lex.typed(range)
+        // `call mom, tomorrow`: the comma before a slot taken off the end is not the title's.
+        if range.upperBound < lex.count, quoted != range.upperBound - 1, title.count > 1, title.hasSuffix(",") {
+            title.removeLast()
+        }
         var details = TaskDetails(priority: slots.priority, assignee: slots.assignee, reminderFor: slots.reminderFor)
         if let nag = slots.nag {
             guard (1...1440).contains(nag.minutes) else {
@@ -89,6 +94,24 @@ enum AddParser {
             }
         }
         return .success((.add(title: title, list: slots.list, details: details), unknown))
+    }
+
+    /// `title` without a lone dash between it and a slot taken off either end (`buy milk - urgent`,
+    /// `urgent - buy milk`); at least one word stays.
+    private static func trimmed(_ title: Range<Int>, lex: Lexer) -> Range<Int> {
+        var range = title
+        if range.upperBound < lex.count, range.count > 1, isDash(lex.words[range.upperBound - 1]) {
+            range = range.lowerBound..<(range.upperBound - 1)
+        }
+        if range.lowerBound > 0, range.count > 1, isDash(lex.words[range.lowerBound]) {
+            range = (range.lowerBound + 1)..<range.upperBound
+        }
+        return range
+    }
+
+    /// Whether `word` is a lone dash (`-`, `–`, `—`).
+    private static func isDash(_ word: Word) -> Bool {
+        word.text == "-" || word.text == "\u{2013}" || word.text == "\u{2014}"
     }
 
     private static func isQuote(_ c: Character) -> Bool {

@@ -16,11 +16,14 @@ enum DetailPhrases {
 
     /// A priority inside a title, covering exactly `range`: a symbol (`!high`, `!!!`, `p1`), the words
     /// `urgent`/`acil`/`önemli` (only when `words` is true, i.e. at the end of a title), or
-    /// `high|medium|low priority`, `yüksek|orta|düşük öncelik(li)`.
+    /// `high|medium|low priority`, `yüksek|orta|düşük öncelik(li)`, also the other way round (`priority high`,
+    /// `prio: low`, `öncelik yüksek`).
     static func titlePriority(_ lex: Lexer, _ range: Range<Int>, words: Bool) -> Priority? {
-        // For two words, the second (already lexed at a title's end) rules most lines out.
+        // For two words, the second (already lexed at a title's end) rules most lines out; `priority high`
+        // and `öncelik yüksek` name the level second.
         if range.count == 2, lex[range.lowerBound + 1].keyword != .priority,
-            lex[range.lowerBound + 1].keyword != .oncelik
+            lex[range.lowerBound + 1].keyword != .oncelik, lex[range.lowerBound].keyword != .priority,
+            lex[range.lowerBound].keyword != .oncelik
         {
             return nil
         }
@@ -35,9 +38,9 @@ enum DetailPhrases {
             lex[range.lowerBound + 1].ending == .none
         else { return nil }
         switch (level, second) {
-        case (.high, .priority), (.yuksek, .oncelik): return .high
-        case (.medium, .priority), (.orta, .oncelik): return .medium
-        case (.low, .priority), (.dusuk, .oncelik): return .low
+        case (.high, .priority), (.yuksek, .oncelik), (.priority, .high), (.oncelik, .yuksek): return .high
+        case (.medium, .priority), (.orta, .oncelik), (.priority, .medium), (.oncelik, .orta): return .medium
+        case (.low, .priority), (.dusuk, .oncelik), (.priority, .low), (.oncelik, .dusuk): return .low
         default: return nil
         }
     }
@@ -64,10 +67,13 @@ enum DetailPhrases {
         return titlePriority(lex, range, words: true)
     }
 
-    /// Word `i`'s folding key without a trailing colon (`urgent:` → `urgent`).
+    /// Word `i`'s folding key without a trailing colon or exclamation marks (`urgent:` → `urgent`, `ASAP!!` →
+    /// `asap`).
     private static func wordKey(_ lex: Lexer, _ i: Int) -> String {
-        let key = lex.key(i)
-        return key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ":") ? String(key.dropLast()) : key
+        var key = lex.key(i)
+        if key.utf8.count > 1 && key.utf8.last == UInt8(ascii: ":") { key.removeLast() }
+        while key.utf8.count > 1 && key.utf8.last == UInt8(ascii: "!") { key.removeLast() }
+        return key
     }
 
     /// The value of the `priority` command covering `range`: a title priority, or a level word

@@ -26,6 +26,8 @@ struct NameMatcher: Sendable {
     let maxWords: Int
     /// The longest key in bytes plus room for the longest ending.
     private let maxKeyBytes: Int
+    /// Whether a match returns the known name itself (`markete` → `Market`) rather than the user's spelling.
+    private let knownSpelling: Bool
 
     private static let bareEndings: Set<String> = ["", " listesi"]
     private static let dativeEndings: Set<String> = endings(TurkishSuffix.dative, listForm: "ne")
@@ -39,8 +41,10 @@ struct NameMatcher: Sendable {
         return out
     }
 
-    /// Builds a matcher for `names`; names with an empty key are ignored.
-    init(_ names: [String]) {
+    /// Builds a matcher for `names`; names with an empty key are ignored. With `knownSpelling` a match is
+    /// the known name as stored (lists); without it, the user's spelling (members).
+    init(_ names: [String], knownSpelling: Bool = false) {
+        self.knownSpelling = knownSpelling
         var entries: [Entry] = []
         var maxWords = 0
         for name in names {
@@ -62,10 +66,10 @@ struct NameMatcher: Sendable {
 
     /// The name `phrase` refers to in `grammaticalCase`, or nil.
     ///
-    /// Returns the user's spelling without the ending (`Market'e` → `Market`, `alışveriş listesine` →
-    /// `alışveriş listesi` when the list is "Alışveriş Listesi"), words joined by single spaces; its
-    /// folding key always equals the known name's. Falls back to the known name if the ending cannot be
-    /// cut from the typed text cleanly.
+    /// Returns the known name as stored when the matcher was built with `knownSpelling` (`MARKETE` →
+    /// `Market`, `alisveris listesine` → `Alışveriş Listesi`). Otherwise the user's spelling without the
+    /// ending (`bob'a` → `bob`), words joined by single spaces; its folding key always equals the known
+    /// name's. Falls back to the known name if the ending cannot be cut from the typed text cleanly.
     func match(_ phrase: ArraySlice<Word>, as grammaticalCase: GrammaticalCase) -> String? {
         guard !entries.isEmpty, !phrase.isEmpty, phrase.count <= maxWords,
             phrase.typed.utf8.count <= 4 * maxKeyBytes  // ruled out without folding
@@ -81,6 +85,7 @@ struct NameMatcher: Sendable {
         for entry in entries where key.utf8.starts(with: entry.key.utf8) {
             let rest = String(Substring(key.utf8.dropFirst(entry.key.utf8.count)))
             guard endings.contains(rest) else { continue }
+            if knownSpelling { return entry.name }
             return typedName(phrase, ending: rest, entry: entry)
         }
         return nil

@@ -7,7 +7,7 @@
 public struct ParseContext: Sendable {
     /// The list names in the user's space (e.g. `["Inbox", "Groceries", "Market"]`).
     public var listNames: [String] {
-        didSet { lists = NameMatcher(listNames) }
+        didSet { lists = NameMatcher(listNames, knownSpelling: true) }
     }
     /// The couple's member names (e.g. `["alice", "bob"]`).
     public var memberNames: [String] {
@@ -23,7 +23,7 @@ public struct ParseContext: Sendable {
     /// resolved `DueDate`s carry it. An unknown identifier computes like UTC.
     public var timeZone: String
 
-    /// Matches phrases against `listNames`; kept in step with it.
+    /// Matches phrases against `listNames` (a match is the list's own name); kept in step with it.
     private(set) var lists: NameMatcher
     /// Matches words against `memberNames`; kept in step with it.
     private(set) var members: NameMatcher
@@ -38,7 +38,7 @@ public struct ParseContext: Sendable {
         self.testClock = testClock
         self.now = now
         self.timeZone = timeZone
-        self.lists = NameMatcher(listNames)
+        self.lists = NameMatcher(listNames, knownSpelling: true)
         self.members = NameMatcher(memberNames)
     }
 }

@@ -108,13 +108,19 @@ public enum Parser {
         // split (`note` without a colon), a valid verb-last reading whose arguments go beyond the first
         // verb (so not `liste ekle`) is taken instead. An English `plan` verb-first reading that fails is
         // also tried verb-last (`plan yap ekle` adds a task).
+        // An add read that way which fails on its values (`yarın faturayı öde cuma ekle`: two dates; `bugün
+        // x düne kadar ekle`) says so, rather than the view verb's usage.
         if result.isWeak, match.isTurkish || match.verb == .plan,
             let trailing = TrailingVerb.find(in: words, context: context),
-            trailing.args.count > match.wordCount,
-            case .success(let command) = run(
-                trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
+            trailing.args.count > match.wordCount
         {
-            return .success(command)
+            let last = run(trailing.verb, trailing.args, turkish: true, list: trailing.list, context: context)
+            switch last {
+            case .success: return last
+            case .failure(.twoValues) where trailing.verb == .add: return last
+            case .failure(.badDate) where trailing.verb == .add: return last
+            default: break
+            }
         }
         // `yarın 09:30 markete ekmek ekle acil`: a view verb that is also a date, `ekle` before the last slots.
         if result.isWeak, match.isTurkish, let middle = middleAdd(words, context: context) {

@@ -1,7 +1,7 @@
 // The date part of a schedule phrase: relative days, weekdays, calendar dates, week and month ends.
 
 extension ScheduleParser {
-    /// `[on|by|due|due on|due by|starting] <date>`.
+    /// `[on|by|due|due on|due by|starting|en geç] <date>` (`en geç cuma`, "by Friday at the latest").
     func date(_ start: Int) -> (DatePart, Int)? {
         var i = start
         var marked = false
@@ -9,9 +9,15 @@ extension ScheduleParser {
             i += 1
             marked = true
             if k == .due, let k2 = kw(i), k2 == .on || k2 == .by { i += 1 }
+        } else if isWord(i, "en"), isWord(i + 1, "gec") {
+            i += 2
+            marked = true
         }
-        // Turkish `on gün sonra` ("in ten days") starts with `on` too.
-        guard let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil) else {
+        // Turkish `on gün sonra` ("in ten days") starts with `on` too; `due 1st`, `by the 15th` after a marker.
+        guard
+            let (body, end) = dateBody(i) ?? (marked && i == start + 1 ? dateBody(start) : nil)
+                ?? (marked ? markedMonthDay(i) : nil)
+        else {
             return nil
         }
         var part = body
@@ -35,6 +41,12 @@ extension ScheduleParser {
         }
         if case .seconds = part.spec, part.timeOfDay != nil { return nil }
         return (part, next)
+    }
+
+    /// An ordinal day of the month alone after `on`/`by`/`due` (`due 1st`, `on 15th`): that day, this month or next.
+    private func markedMonthDay(_ i: Int) -> (DatePart, Int)? {
+        guard let t = token(i), t.ending == .none, case .ordinal(let day) = t.kind else { return nil }
+        return finish(.monthDay(day), i, i + 1)
     }
 
     /// A date part spanning `start..<next`; the last word may carry no ending, a locative or a dative
@@ -187,9 +199,15 @@ extension ScheduleParser {
         }
     }
 
-    /// `the day after tomorrow`, `the 24th`, `the 24th of December`, `the weekend`.
+    /// `the day after tomorrow`, `the 24th`, `the 24th of December`, `the weekend`, `the end of the month`.
     private func theDate(_ i: Int) -> (DatePart, Int)? {
         if unit(i + 1) == .day, kw(i + 2) == .after, kw(i + 3) == .tomorrow { return finish(.days(2), i, i + 4) }
+        // `the end of the month`, `till the end of the year`.
+        if kw(i + 1) == .end, let (part, next) = keywordDate(.end, lex[i + 1], i + 1) {
+            var whole = part
+            whole.words = i..<next
+            return (whole, next)
+        }
         if kw(i + 1) == .weekend { return finish(.weekend(next: false), i, i + 2, needsMarker: true) }
         guard let t = token(i + 1), t.ending == .none, case .ordinal(let day) = t.kind else { return nil }
         if kw(i + 2) == .of, let m = token(i + 3), m.ending == .none, case .month(let month) = m.kind {
@@ -198,7 +216,8 @@ extension ScheduleParser {
         return finish(.monthDay(day), i, i + 2, needsMarker: true)
     }
 
-    /// `this friday`, `this evening`, `this weekend`; `bu cuma`, `bu akşam`, `bu öğleden sonra`, `bu hafta sonu`.
+    /// `this friday`, `this evening`, `this weekend`, `this week friday`; `bu cuma`, `bu akşam`, `bu öğleden
+    /// sonra`, `bu hafta sonu`, `bu hafta cuma`.
     private func thisDate(_ i: Int, turkish: Bool) -> (DatePart, Int)? {
         guard lex[i].ending == .none, let t = token(i + 1) else { return nil }
         switch t.kind {
@@ -214,16 +233,20 @@ extension ScheduleParser {
             return finish(.weekend(next: false), i, i + 2, marked: true)
         case .keyword(.ogleden) where turkish && kw(i + 2) == .sonra:
             return finish(.days(0), i, i + 3, timeOfDay: .afternoon, marked: true)
-        case .unit(.week) where turkish && t.ending == .none:
-            guard token(i + 2)?.keyword == .sonu else { return nil }
+        case .unit(.week) where t.ending == .none:
+            // `bu hafta cuma`, `this week friday`: the coming one, as `bu cuma`.
+            if let w = token(i + 2), w.ending == .none, case .weekday(let d, _) = w.kind {
+                return finish(.weekday(d, .this), i, i + 3, marked: true)
+            }
+            guard turkish, token(i + 2)?.keyword == .sonu else { return nil }
             return finish(.weekend(next: false), i, i + 3, marked: true)
         default:
             return nil
         }
     }
 
-    /// `next friday|week|month|year|weekend`, `coming friday`; `haftaya cuma`, `haftaya`, `gelecek hafta`,
-    /// `önümüzdeki cuma` (the coming one), `haftaya hafta sonu`.
+    /// `next friday|week|month|year|weekend`, `next week friday`, `coming friday`; `haftaya cuma`, `haftaya`,
+    /// `gelecek hafta`, `gelecek hafta cuma`, `önümüzdeki cuma` (the coming one), `haftaya hafta sonu`.
     private func nextDate(_ k: Keyword, _ i: Int) -> (DatePart, Int)? {
         guard lex[i].ending == .none else { return nil }
         let mode: WeekdayMode = k == .coming || k == .onumuzdeki ? .bare : .next
@@ -234,6 +257,15 @@ extension ScheduleParser {
             return finish(.weekday(d, mode), i, i + 2, marked: true)
         }
         guard k != .coming else { return nil }
+        // `gelecek hafta cuma`, `önümüzdeki hafta salı günü`, `next week friday`: that weekday of next week.
+        if let w = token(i + 1), w.unit == .week, w.ending == .none, let t = token(i + 2), t.ending == .none,
+            case .weekday(let d, _) = t.kind
+        {
+            if let g = token(i + 3), g.unit == .day, g.ending == .possessive {
+                return finish(.weekday(d, .next), i, i + 4, marked: true, possessive: true)
+            }
+            return finish(.weekday(d, .next), i, i + 3, marked: true)
+        }
         if kw(i + 1) == .weekend || kw(i + 1) == .haftasonu { return finish(.weekend(next: true), i, i + 2) }
         if unit(i + 1) == .week, token(i + 2)?.keyword == .sonu { return finish(.weekend(next: true), i, i + 3) }
         switch token(i + 1)?.unit {

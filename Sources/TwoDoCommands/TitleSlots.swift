@@ -211,12 +211,17 @@ struct TitleSlots {
             lo = found.end
             return true
         }
-        guard lex[lo].kind != .other else { return false }
+        // `en geç cuma …` ("by Friday at the latest") opens with two plain words.
+        guard lex[lo].kind != .other || (lo + 1 < hi && lex.key(lo) == "en" && lex.key(lo + 1) == "gec") else {
+            return false
+        }
         var end = Swift.min(hi - 1, lo + Self.window)
         while end > lo {
             let turkishStart = turkish && !TurkishSuffix.keepsWeekday(before: lex.words[end])
             if unquoted(lo..<end), !splitsCompound(end),
-                let phrase = ScheduleParser.parse(lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart))
+                let phrase = ScheduleParser.parse(
+                    lex, lo..<end, mode: .init(atStart: true, turkishStart: turkishStart)),
+                !datesCompound(phrase, end)
             {
                 guard schedule.merge(phrase) else { return refuseMerge(phrase) }
                 lo = end
@@ -231,11 +236,23 @@ struct TitleSlots {
     /// "lunch", `sabah kahvaltısı`, `sabah namazı`), by the folded start of their second word.
     private static let compoundHeads = ["yemeg", "kahvalti", "namaz"]
 
-    /// Whether a phrase ending before `end` would cut such a compound in two (`yarın akşam | yemeği`).
+    /// Whether a phrase ending before `end` would cut such a compound in two (`yarın akşam | yemeği`). A part
+    /// of the day with its own possessive ending belongs to the date (`pazar sabahı | kahvaltı hazırla`).
     private func splitsCompound(_ end: Int) -> Bool {
-        guard end < hi, case .timeOfDay = lex[end - 1].kind, lex[end - 1].lang == .tr else { return false }
+        guard end < hi, case .timeOfDay = lex[end - 1].kind, lex[end - 1].lang == .tr, lex[end - 1].ending == .none
+        else { return false }
         let next = lex.key(end)
         return Self.compoundHeads.contains { next.hasPrefix($0) }
+    }
+
+    /// Whether `phrase`, ending before `end`, ends in a lone weekday that forms a compound noun with the word
+    /// after it (`her hafta sonu | pazar alışverişi`, `bu hafta | cuma namazı`): that weekday stays title, as it
+    /// does at the very start (`TurkishSuffix.keepsWeekday`).
+    private func datesCompound(_ phrase: SchedulePhrase, _ end: Int) -> Bool {
+        guard turkish, end < hi, let date = phrase.date, date.words == (end - 1)..<end, lex[end - 1].ending == .none,
+            case .weekday(_, abbreviated: false) = lex[end - 1].kind
+        else { return false }
+        return TurkishSuffix.keepsWeekday(before: lex.words[end])
     }
 
     /// `#list`, or `to|in <list>` (the rightmost that names a known list), at the end.

@@ -85,7 +85,8 @@ enum Vocabulary {
         add(.timeOfDay(.evening), .tr, "akşam", "akşamleyin")
         add(.timeOfDay(.night), .tr, "gece")
         let en: [(Keyword, [String])] = [
-            (.today, ["today"]), (.tonight, ["tonight"]), (.tomorrow, ["tomorrow", "tmrw", "tmr"]),
+            (.today, ["today"]), (.tonight, ["tonight", "tonite", "2nite"]),
+            (.tomorrow, ["tomorrow", "tmrw", "tmr", "tmw", "2moro", "2morrow", "tomorow", "tommorow", "tommorrow"]),
             (.yesterday, ["yesterday"]), (.after, ["after"]), (.next, ["next"]), (.this, ["this"]),
             (.coming, ["coming"]), (.in, ["in"]), (.at, ["at", "@"]), (.on, ["on"]), (.by, ["by"]),
             (.due, ["due"]), (.starting, ["starting"]), (.every, ["every", "each"]), (.everyBang, ["every!"]),
@@ -95,7 +96,7 @@ enum Vocabulary {
             (.oclock, ["o'clock", "oclock"]), (.done, ["done", "completion", "completed", "completing", "finishing"]),
             (.daily, ["daily"]), (.weekly, ["weekly"]), (.monthly, ["monthly"]), (.yearly, ["yearly", "annually"]),
             (.biweekly, ["biweekly", "fortnightly"]), (.remind, ["remind", "reminder"]), (.me, ["me"]),
-            (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority"]),
+            (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority", "prio"]),
             (.half, ["half"]), (.high, ["high"]), (.medium, ["medium", "med"]), (.low, ["low"]),
             (.hourly, ["hourly"]),
         ]
@@ -251,7 +252,7 @@ enum Vocabulary {
         if let t = exact[key] ?? inflected[key] { return t }
         if let first = key.utf8.first, isDigit(first) {
             if let kind = numeric(key[...]) { return Token(kind: kind) }
-            if let t = numberWithEnding(key[...]) { return t }
+            if let t = numberWithEnding(key[...]) ?? separatedWithEnding(key[...]) { return t }
         }
         if key.utf8.contains(UInt8(ascii: "'")), let mark = key.lastIndex(of: "'"), mark > key.startIndex {
             let stem = key[..<mark]
@@ -269,6 +270,20 @@ enum Vocabulary {
         if key.utf8.contains(UInt8(ascii: ",")) { return weekdayList(key[...]) }
         if let t = NameTypo.token(key, ending: { endingByText[$0] }) { return t }
         return Token(kind: .other)
+    }
+
+    /// A time or date written with `:`, `.`, `/` or `-` and a Turkish ending typed without an apostrophe:
+    /// `17:30da`, `17.30da`, `24.12de`, `2026-12-24te`.
+    private static func separatedWithEnding(_ key: Substring) -> Token? {
+        guard let letter = key.utf8.firstIndex(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        let stem = key[..<letter]
+        guard stem.utf8.contains(where: { $0 == 0x3A || $0 == 0x2E || $0 == 0x2F || $0 == 0x2D }),
+            let ending = endingByText[String(key[letter...])], let kind = numeric(stem)
+        else { return nil }
+        switch kind {
+        case .clock, .dotted, .slashed, .iso: return Token(kind: kind, ending: ending)
+        default: return nil
+        }
     }
 
     /// A day number with a Turkish ending typed without an apostrophe: `5ine`, `15inde`, `9da`, `1i`.

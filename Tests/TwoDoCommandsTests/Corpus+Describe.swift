@@ -84,7 +84,7 @@ extension Corpus {
             "yarın lavabo tamiri ekle -- conta eskimiş",
             described("lavabo tamiri", "conta eskimiş", due: due("2026-11-23"))),
         ok("lavabo tamiri -- conta eskimiş ekle", described("lavabo tamiri", "conta eskimiş")),
-        ok("markete süt ekle -- yulaf sütü", described("süt", "yulaf sütü", list: "market")),
+        ok("markete süt ekle -- yulaf sütü", described("süt", "yulaf sütü", list: "Market")),
         ok("ekle lavabo tamiri -- conta eskimiş", described("lavabo tamiri", "conta eskimiş")),
         ok("not 3: a -- b", .note(.number(3), text: "a -- b")),
     ]

@@ -8,7 +8,7 @@ extension Corpus {
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
         + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
         + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishRoundTwoSlots
-        + englishRoundTwoDates
+        + englishRoundTwoDates + englishRoundThree
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),
@@ -50,45 +50,45 @@ extension Corpus {
     private static let lists: [Row] = [
         ok("lists", .lists),
         ok("list", .show(list: nil)),
-        ok("list groceries", .show(list: "groceries")),
+        ok("list groceries", .show(list: "Groceries")),
         ok("list Someday  Maybe", .show(list: "Someday Maybe")),
-        ok("list show bills", .show(list: "bills")),
+        ok("list show bills", .show(list: "Bills")),
         ok("list add Trip Ideas", .list(.add("Trip Ideas"))),
         ok("list new Trip", .list(.add("Trip"))),
         ok("list rename Groceries to Food", .list(.rename("Groceries", to: "Food"))),
-        ok("list rename groceries -> Food and Drinks", .list(.rename("groceries", to: "Food and Drinks"))),
+        ok("list rename groceries -> Food and Drinks", .list(.rename("Groceries", to: "Food and Drinks"))),
         ok("list rename Bills => Money > Stuff", .list(.rename("Bills", to: "Money > Stuff"))),
         ok("list rename Old Stuff > New Stuff", .list(.rename("Old Stuff", to: "New Stuff"))),
         ok("list rename Bills Invoices", .list(.rename("Bills", to: "Invoices"))),
         ok("list rename Alışveriş Listesi Shopping", .list(.rename("Alışveriş Listesi", to: "Shopping"))),
         ok("list delete Bills", .list(.delete("Bills", confirmed: false))),
-        ok("list delete bills confirm", .list(.delete("bills", confirmed: true))),
+        ok("list delete bills confirm", .list(.delete("Bills", confirmed: true))),
         ok("list remove Bills yes", .list(.delete("Bills", confirmed: true))),
         ok("show", .show(list: nil)),
         ok("ls", .show(list: nil)),
         ok("show Groceries", .show(list: "Groceries")),
-        ok("SHOW   groceries", .show(list: "groceries")),
-        ok("ls bills", .show(list: "bills")),
+        ok("SHOW   groceries", .show(list: "Groceries")),
+        ok("ls bills", .show(list: "Bills")),
     ]
 
     private static let add: [Row] = [
         ok("add milk", .add(title: "milk", list: nil, details: TaskDetails())),
-        ok("add milk to groceries", .add(title: "milk", list: "groceries", details: TaskDetails())),
+        ok("add milk to groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         ok("add milk in Groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         ok("add go to the gym", .add(title: "go to the gym", list: nil, details: TaskDetails())),
-        ok("add milk #groceries", .add(title: "milk", list: "groceries", details: TaskDetails())),
+        ok("add milk #groceries", .add(title: "milk", list: "Groceries", details: TaskDetails())),
         // Issue 16: a `#name` that is no list asks (`error.no_such_list`) instead of failing on the list.
         ok("add milk #someday", .addToUnknownList(list: "someday", add: task("milk"))),
         ok("add \"buy milk to groceries\"", .add(title: "buy milk to groceries", list: nil, details: TaskDetails())),
-        ok("add \"buy milk\" to groceries", .add(title: "buy milk", list: "groceries", details: TaskDetails())),
-        ok("add “call mom” #inbox", .add(title: "call mom", list: "inbox", details: TaskDetails())),
+        ok("add \"buy milk\" to groceries", .add(title: "buy milk", list: "Groceries", details: TaskDetails())),
+        ok("add “call mom” #inbox", .add(title: "call mom", list: "Inbox", details: TaskDetails())),
         ok("add \"milk\" and eggs", .add(title: "\"milk\" and eggs", list: nil, details: TaskDetails())),
         ok("add buy milk", .add(title: "buy milk", list: nil, details: TaskDetails())),
         ok("add milk done", .add(title: "milk done", list: nil, details: TaskDetails())),
         ok("new call mom", .add(title: "call mom", list: nil, details: TaskDetails())),
         ok("add   call    the   bank  ", .add(title: "call    the   bank", list: nil, details: TaskDetails())),
-        ok("add pay rent to bills to bills", .add(title: "pay rent to bills", list: "bills", details: TaskDetails())),
-        ok("add soap to alışveriş listesi", .add(title: "soap", list: "alışveriş listesi", details: TaskDetails())),
+        ok("add pay rent to bills to bills", .add(title: "pay rent to bills", list: "Bills", details: TaskDetails())),
+        ok("add soap to alışveriş listesi", .add(title: "soap", list: "Alışveriş Listesi", details: TaskDetails())),
         ok("add christmas eve party", .add(title: "christmas eve party", list: nil, details: TaskDetails())),
         ok("add markete bak", .add(title: "markete bak", list: nil, details: TaskDetails())),
     ]
@@ -114,10 +114,10 @@ extension Corpus {
         ok("remove milk", .delete(.words("milk"))),
         ok("rm 2", .delete(.number(2))),
         ok("del id:9", .delete(.id(9))),
-        ok("move 3 to bills", .move(.number(3), list: "bills")),
+        ok("move 3 to bills", .move(.number(3), list: "Bills")),
         ok("move milk to Groceries", .move(.words("milk"), list: "Groceries")),
-        ok("move milk groceries", .move(.words("milk"), list: "groceries")),
-        ok("move go to gym to bills", .move(.words("go to gym"), list: "bills")),
+        ok("move milk groceries", .move(.words("milk"), list: "Groceries")),
+        ok("move go to gym to bills", .move(.words("go to gym"), list: "Bills")),
         ok("move 3 to Someday", .move(.number(3), list: "Someday")),
         ok("move #2 -> Home", .move(.number(2), list: "Home")),
         ok("assign 3 to bob", .assign(.number(3), to: .member("bob"))),

@@ -64,8 +64,8 @@ extension Corpus {
         ok("add x due friday", task("x", due: due("2026-11-27"))),
         ok("add x due on friday 5pm", task("x", due: due("2026-11-27", "17:00"))),
         ok("add tomorrow call mom", task("call mom", due: due("2026-11-23"))),
-        ok("add milk to groceries tomorrow", task("milk", list: "groceries", due: due("2026-11-23"))),
-        ok("add milk tomorrow to groceries", task("milk", list: "groceries", due: due("2026-11-23"))),
+        ok("add milk to groceries tomorrow", task("milk", list: "Groceries", due: due("2026-11-23"))),
+        ok("add milk tomorrow to groceries", task("milk", list: "Groceries", due: due("2026-11-23"))),
         ok("add milk in 2 days", task("milk", due: due("2026-11-24"))),
         ok("add update to version 1.5", task("update to version 1.5")),
         ok("add x weekend", task("x weekend")),
@@ -219,7 +219,7 @@ extension Corpus {
     private static let details: [Row] = [
         ok(
             "add pay rent to bills every month on the 1st !high",
-            task("pay rent", list: "bills", priority: .high, rule: Recurrence(.monthly, monthDay: 1))),
+            task("pay rent", list: "Bills", priority: .high, rule: Recurrence(.monthly, monthDay: 1))),
         ok("add x !high", task("x", priority: .high)),
         ok("add x !med", task("x", priority: .medium)),
         ok("add x !low", task("x", priority: .low)),
@@ -245,7 +245,7 @@ extension Corpus {
             task("buy flowers", due: due("2026-11-23"), assignee: .member("alice"))),
         ok(
             "add pay rent to bills tomorrow 9am !high for bob",
-            task("pay rent", list: "bills", due: due("2026-11-23", "09:00"), priority: .high, assignee: .member("bob"))),
+            task("pay rent", list: "Bills", due: due("2026-11-23", "09:00"), priority: .high, assignee: .member("bob"))),
         ok(
             "remind bob to call mom tomorrow at 6pm",
             task("call mom", due: due("2026-11-23", "18:00"), assignee: .member("bob"))),

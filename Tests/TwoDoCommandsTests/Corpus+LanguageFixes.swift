@@ -50,7 +50,7 @@ extension Corpus {
     /// Turkish rows of the fixes.
     static let turkishFixes: [Row] = [
         ok("süt ekle yarın", task("süt", due: due("2026-11-23"))),
-        ok("süt ekle markete yarın 9'da", task("süt", list: "market", due: due("2026-11-23", "09:00"))),
+        ok("süt ekle markete yarın 9'da", task("süt", list: "Market", due: due("2026-11-23", "09:00"))),
         ok("süt ekle yarın !yüksek", task("süt", due: due("2026-11-23"), priority: .high)),
         ok("kira öde ekle her ayın 1'i", task("kira öde", rule: Recurrence(.monthly, monthDay: 1))),
         fail("süt ekle 30 Şubat", bad("add", "30 Şubat", .noSuchDay)),

@@ -26,9 +26,9 @@ extension Corpus {
         ok("ACİL annemi ara", task("annemi ara", priority: .high)),
         ok("acil durum çantasını hazırla ekle", task("acil durum çantasını hazırla")),
         ok("acil durum çantası ekle acil", task("acil durum çantası", priority: .high)),
-        ok("markete süt ekle acil", task("süt", list: "market", priority: .high)),
-        ok("acil markete süt ekle", task("süt", list: "market", priority: .high)),
-        ok("süt ekle markete acil", task("süt", list: "market", priority: .high)),
+        ok("markete süt ekle acil", task("süt", list: "Market", priority: .high)),
+        ok("acil markete süt ekle", task("süt", list: "Market", priority: .high)),
+        ok("süt ekle markete acil", task("süt", list: "Market", priority: .high)),
         ok(
             "yarın faturayı öde ekle acil", task("faturayı öde", due: due("2026-11-23", tz: ist), priority: .high),
             tz: ist),
@@ -87,29 +87,29 @@ extension Corpus {
         fail("ekle yarın raporu yaz bugün", .twoValues(verb: "add", slot: .date, first: "yarın", second: "bugün")),
         ok(
             "yarın 09:30 markete ekmek ekle acil",
-            task("ekmek", list: "market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
         ok(
             "yarın 09:30 fırına ekmek ekle acil",
             task("fırına ekmek", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
         ok(
             "markete yarın 09:30 ekmek ekle acil",
-            task("ekmek", list: "market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
         ok(
             "acil yarın 09:30 markete ekmek ekle",
-            task("ekmek", list: "market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
-        ok("yarın markete ekmek ekle", task("ekmek", list: "market", due: due("2026-11-23", tz: ist)), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
+        ok("yarın markete ekmek ekle", task("ekmek", list: "Market", due: due("2026-11-23", tz: ist)), tz: ist),
         ok(
             "18:00 markete ekmek ekle önemli",
-            task("ekmek", list: "market", due: due("2026-11-22", "18:00", tz: ist), priority: .high), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-22", "18:00", tz: ist), priority: .high), tz: ist),
         ok(
             "markete ekmek ekle yarın 18:00 acil",
-            task("ekmek", list: "market", due: due("2026-11-23", "18:00", tz: ist), priority: .high), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-23", "18:00", tz: ist), priority: .high), tz: ist),
         ok(
             "ekmek ekle markete yarın acil",
-            task("ekmek", list: "market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
+            task("ekmek", list: "Market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
         ok(
             "bob için yarın markete ekmek ekle acil",
-            task("ekmek", list: "market", due: due("2026-11-23", tz: ist), priority: .high, assignee: .member("bob")),
+            task("ekmek", list: "Market", due: due("2026-11-23", tz: ist), priority: .high, assignee: .member("bob")),
             tz: ist),
         ok("fırına uğra ekle acil", task("fırına uğra", priority: .high)),
         ok("pazara git ekle acil", task("pazara git", priority: .high)),
@@ -119,17 +119,17 @@ extension Corpus {
             tz: ist),
         ok("Market'e yarın ekmek ekle", task("ekmek", list: "Market", due: due("2026-11-23", tz: ist)), tz: ist),
         ok(
-            "yarın 18:00 markete süt ekle", task("süt", list: "market", due: due("2026-11-23", "18:00", tz: ist)),
+            "yarın 18:00 markete süt ekle", task("süt", list: "Market", due: due("2026-11-23", "18:00", tz: ist)),
             tz: ist),
         ok(
             "yarın 18:00 markete süt ekle önemli",
-            task("süt", list: "market", due: due("2026-11-23", "18:00", tz: ist), priority: .high), tz: ist),
+            task("süt", list: "Market", due: due("2026-11-23", "18:00", tz: ist), priority: .high), tz: ist),
         ok(
-            "markete yarın 18:00 süt ekle", task("süt", list: "market", due: due("2026-11-23", "18:00", tz: ist)),
+            "markete yarın 18:00 süt ekle", task("süt", list: "Market", due: due("2026-11-23", "18:00", tz: ist)),
             tz: ist),
         ok(
             "yarın markete süt ekle cok onemli",
-            task("süt", list: "market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
+            task("süt", list: "Market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
         ok(
             "yarın 09:30 eczaneye ilaç ekle acil",
             task("eczaneye ilaç", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
@@ -138,16 +138,16 @@ extension Corpus {
             task("fatura", list: "Bills", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
         ok(
             "acil markete yarın süt ekle",
-            task("süt", list: "market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
+            task("süt", list: "Market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
         ok(
             "markete acil süt ekle yarın",
-            task("süt", list: "market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
+            task("süt", list: "Market", due: due("2026-11-23", tz: ist), priority: .high), tz: ist),
         ok(
-            "yarın 09:30 markete ekmek ekle", task("ekmek", list: "market", due: due("2026-11-23", "09:30", tz: ist)),
+            "yarın 09:30 markete ekmek ekle", task("ekmek", list: "Market", due: due("2026-11-23", "09:30", tz: ist)),
             tz: ist),
         ok(
             "YARIN 09:30 MARKETE EKMEK EKLE ACİL",
-            task("EKMEK", list: "MARKET", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
+            task("EKMEK", list: "Market", due: due("2026-11-23", "09:30", tz: ist), priority: .high), tz: ist),
         ok(
             "bugün 18:00 fırına uğra ekle acil",
             task("fırına uğra", due: due("2026-11-22", "18:00", tz: ist), priority: .high), tz: ist),
@@ -159,7 +159,7 @@ extension Corpus {
         ok("tohum ekle bahçe listesine", .addToUnknownList(list: "bahçe", add: task("tohum"))),
         ok("tohum ekle #bahce", .addToUnknownList(list: "bahce", add: task("tohum"))),
         ok("#bahce tohum ekle", .addToUnknownList(list: "bahce", add: task("tohum"))),
-        ok("alışveriş listeme süt ekle", task("süt", list: "alışveriş listesi")),
+        ok("alışveriş listeme süt ekle", task("süt", list: "Alışveriş Listesi")),
         ok("ev işleri listesine çamaşır ekle", .addToUnknownList(list: "ev işleri", add: task("çamaşır"))),
         ok(
             "yarın bahçe listesine tohum ekle",
@@ -169,7 +169,7 @@ extension Corpus {
             .addToUnknownList(list: "bahçe", add: task("tohum", due: due("2026-11-23", tz: ist), priority: .high)),
             tz: ist),
         ok("ekle tohum #bahce", .addToUnknownList(list: "bahce", add: task("tohum"))),
-        ok("#market süt ekle", task("süt", list: "market")),
+        ok("#market süt ekle", task("süt", list: "Market")),
         ok("acil bahçe listesine tohum ekle", .addToUnknownList(list: "bahçe", add: task("tohum", priority: .high))),
         ok("BAHÇE LİSTESİNE TOHUM EKLE", .addToUnknownList(list: "BAHÇE", add: task("TOHUM"))),
         ok("bahce listesine tohum ekle onemli", .addToUnknownList(list: "bahce", add: task("tohum", priority: .high))),
@@ -178,7 +178,7 @@ extension Corpus {
             "#bahce yarın tohum ekle",
             .addToUnknownList(list: "bahce", add: task("tohum", due: due("2026-11-23", tz: ist))), tz: ist),
         ok("ekle tohum to Tools", task("tohum to Tools")),
-        ok("markete gitmeyi unutma ekle", task("gitmeyi unutma", list: "market")),
+        ok("markete gitmeyi unutma ekle", task("gitmeyi unutma", list: "Market")),
         ok("fırına ekmek ekle", task("fırına ekmek")),
         ok("liste ekle bahçe", .list(.add("bahçe"))),
         ok(

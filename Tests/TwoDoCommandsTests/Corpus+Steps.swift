@@ -23,7 +23,7 @@ extension Corpus {
             "add eggs under party prep to groceries",
             .addStep(
                 title: "eggs", parent: .words("party prep to groceries"),
-                plain: task("eggs under party prep", list: "groceries"))),
+                plain: task("eggs under party prep", list: "Groceries"))),
         ok("add subtask eggs to buy oat milk", .addStep(title: "eggs", parent: .words("buy oat milk"), plain: nil)),
         ok("add step eggs to party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok("ADD SUBTASK eggs TO party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
@@ -37,7 +37,7 @@ extension Corpus {
         ok("add subtask \"eggs\" to party prep", .addStep(title: "eggs", parent: .words("party prep"), plain: nil)),
         ok(
             "add step counter to groceries",
-            .addStep(title: "counter", parent: .words("groceries"), plain: task("step counter", list: "groceries"))),
+            .addStep(title: "counter", parent: .words("groceries"), plain: task("step counter", list: "Groceries"))),
         ok(
             "add subtask counter to groceries",
             .addStep(title: "counter", parent: .words("groceries"), plain: nil)),

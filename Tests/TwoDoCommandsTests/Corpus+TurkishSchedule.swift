@@ -12,7 +12,7 @@ extension Corpus {
         ok("yarın 18:00 annemi ara ekle", task("annemi ara", due: due("2026-11-23", "18:00"))),
         ok("ekle annemi ara yarın 18:00", task("annemi ara", due: due("2026-11-23", "18:00"))),
         ok("annemi ara yarın ekle", task("annemi ara", due: due("2026-11-23"))),
-        ok("yarın markete süt ekle", task("süt", list: "market", due: due("2026-11-23"))),
+        ok("yarın markete süt ekle", task("süt", list: "Market", due: due("2026-11-23"))),
         ok("bugün faturayı öde ekle", task("faturayı öde", due: due("2026-11-22"))),
         ok("dün faturayı öde ekle", task("faturayı öde", due: due("2026-11-21"))),
         ok("bu akşam film izle ekle", task("film izle", due: due("2026-11-22", "20:00"))),
@@ -180,7 +180,7 @@ extension Corpus {
             task("annemi ara", due: due("2026-11-23", "18:00"), assignee: .member("bob"))),
         ok(
             "markete süt al yarın acil bob için ekle",
-            task("süt al", list: "market", due: due("2026-11-23"), priority: .high, assignee: .member("bob"))),
+            task("süt al", list: "Market", due: due("2026-11-23"), priority: .high, assignee: .member("bob"))),
         ok(
             "ilaç iç yarın 9'da 30 dk önce hatırlat ekle",
             task("ilaç iç", due: due("2026-11-23", "09:00"), reminders: [.before(minutes: 30)])),

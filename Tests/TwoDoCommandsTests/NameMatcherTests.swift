@@ -36,6 +36,17 @@ struct NameMatcherTests {
         #expect(Self.matcher.match(words[...], as: grammaticalCase) == expected)
     }
 
+    @Test("A list matcher answers with the known name, however it was typed")
+    func knownSpelling() {
+        let lists = NameMatcher(["Market", "Alışveriş Listesi"], knownSpelling: true)
+        for (phrase, expected) in [
+            ("MARKETE", "Market"), ("market'e", "Market"), ("alisveris listesine", "Alışveriş Listesi"),
+            ("ALIŞVERİŞ LİSTESİNE", "Alışveriş Listesi"), ("bahçeye", nil),
+        ] as [(String, String?)] {
+            #expect(lists.match(Word.split(phrase[...])[...], as: .dative) == expected, "\(phrase)")
+        }
+    }
+
     @Test("A context rebuilds its matchers when names change")
     func contextUpdates() {
         var context = ParseContext(listNames: ["Inbox"])
@@ -45,7 +56,7 @@ struct NameMatcherTests {
         context.listNames.append("Groceries")
         #expect(
             Parser.parse("add milk to groceries", context: context)
-                == .success(.add(title: "milk", list: "groceries", details: TaskDetails())))
+                == .success(.add(title: "milk", list: "Groceries", details: TaskDetails())))
         context.memberNames = ["bob"]
         #expect(Parser.parse("#3 boba ata", context: context) == .success(.assign(.number(3), to: .member("bob"))))
     }
