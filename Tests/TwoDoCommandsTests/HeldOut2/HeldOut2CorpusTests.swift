@@ -2,13 +2,14 @@
 //
 // Written 2026-11-26 from docs/PROTOCOL.md by someone who never saw the development corpus, the first
 // held-out corpus or the parser. NOT TO BE READ by anyone developing the grammar: reading these rows
-// spends them. The measurement below is disabled on purpose: enable it once, at the end of the next
-// grammar round, report the figure it prints, then leave it enabled with the bar set to the measured rate.
+// spends them. Measured once, at the end of grammar round three (session 7, 2026-11-26): 360 of 362 rows
+// exact (99.4 %; en 130/131, tr 230/231). The bar below keeps that figure from sliding back; the rows are
+// now spent as a measurement, and a new figure wants rows nobody has seen.
 
 import Testing
 import TwoDoCommands
 
-/// The second held-out rows: well formed now, measured once by the session that next changes the grammar.
+/// The second held-out rows: well formed, and read exactly at the rate measured once (99.4 %).
 @Suite("Second held-out corpus")
 struct HeldOut2CorpusTests {
     /// All rows of the second held-out corpus.
@@ -33,10 +34,8 @@ struct HeldOut2CorpusTests {
         #expect(colliding.isEmpty, "lines also in the development or first held-out corpus: \(colliding)")
     }
 
-    /// The exact-parse rate, printed as aggregates only; disabled until the next grammar round ends.
-    @Test(
-        "The second held-out rows parse exactly",
-        .disabled("measured once, by the session that next changes the grammar; see the file header"))
+    /// The exact-parse rate, printed as aggregates only.
+    @Test("The second held-out rows parse exactly")
     func parseExactly() {
         func exact(_ rows: [Row]) -> Int {
             rows.filter { Parser.parse($0.line, context: Corpus.context(for: $0)) == $0.expected }.count
@@ -53,6 +52,6 @@ struct HeldOut2CorpusTests {
             "held-out 2: en \(en)/\(enCount) exact (\(percent(en, enCount)) %), "
                 + "tr \(tr)/\(trCount) exact (\(percent(tr, trCount)) %), "
                 + "all \(all)/\(allCount) exact (\(percent(all, allCount)) %)")
-        #expect(Double(all) >= 0.97 * Double(allCount))
+        #expect(Double(all) >= 0.99 * Double(allCount))
     }
 }
