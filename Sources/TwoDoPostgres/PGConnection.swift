@@ -32,7 +32,21 @@ public final class PGConnection {
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
     }
 
-    deinit { PQfinish(handle) }
+    /// Whether `close()` ran.
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the connection; nothing is called afterwards. Harmless when repeated.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        PQfinish(handle)
+    }
+
+    /// The server's transaction state is "failed": a statement failed and only ROLLBACK (to a savepoint)
+    /// is accepted; a COMMIT now would roll back silently.
+    public var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }
 
     /// Whether libpq still considers the connection usable.
     public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
