@@ -11,8 +11,7 @@ import TwoDoStore
 /// database's `public`. A schema isolates what a Store test touches (tables, identity sequences starting at
 /// 1, triggers, `schema_version`) and costs about half of a fresh database copied from a migrated template
 /// (EngineTests measured 42 ms against 69 ms per store on this 2-core machine, 140 against 290 under heavy
-/// load; CREATE
-/// DATABASE writes the whole template into the WAL). What a schema does NOT isolate is database-wide:
+/// load; CREATE DATABASE writes the whole template into the WAL). What a schema does NOT isolate is database-wide:
 /// LISTEN/NOTIFY channels and advisory locks — tests of those use `makePostgresStoreInOwnDatabase()`.
 ///
 /// The plan: once `PostgresStore` implements every protocol of `TwoDoStorage`, `makeStore()` returns
