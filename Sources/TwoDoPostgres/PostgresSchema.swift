@@ -11,6 +11,9 @@
 /// a plain table with the same row ids (`id * 8 + kind`) whose `body` is folded in Swift by the store's
 /// mutators (the fold is TwoDo's own, so no trigger can compute it) and indexed by a pg_trgm GIN index
 /// when pg_trgm is installed (`body LIKE '%word%'` uses it); without pg_trgm the same queries scan.
+/// Triggers keep what needs no fold: a deleted item's rows go, a moved item's rows follow it to its new
+/// space. Inserting and updating the folded text (an item's title and description, a note's body) is the
+/// store's job, as is any other index the search queries turn out to need.
 enum PostgresSchema {
     /// Version 1, in one script (run inside the migration's transaction).
     static let version1 = """
@@ -316,6 +319,28 @@ enum PostgresSchema {
             FOR EACH ROW EXECUTE FUNCTION twodo_search_forget(3);
         CREATE TRIGGER search_item_note_delete AFTER DELETE ON item_notes
             FOR EACH ROW EXECUTE FUNCTION twodo_search_forget(4);
+
+        -- An item moved to another space takes its search rows and its notes' along (SQLite: search_*_moved).
+        CREATE FUNCTION twodo_search_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_TABLE_NAME = 'tasks' THEN
+                UPDATE search_index SET space = NEW.space_id
+                WHERE id = NEW.id * 8 OR id IN (SELECT n.id * 8 + 1 FROM task_notes n WHERE n.task_id = NEW.id);
+            ELSIF TG_TABLE_NAME = 'routines' THEN
+                UPDATE search_index SET space = NEW.space_id
+                WHERE id = NEW.id * 8 + 2 OR id IN (SELECT n.id * 8 + 4 FROM item_notes n WHERE n.routine_id = NEW.id);
+            ELSE
+                UPDATE search_index SET space = NEW.space_id
+                WHERE id = NEW.id * 8 + 3 OR id IN (SELECT n.id * 8 + 4 FROM item_notes n WHERE n.event_id = NEW.id);
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER search_task_moved AFTER UPDATE OF space_id ON tasks
+            FOR EACH ROW WHEN (OLD.space_id <> NEW.space_id) EXECUTE FUNCTION twodo_search_moved();
+        CREATE TRIGGER search_routine_moved AFTER UPDATE OF space_id ON routines
+            FOR EACH ROW WHEN (OLD.space_id <> NEW.space_id) EXECUTE FUNCTION twodo_search_moved();
+        CREATE TRIGGER search_event_moved AFTER UPDATE OF space_id ON events
+            FOR EACH ROW WHEN (OLD.space_id <> NEW.space_id) EXECUTE FUNCTION twodo_search_moved();
         """
 
     /// The trigram index on the search text, added when pg_trgm can be created.
