@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CPWQuality", pkgConfig: "pwquality", providers: [.apt(["libpwquality-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // PostgreSQL's client library, for the second store engine (issue 18).
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The one system layer: every syscall, descriptors, epoll, SystemError, the logger, stop signals.
         .target(name: "TwoDoSystem", dependencies: ["CLinux"]),
         // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
@@ -27,6 +29,8 @@ let package = Package(
             resources: [.embedInCode("strings_en.json"), .embedInCode("strings_tr.json")]
         ),
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
+        // The store on PostgreSQL: libpq connections, its own migrations, the same TwoDoStorage surface.
+        .target(name: "TwoDoPostgres", dependencies: ["TwoDoCore", "TwoDoStore", "CPostgres", "TwoDoSystem"]),
         // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.
         .target(
             name: "TwoDoFeatures",
@@ -57,6 +61,7 @@ let package = Package(
         .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText", "TwoDoProtocol"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
+        .testTarget(name: "TwoDoPostgresTests", dependencies: ["TwoDoPostgres", "TwoDoStore", "TwoDoCore"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
         .testTarget(
             name: "TwoDoFeaturesTests",

@@ -1,8 +1,12 @@
-// The error type of the storage layer: an SQLite result code, its message and the SQL that failed.
+// The error type of the storage layer: an engine's result code, its message and the SQL that failed.
 
 import CSQLite
 
-/// A failure reported by SQLite, matchable by its primary result code.
+/// A failure reported by the storage engine, matchable by its primary result code.
+///
+/// SQLite's errors carry its result code. PostgreSQL's carry the SQLSTATE in `sqlState` (and in the
+/// message) and an SQLite-equivalent `extendedCode` chosen by the PostgreSQL engine (a constraint
+/// violation is `SQLITE_CONSTRAINT`, a full disk `SQLITE_FULL`), so code matching either engine works.
 public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The extended result code.
     public let extendedCode: Int32
@@ -10,6 +14,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// PostgreSQL's five-character SQLSTATE (`23505` a unique violation), nil for SQLite.
+    public let sqlState: String?
 
     /// The primary result code (the low byte of the extended code).
     public var code: Int32 { extendedCode & 0xFF }
@@ -20,15 +26,25 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// A constraint (unique, foreign key, ...) was violated.
     public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
 
-    init(code: Int32, message: String, sql: String?) {
+    /// A unique or primary-key constraint was violated (SQLite's extended code, PostgreSQL's 23505).
+    public var isUniqueViolation: Bool {
+        if let sqlState { return sqlState == "23505" }
+        // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555): macros Swift does not import.
+        return extendedCode == 2067 || extendedCode == 1555
+    }
+
+    /// Makes an error; `sqlState` is given by the PostgreSQL engine only.
+    package init(code: Int32, message: String, sql: String?, sqlState: String? = nil) {
         self.extendedCode = code
         self.message = message
         self.sql = sql
+        self.sqlState = sqlState
     }
 
     public var description: String {
-        if let sql { return "SQLite error \(extendedCode): \(message) (in: \(sql))" }
-        return "SQLite error \(extendedCode): \(message)"
+        let engine = sqlState.map { "PostgreSQL error \($0)" } ?? "SQLite error \(extendedCode)"
+        if let sql { return "\(engine): \(message) (in: \(sql))" }
+        return "\(engine): \(message)"
     }
 }
 

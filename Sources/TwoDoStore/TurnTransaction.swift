@@ -13,7 +13,7 @@ public struct TurnTransaction: ~Copyable {
     private let rollbackBody: () -> Void
 
     /// Wraps an engine's open transaction. Only an engine's `beginTurn()` makes one.
-    init(commit: @escaping () throws -> Void, rollback: @escaping () -> Void) {
+    package init(commit: @escaping () throws -> Void, rollback: @escaping () -> Void) {
         commitBody = commit
         rollbackBody = rollback
     }

@@ -1,0 +1,185 @@
+// One libpq connection: connect from a URL, run statements with every value bound, prepared once per SQL text.
+
+import CPostgres
+import TwoDoStore
+
+/// One connection to a PostgreSQL server. Owned by one thread; nothing here is `Sendable`.
+///
+/// Every value travels as a bound parameter (never spliced into SQL). `execute` prepares each distinct SQL
+/// text once (PQprepare) and runs it by name afterwards (PQexecPrepared), so the hot path sends no SQL
+/// text and the server plans it once. Failures are thrown as `DatabaseError` with the SQLSTATE.
+public final class PGConnection {
+    /// libpq's connection handle.
+    private let handle: OpaquePointer
+    /// Prepared statement names by SQL text.
+    private var prepared: [String: String] = [:]
+    /// The URL it was opened with (without the password, for messages).
+    public let url: String
+
+    /// Connects to `url` (`postgresql://user@host:port/db?...`, anything libpq's conninfo accepts).
+    public init(url: String) throws {
+        guard let conn = PQconnectdb(url) else {
+            throw DatabaseError(postgres: "out of memory connecting", sqlState: nil, sql: nil)
+        }
+        guard PQstatus(conn) == CONNECTION_OK else {
+            let message = PGConnection.trimmed(PQerrorMessage(conn))
+            PQfinish(conn)
+            throw DatabaseError(postgres: "cannot connect: \(message)", sqlState: "08001", sql: nil)
+        }
+        handle = conn
+        self.url = url
+        // Notices (e.g. "there is no transaction in progress") are not errors; keep them off stderr.
+        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+    }
+
+    /// Whether `close()` ran.
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the connection; nothing is called afterwards. Harmless when repeated.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        PQfinish(handle)
+    }
+
+    /// The server's transaction state is "failed": a statement failed and only ROLLBACK (to a savepoint)
+    /// is accepted; a COMMIT now would roll back silently.
+    public var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }
+
+    /// Whether libpq still considers the connection usable.
+    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The server's transaction state: inside a transaction (idle or failed) or not.
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// The server's version number (e.g. 150004).
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+
+    /// Runs one statement with `parameters` bound to `$1`, `$2`, ... and returns its result.
+    /// The statement is prepared on first use and reused by name afterwards.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [PGValue] = []) throws -> PGResult {
+        let name = try preparedName(for: sql, parameterCount: parameters.count)
+        return try withBound(parameters) { values, lengths, formats in
+            try check(PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0), sql: sql)
+        }
+    }
+
+    /// Runs one statement without preparing it (PQexecParams): for statements run once, such as DDL.
+    @discardableResult
+    public func executeOnce(_ sql: String, _ parameters: [PGValue] = []) throws -> PGResult {
+        try withBound(parameters) { values, lengths, formats in
+            try check(
+                PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0), sql: sql)
+        }
+    }
+
+    /// Runs a script of several statements with no parameters (the simple query protocol): migrations,
+    /// BEGIN/COMMIT, SAVEPOINT. Returns the last statement's result.
+    @discardableResult
+    public func executeScript(_ sql: String) throws -> PGResult {
+        try check(PQexec(handle, sql), sql: sql)
+    }
+
+    /// The statement name for `sql`, preparing it on first use.
+    private func preparedName(for sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "s\(prepared.count)"
+        _ = try check(PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    /// Calls `body` with libpq's parameter arrays for `parameters`: text format, except bytea in binary.
+    private func withBound<T>(
+        _ parameters: [PGValue],
+        _ body: (
+            UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
+        ) throws -> T
+    ) throws -> T {
+        if parameters.isEmpty { return try body(nil, nil, nil) }
+        // Each value as bytes that outlive the call; NULL as nil.
+        var buffers: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        buffers.reserveCapacity(parameters.count)
+        defer { for b in buffers { b?.deallocate() } }
+        for value in parameters {
+            let bytes: [UInt8]?
+            var format: Int32 = 0
+            switch value {
+            case .null: bytes = nil
+            case .integer(let v): bytes = Array(String(v).utf8)
+            case .real(let v): bytes = Array(PGConnection.text(of: v).utf8)
+            case .text(let v): bytes = Array(v.utf8)
+            case .bool(let v): bytes = Array((v ? "t" : "f").utf8)
+            case .bytea(let v):
+                bytes = v
+                format = 1
+            }
+            if let bytes {
+                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                bytes.withUnsafeBufferPointer { src in
+                    src.withMemoryRebound(to: CChar.self) { buffer.update(from: $0.baseAddress!, count: bytes.count) }
+                }
+                buffer[bytes.count] = 0
+                buffers.append(buffer)
+                lengths.append(Int32(bytes.count))
+            } else {
+                buffers.append(nil)
+                lengths.append(0)
+            }
+            formats.append(format)
+        }
+        return try buffers.withUnsafeBufferPointer { bufferPointers in
+            try bufferPointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                try lengths.withUnsafeBufferPointer { l in
+                    try formats.withUnsafeBufferPointer { f in
+                        try body(values.baseAddress, l.baseAddress, f.baseAddress)
+                    }
+                }
+            }
+        }
+    }
+
+    /// PostgreSQL's text for a double: its own spelling of the non-finite values.
+    private static func text(of value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        return String(value)
+    }
+
+    /// Wraps a libpq result, throwing its error (with the SQLSTATE) when the statement failed.
+    private func check(_ result: OpaquePointer?, sql: String) throws -> PGResult {
+        guard let result else {
+            let message = PGConnection.trimmed(PQerrorMessage(handle))
+            throw DatabaseError(postgres: message.isEmpty ? "no result" : message, sqlState: nil, sql: sql)
+        }
+        let status = PQresultStatus(result)
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return PGResult(result)
+        default:
+            let message = PGConnection.trimmed(PQresultErrorMessage(result))
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            PQclear(result)
+            // A failure without an SQLSTATE, on a connection libpq now calls bad, is a lost connection.
+            let lost = state == nil && PQstatus(handle) != CONNECTION_OK
+            throw DatabaseError(
+                postgres: message, sqlState: lost ? "08006" : (state ?? "XX000"), sql: sql)
+        }
+    }
+
+    /// libpq's message without its trailing newline.
+    private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "" }
+        var text = String(cString: message)
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+// Brings a PostgreSQL database to the current TwoDo schema, in one transaction, refusing foreign databases.
+
+import TwoDoStore
+
+/// The PostgreSQL schema's migrations. Version 1 is SQLite's final schema (`PostgresSchema.version1`);
+/// later changes are appended to `all` and never edited once shipped. The version lives in the one-row
+/// table `schema_version`.
+public enum PostgresMigrations {
+    /// Why a database was not migrated.
+    public enum Refusal: Error, CustomStringConvertible, Sendable {
+        /// The database has tables but no `schema_version`: another program's.
+        case foreign
+        /// A newer TwoDo wrote it.
+        case tooNew(version: Int)
+
+        public var description: String {
+            switch self {
+            case .foreign:
+                return "the PostgreSQL database holds tables of another program; refusing to touch it"
+            case .tooNew(let version):
+                return
+                    "the PostgreSQL database has schema version \(version), newer than this build knows; upgrade twodo"
+            }
+        }
+    }
+
+    /// Every migration in order; the schema version is how many of them ran.
+    static let all: [String] = [PostgresSchema.version1]
+
+    /// The version this build migrates to.
+    public static var currentVersion: Int { all.count }
+
+    /// The version `connection`'s database is at (0 for an empty database).
+    public static func version(_ connection: PGConnection) throws -> Int {
+        let exists = try connection.execute(
+            "SELECT to_regclass('schema_version') IS NOT NULL AS present")
+        guard try exists.bool(0, "present") == true else { return 0 }
+        return Int(try connection.execute("SELECT version FROM schema_version").int(0, "version") ?? 0)
+    }
+
+    /// Migrates the database to `currentVersion` in one transaction (all of it or nothing). A database
+    /// with tables but no `schema_version` is refused, as is one newer than this build.
+    /// - Returns: whether pg_trgm's trigram index on the search text is in place.
+    @discardableResult
+    public static func migrate(_ connection: PGConnection) throws -> Bool {
+        try connection.executeScript("BEGIN")
+        do {
+            // One migrator at a time, should several nodes start together.
+            try connection.executeScript("SELECT pg_advisory_xact_lock(5457404)")
+            let version = try self.version(connection)
+            if version == 0 {
+                let tables = try connection.execute(
+                    """
+                    SELECT count(*) AS n FROM pg_tables
+                    WHERE schemaname = current_schema()
+                    """
+                ).int(0, "n")
+                if tables != 0 { throw Refusal.foreign }
+            }
+            if version > all.count { throw Refusal.tooNew(version: version) }
+            for step in all.dropFirst(version) { try connection.executeScript(step) }
+            if version == 0 {
+                try connection.executeScript("CREATE TABLE schema_version (version bigint NOT NULL)")
+                try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(all.count))])
+            } else if version < all.count {
+                try connection.execute("UPDATE schema_version SET version = $1", [.integer(Int64(all.count))])
+            }
+            let trigram = try ensureTrigramIndex(connection)
+            try connection.executeScript("COMMIT")
+            return trigram
+        } catch {
+            try? connection.executeScript("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Creates pg_trgm (when the server has it) and the trigram index on the search text.
+    private static func ensureTrigramIndex(_ connection: PGConnection) throws -> Bool {
+        let available = try connection.execute(
+            "SELECT count(*) AS n FROM pg_available_extensions WHERE name = 'pg_trgm'"
+        ).int(0, "n")
+        guard available == 1 else { return false }
+        try connection.executeScript("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        let present = try connection.execute("SELECT to_regclass('search_index_body') IS NOT NULL AS present")
+        if try present.bool(0, "present") != true { try connection.executeScript(PostgresSchema.trigramIndex) }
+        return true
+    }
+}
