@@ -6,7 +6,9 @@ import TwoDoCore
 /// What one recorded command changed, as an engine keeps it (opaque to callers).
 public struct ChangeRecord: Sendable {
     /// The engine's own encoding of the changed rows (an SQLite changeset).
-    let payload: [UInt8]
+    package let payload: [UInt8]
+    /// Wraps an engine's encoding of the changed rows (empty: nothing changed).
+    package init(payload: [UInt8]) { self.payload = payload }
     /// Whether nothing was changed.
     public var isEmpty: Bool { payload.isEmpty }
 }
