@@ -27,7 +27,9 @@ extension PostgresStore {
     /// Writes (or rewrites) the folded text of item `id` of `kind` in `space`: a task's, routine's or event's
     /// title (name) with its description, or a note's body. Every mutator that writes such text calls it in
     /// the same transaction; deletions and moves between spaces are kept by the schema's triggers.
-    func indexSearchText(_ kind: SearchKind, id: Int64, space: SpaceID, title: String, description: String? = nil)
+    func indexSearchText(
+        _ kind: SearchKind, id: Int64, space: SpaceID, title: String, description: String? = nil
+    )
         throws
     {
         let text = description.map { title + " " + $0 } ?? title
