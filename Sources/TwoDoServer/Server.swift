@@ -1,4 +1,4 @@
-// The event loop: one thread owns every connection, the SQLite store and all routing state.
+// The event loop: one thread owns every connection, the store and all routing state.
 
 import CLinux
 import Foundation
@@ -17,7 +17,10 @@ public final class Server {
     public static let version = "0.1.0"
 
     let config: ServerConfig
-    let store: Store
+    /// The store and its engine's companions (SQLite's lock and checkpoint thread).
+    let storage: ServerStorage
+    /// The engine-neutral store every command runs against.
+    var store: any TwoDoStorage { storage.store }
     /// The feature handlers: every domain command runs there and comes back as an `Outcome`.
     let handlers: Handlers
     var clock: WallClock { handlers.clock }
@@ -35,8 +38,6 @@ public final class Server {
     var connectionsByAddress: [String: Int] = [:]
     /// Connections writing a streamed reply (`Connection.stream`), advanced after each COMMIT.
     var streaming: Set<UInt64> = []
-    /// Held for the server's life: no second server on the same database.
-    let databaseLock: DatabaseLock
     /// Open connections per logged-in user.
     var sessions: [UserID: [UInt64]] = [:]
     var nextConnectionID: UInt64 = 16
@@ -60,8 +61,6 @@ public final class Server {
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
     /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
     var nextReminderAt: Int64?
-    /// Copies the WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
-    let checkpointer: Checkpointer?
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
 
@@ -86,33 +85,13 @@ public final class Server {
         // The port first: a server that cannot listen leaves nothing behind on disk.
         (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
         do {
-            databaseLock = try DatabaseLock(databasePath: config.databasePath)
+            storage = try ServerStorage(config: config)
         } catch {
             Posix.close(listenFD)
             throw error
-        }
-        do {
-            store = try Store(
-                path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
-        } catch {
-            databaseLock.release()
-            Posix.close(listenFD)
-            throw error
-        }
-        if config.backgroundCheckpoints {
-            do {
-                checkpointer = try Checkpointer(path: config.databasePath)
-            } catch {
-                // Without the thread, the WAL would only grow: give the checkpoints back to SQLite's COMMIT.
-                Log.error("checkpoint thread unavailable; checkpointing in the loop", ["error": "\(error)"])
-                try store.enableAutomaticCheckpoints()
-                checkpointer = nil
-            }
-        } else {
-            checkpointer = nil
         }
         handlers = Handlers(
-            store: store, clock: WallClock(testStart: config.testClockStart), limits: config.limits,
+            store: storage.store, clock: WallClock(testStart: config.testClockStart), limits: config.limits,
             admins: config.admins)
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
@@ -219,9 +198,7 @@ public final class Server {
         }
         for c in Array(connections.values) { close(c, reason: "shutdown") }
         hashPool.stop()
-        checkpointer?.stop()
-        store.close()  // folds the WAL into the database file
-        databaseLock.release()
+        storage.close()  // SQLite folds the WAL into the database file
         Log.info("stopped", [:])
     }
 
