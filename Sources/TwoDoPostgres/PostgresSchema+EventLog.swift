@@ -16,3 +16,19 @@ extension PostgresSchema {
         CREATE INDEX event_log_at ON event_log(at);
         """
 }
+
+extension PostgresSchema {
+    /// Presence across nodes: each node's heartbeat, and which users have sessions on which node. A node that
+    /// stops beating (killed) is forgotten with its sessions after `PostgresNodeLink.nodeTimeout` seconds.
+    static let presence = """
+        CREATE TABLE nodes (
+            node text PRIMARY KEY,
+            seen_at bigint NOT NULL
+        );
+        CREATE TABLE node_sessions (
+            node text NOT NULL REFERENCES nodes(node) ON DELETE CASCADE,
+            user_id bigint NOT NULL,
+            PRIMARY KEY (user_id, node)
+        );
+        """
+}

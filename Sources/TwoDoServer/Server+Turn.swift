@@ -119,6 +119,7 @@ extension Server {
                 Log.error("firing reminders failed", ["error": "\(error)"])
             }
         }
+        appendToLink(outcomes)
         let started = Monotonic.now()
         do {
             try turn.commit()  // rolls the turn back itself when the COMMIT fails

@@ -78,6 +78,12 @@ public final class Server {
     static let listenToken: UInt64 = 1
     static let hashToken: UInt64 = 2
     static let signalToken: UInt64 = 3
+    /// The link's socket while it is watched (PostgreSQL only); nil when lost, until `maintainLink` reconnects.
+    var linkSocket: Int32?
+    /// The link had more rows than one read takes: read again before waiting.
+    var linkBacklog = false
+    /// When the shared event log was last pruned.
+    var lastLinkPrune: Double = 0
 
     /// Opens the database and binds the listening socket.
     public init(config: ServerConfig) throws {
@@ -102,6 +108,11 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
+        if let fd = storage.link?.socket {
+            try epoll.add(fd, token: Server.linkToken, interest: .readable)
+            linkSocket = fd
+            try storage.link?.heartbeat(now: clock.now)
+        }
         handlers.presence = self
         nextReminderAt = handlers.nextReminderTime()
     }
@@ -148,15 +159,17 @@ public final class Server {
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
-            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty { wait = 0 }
+            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || linkBacklog { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
             if StopSignals.isRequested { running = false }
+            if linkBacklog { receiveFromLink() }
             processTurn()
             flushDirty()
             let now = Monotonic.now()
             if now - lastSweep >= 1 {
+                maintainLink(now: now)
                 sweep(now: now)
                 lastSweep = now
             }
@@ -170,6 +183,8 @@ public final class Server {
             acceptAll()
         case Server.hashToken:
             hashResults.append(contentsOf: hashPool.drain())
+        case Server.linkToken:
+            receiveFromLink()
         case Server.signalToken:
             var counter: UInt64 = 0
             _ = withUnsafeMutableBytes(of: &counter) { try? Posix.read(signalFD, $0) }

@@ -1,5 +1,7 @@
 // The store the server runs on, opened from `--db`, with what its engine needs beside it.
 
+import Foundation
+import TwoDoPostgres
 import TwoDoStore
 import TwoDoSystem
 
@@ -20,7 +22,8 @@ public enum StoreLocation: Sendable, Equatable {
 }
 
 /// The server's store and its engine's companions: for SQLite the lock that keeps a second server off the file
-/// and the checkpoint thread; PostgreSQL needs neither (several nodes share one database by design).
+/// and the checkpoint thread; for PostgreSQL (several nodes share one database by design) the link to the
+/// other nodes: the shared event log and presence.
 final class ServerStorage {
     /// Every call the loop and the handlers make goes through the engine-neutral surface.
     let store: any TwoDoStorage
@@ -28,6 +31,10 @@ final class ServerStorage {
     private let databaseLock: DatabaseLock?
     /// Copies the SQLite WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
     private let checkpointer: Checkpointer?
+    /// The PostgreSQL store, when that is the engine (the link appends on its connection).
+    let postgres: PostgresStore?
+    /// The link to the other nodes on the same PostgreSQL database (nil on SQLite).
+    let link: PostgresNodeLink?
 
     /// Opens the store `config.databasePath` names.
     init(config: ServerConfig) throws {
@@ -55,8 +62,13 @@ final class ServerStorage {
             store = sqlite
             databaseLock = lock
             self.checkpointer = checkpointer
+            postgres = nil
+            link = nil
         case .postgres(let url):
-            store = try ServerStorage.openPostgres(url: url)
+            let pg = try PostgresStore(url: url)
+            store = pg as! any TwoDoStorage  // TEMP until the areas merge
+            postgres = pg
+            link = try PostgresNodeLink(url: url, node: ServerStorage.nodeName(port: config.port))
             databaseLock = nil
             checkpointer = nil
         }
@@ -65,6 +77,8 @@ final class ServerStorage {
     /// Ends the store's use of its storage: the checkpoint thread stops, the store closes (SQLite folds its WAL
     /// into the file), the lock goes.
     func close() {
+        link?.leave()
+        link?.disconnect()
         checkpointer?.stop()
         store.close()
         databaseLock?.release()
@@ -72,5 +86,9 @@ final class ServerStorage {
 }
 
 extension ServerStorage {
-    static func openPostgres(url: String) throws -> any TwoDoStorage { fatalError("TEMP") }
+    /// A name for this node in the shared tables: host, pid and a random part (a restarted node is a new one).
+    static func nodeName(port: UInt16) -> String {
+        let host = ProcessInfo.processInfo.hostName
+        return "\(host):\(ProcessInfo.processInfo.processIdentifier):\(UInt32.random(in: 0...UInt32.max))"
+    }
 }

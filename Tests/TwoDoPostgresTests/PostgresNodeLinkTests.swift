@@ -7,18 +7,18 @@ import TwoDoStore
 @testable import TwoDoPostgres
 
 @Suite("PostgreSQL event log")
-struct PostgresEventLogTests {
+struct PostgresNodeLinkTests {
     /// Two nodes on one fresh database: A's store and log, and B's log (nil when PostgreSQL is unavailable).
     private static func twoNodes(
         _ test: String = #function
-    ) throws -> (PostgresStore, PostgresEventLog, PostgresEventLog)? {
+    ) throws -> (PostgresStore, PostgresNodeLink, PostgresNodeLink)? {
         guard let url = try Engine.freshPostgresURL(test) else { return nil }
         let store = try PostgresStore(url: url)
-        return (store, try PostgresEventLog(url: url, node: "a"), try PostgresEventLog(url: url, node: "b"))
+        return (store, try PostgresNodeLink(url: url, node: "a"), try PostgresNodeLink(url: url, node: "b"))
     }
 
     /// Waits up to 5 s for the log's socket to report a notification, then reads.
-    private static func receive(_ log: PostgresEventLog, expecting: Int) throws -> [EventDelivery] {
+    private static func receive(_ log: PostgresNodeLink, expecting: Int) throws -> [EventDelivery] {
         var got: [EventDelivery] = []
         let deadline = Date().addingTimeInterval(5)
         while got.count < expecting && Date() < deadline {
@@ -53,8 +53,8 @@ struct PostgresEventLogTests {
     func commitOrder() throws {
         guard let url = try Engine.freshPostgresURL() else { return }
         let store = try PostgresStore(url: url)
-        let a = try PostgresEventLog(url: url, node: "a")
-        let b = try PostgresEventLog(url: url, node: "b")
+        let a = try PostgresNodeLink(url: url, node: "a")
+        let b = try PostgresNodeLink(url: url, node: "b")
         let firstAppended = DispatchSemaphore(value: 0)
         let firstDone = DispatchSemaphore(value: 0)
         // Node C appends first and commits slowly; node A appends meanwhile and commits at once. Without the
@@ -62,9 +62,9 @@ struct PostgresEventLogTests {
         let slow = Thread {
             do {
                 let other = try PostgresStore(url: url)
-                let c = try PostgresEventLog(url: url, node: "c")
+                let c = try PostgresNodeLink(url: url, node: "c")
                 let turn = try other.beginTurn()
-                try c.append([PostgresEventLogTests.delivery(1)], in: other, now: 1000)
+                try c.append([PostgresNodeLinkTests.delivery(1)], in: other, now: 1000)
                 firstAppended.signal()
                 usleep(300_000)
                 try turn.commit()
@@ -110,15 +110,15 @@ struct PostgresEventLogTests {
     func batchesAndPrune() throws {
         guard let (store, a, b) = try Self.twoNodes() else { return }
         let turn = try store.beginTurn()
-        for n in 0..<(PostgresEventLog.batch + 10) { try a.append([Self.delivery(n)], in: store, now: 1000) }
+        for n in 0..<(PostgresNodeLink.batch + 10) { try a.append([Self.delivery(n)], in: store, now: 1000) }
         try turn.commit()
         let first = try b.receive()
-        #expect(first.deliveries.count == PostgresEventLog.batch)
+        #expect(first.deliveries.count == PostgresNodeLink.batch)
         #expect(first.more)
         let second = try b.receive()
         #expect(second.deliveries.count == 10)
         #expect(!second.more)
-        try b.prune(now: 1000 + PostgresEventLog.retention + 1)
+        try b.prune(now: 1000 + PostgresNodeLink.retention + 1)
         let left = try store.connection.execute("SELECT count(*) AS n FROM event_log").requiredInt(0, "n")
         #expect(left == 0)
     }
@@ -127,7 +127,7 @@ struct PostgresEventLogTests {
     func lostListener() throws {
         guard let url = try Engine.freshPostgresURL() else { return }
         let store = try PostgresStore(url: url)
-        let b = try PostgresEventLog(url: url, node: "b")
+        let b = try PostgresNodeLink(url: url, node: "b")
         try store.connection.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )

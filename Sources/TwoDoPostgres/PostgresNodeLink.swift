@@ -1,4 +1,4 @@
-// Live events across nodes: each turn's events go into `event_log` with the turn's commit; the others read them.
+// A node's link to the other nodes on one database: the shared event log (live events) and presence.
 
 import Foundation
 import TwoDoSystem
@@ -19,7 +19,7 @@ public struct EventDelivery: Codable, Sendable, Equatable {
     }
 }
 
-/// The shared event log of several TwoDo nodes on one PostgreSQL database.
+/// A TwoDo node's link to the others on one PostgreSQL database: the shared event log and who is online where.
 ///
 /// - Writing: `append` runs on the store's connection inside the turn's transaction, after the turn's
 ///   commands: it takes a transaction-scoped advisory lock (so ids are handed out in commit order across
@@ -27,8 +27,11 @@ public struct EventDelivery: Codable, Sendable, Equatable {
 /// - Reading: a connection of its own `LISTEN`s; the loop waits on its socket, and on a notification (or
 ///   after a reconnect) `receive` reads the rows past the last one seen that other nodes wrote. A node that
 ///   was cut off catches up on what it missed, within the retention.
+/// - Presence: the node beats (`heartbeat`) about every second and records which users have sessions on it
+///   (`setOnline`), so a handler on another node sends a partner's event live instead of to the inbox. A
+///   node that stops beating is forgotten after `nodeTimeout` seconds, its sessions with it.
 /// Owned by the event-loop thread, like the store.
-public final class PostgresEventLog {
+public final class PostgresNodeLink {
     /// This node's name in the log (its own rows were delivered locally already).
     public let node: String
     private let url: String
@@ -62,7 +65,7 @@ public final class PostgresEventLog {
     public func append(_ deliveries: [EventDelivery], in store: PostgresStore, now: Int64) throws {
         guard !deliveries.isEmpty else { return }
         let body = String(decoding: try JSONEncoder().encode(deliveries), as: UTF8.self)
-        try store.connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(PostgresEventLog.orderLock)])
+        try store.connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(PostgresNodeLink.orderLock)])
         try store.connection.execute(
             "INSERT INTO event_log (node, at, deliveries) VALUES ($1, $2, $3::jsonb)",
             [.text(node), .integer(now), .text(body)])
@@ -77,7 +80,7 @@ public final class PostgresEventLog {
             _ = try listener.takeNotifications()
             let rows = try listener.execute(
                 "SELECT id, node, deliveries::text AS d FROM event_log WHERE id > $1 ORDER BY id LIMIT $2",
-                [.integer(lastSeen), .integer(Int64(PostgresEventLog.batch))])
+                [.integer(lastSeen), .integer(Int64(PostgresNodeLink.batch))])
             var deliveries: [EventDelivery] = []
             let decoder = JSONDecoder()
             for r in 0..<rows.rowCount {
@@ -85,7 +88,7 @@ public final class PostgresEventLog {
                 guard try rows.string(r, "node") != node, let text = try rows.string(r, "d") else { continue }
                 deliveries += try decoder.decode([EventDelivery].self, from: Data(text.utf8))
             }
-            return (deliveries, rows.rowCount == PostgresEventLog.batch)
+            return (deliveries, rows.rowCount == PostgresNodeLink.batch)
         } catch {
             disconnect()
             throw error
@@ -121,6 +124,65 @@ public final class PostgresEventLog {
 
     /// Deletes rows older than the retention (any node may; the statement is idempotent).
     public func prune(now: Int64) throws {
-        try listener?.execute("DELETE FROM event_log WHERE at < $1", [.integer(now - PostgresEventLog.retention)])
+        try listener?.execute("DELETE FROM event_log WHERE at < $1", [.integer(now - PostgresNodeLink.retention)])
+    }
+
+    // MARK: Presence
+
+    /// Whether this node's row exists (a first heartbeat ran); sessions reference it.
+    private var knownToOthers = false
+
+    /// Seconds after its last heartbeat that a node (and its sessions) count as gone.
+    public static let nodeTimeout: Int64 = 15
+
+    /// Records that this node is alive at `now` (unix seconds) and forgets nodes silent past the timeout.
+    /// Returns true when the node's row was new (first beat, or the others had forgotten it after an outage):
+    /// its sessions are then gone from the table, and the caller records them again with `setOnline`.
+    @discardableResult
+    public func heartbeat(now: Int64) throws -> Bool {
+        guard let listener else { return false }
+        let row = try listener.execute(
+            """
+            INSERT INTO nodes (node, seen_at) VALUES ($1, $2)
+            ON CONFLICT (node) DO UPDATE SET seen_at = EXCLUDED.seen_at RETURNING (xmax = 0) AS inserted
+            """,
+            [.text(node), .integer(now)])
+        try listener.execute(
+            "DELETE FROM nodes WHERE seen_at < $1", [.integer(now - PostgresNodeLink.nodeTimeout)])
+        return try row.bool(0, "inserted") ?? false
+    }
+
+    /// Records whether `user` has sessions on this node.
+    public func setOnline(_ user: Int64, _ online: Bool, now: Int64) throws {
+        guard let listener else { return }
+        if online {
+            if !knownToOthers {
+                try heartbeat(now: now)
+                knownToOthers = true
+            }
+            try listener.execute(
+                "INSERT INTO node_sessions (node, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                [.text(node), .integer(user)])
+        } else {
+            try listener.execute(
+                "DELETE FROM node_sessions WHERE node = $1 AND user_id = $2", [.text(node), .integer(user)])
+        }
+    }
+
+    /// Whether `user` has sessions on another node that is alive at `now`.
+    public func isOnlineElsewhere(_ user: Int64, now: Int64) throws -> Bool {
+        guard let listener else { return false }
+        let rows = try listener.execute(
+            """
+            SELECT 1 AS online FROM node_sessions s JOIN nodes n ON n.node = s.node
+            WHERE s.user_id = $1 AND s.node <> $2 AND n.seen_at >= $3 LIMIT 1
+            """,
+            [.integer(user), .text(node), .integer(now - PostgresNodeLink.nodeTimeout)])
+        return rows.rowCount > 0
+    }
+
+    /// Takes this node out of the cluster's presence (a clean stop).
+    public func leave() {
+        _ = try? listener?.execute("DELETE FROM nodes WHERE node = $1", [.text(node)])
     }
 }
