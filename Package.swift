@@ -49,7 +49,8 @@ let package = Package(
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
         .target(name: "TwoDoArguments"),
         .executableTarget(
-            name: "twodo", dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
+            name: "twodo",
+            dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoPostgres", "TwoDoBridge", "TwoDoArguments"]),
         // The RESP2 codec `twodo-bench peer` speaks to redis-server (a library so its tests can reach it).
         .target(name: "TwoDoBenchRESP"),
         .executableTarget(
