@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoBenchRESPTests", dependencies: ["TwoDoBenchRESP"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench", "TwoDoPostgres"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,9 @@ extension Server {
         var deliveries: [EventDelivery] = []
         var readers: [UserID: User] = [:]
         for outcome in outcomes {
+            for line in outcome.remoteLines {
+                deliveries.append(EventDelivery(user: line.user.rawValue, text: line.text, json: line.json))
+            }
             for event in outcome.events {
                 for id in event.recipients {
                     if readers[id] == nil, let user = try? store.user(id) { readers[id] = user }
@@ -97,7 +100,7 @@ extension Server {
     }
 
     /// Whether `user` has sessions on another live node.
-    func isOnlineElsewhere(_ user: UserID) -> Bool {
+    public func isOnlineElsewhere(_ user: UserID) -> Bool {
         guard let link = storage.link else { return false }
         return (try? link.isOnlineElsewhere(user.rawValue, now: clock.now)) ?? false
     }
