@@ -7,8 +7,8 @@ extension PostgresStore: PlanStore {
     public func planBoard(of user: UserID, on date: LocalDate) throws -> [TaskItem] {
         try taskItems(
             """
-             WHERE t.id IN (SELECT task_id FROM plan_entries
-                 WHERE user_id = $1 AND plan_date = $2 AND status <> 'deferred')
+             WHERE t.id = ANY(ARRAY(SELECT task_id FROM plan_entries
+                 WHERE user_id = $1 AND plan_date = $2 AND status <> 'deferred'))
             """, [.integer(user.rawValue), .text(date.description)])
     }
 

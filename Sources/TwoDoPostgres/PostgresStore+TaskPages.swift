@@ -25,12 +25,16 @@ extension PostgresStore {
     }
 
     /// Tasks `offset ..< offset + limit` of a list, in `tasks(in:)` order; the page's ids come from the
-    /// `tasks_list_order` index alone, so skipped rows are never joined.
+    /// `tasks_list_page` index alone, so skipped rows are never joined.
+    ///
+    /// `t.id = ANY(ARRAY(subquery))`, here and in every page below: the ids are computed once (an InitPlan)
+    /// and the page's rows fetched by primary key. With SQLite's `t.id IN (subquery)` PostgreSQL chose a hash
+    /// semi join that joined every task of the database first (15 ms for 10,000 tasks, against 1 ms).
     public func tasks(in list: ListID, offset: Int, limit: Int) throws -> [TaskItem] {
         try taskItems(
             """
-             WHERE t.id IN (SELECT id FROM tasks WHERE list_id = $1 AND parent_id IS NULL ORDER BY done, created_at, id
-             LIMIT $2 OFFSET $3)
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE list_id = $1 AND parent_id IS NULL ORDER BY done, created_at, id
+             LIMIT $2 OFFSET $3))
              ORDER BY t.done, t.created_at, t.id
             """, [.integer(list.rawValue), .integer(Int64(limit)), .integer(Int64(offset))])
     }
@@ -51,8 +55,8 @@ extension PostgresStore {
     ) throws -> [TaskItem] {
         try taskItems(
             """
-             WHERE t.id IN (SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at >= $2 AND due_at < $3
-             AND ($4::bigint IS NULL OR assignee_id = $4) ORDER BY due_at, id LIMIT $5 OFFSET $6) ORDER BY t.due_at, t.id
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at >= $2 AND due_at < $3
+             AND ($4::bigint IS NULL OR assignee_id = $4) ORDER BY due_at, id LIMIT $5 OFFSET $6)) ORDER BY t.due_at, t.id
             """,
             [
                 .integer(space.rawValue), .integer(from), .integer(before),
@@ -79,9 +83,9 @@ extension PostgresStore {
     public func undatedTasks(in space: SpaceID, assignee: UserID?, offset: Int, limit: Int) throws -> [TaskItem] {
         try taskItems(
             """
-             WHERE t.id IN (SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at IS NULL
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at IS NULL
              AND parent_id IS NULL AND ($2::bigint IS NULL OR assignee_id = $2) ORDER BY list_id, created_at, id
-             LIMIT $3 OFFSET $4)
+             LIMIT $3 OFFSET $4))
              ORDER BY t.list_id, t.created_at, t.id
             """,
             [
