@@ -16,6 +16,10 @@ protocol TaskAreaStore: TaskStore, StepStore, PlanStore, SearchStore {
     func seedUser(_ name: String, in space: SpaceID, tz: String) throws -> UserID
     /// `SELECT count(*) FROM <table> WHERE <column> = id`, for the tables and columns the tests name.
     func rawCount(_ table: String, _ column: String, _ id: Int64, extra: String) throws -> Int
+    /// A routine of `space` named `name`, with its search row (what pgC's `addRoutine` writes).
+    func seedRoutine(_ name: String, in space: SpaceID) throws -> RoutineID
+    /// A note on a routine, with its search row.
+    func seedNote(on routine: RoutineID, in space: SpaceID, text: String) throws
 }
 
 extension TaskAreaStore {
@@ -59,6 +63,40 @@ extension Store: TaskAreaStore {
             try db.queryOne("SELECT count(*) AS n FROM \(table) WHERE \(column) = ? \(extra)", .integer(id)) {
                 try $0.requiredInt("n")
             } ?? -1)
+    }
+}
+
+extension Store {
+    func seedRoutine(_ name: String, in space: SpaceID) throws -> RoutineID {
+        try db.run(
+            "INSERT INTO routines (space_id, name, name_key, created_at) VALUES (?, ?, ?, 0)", .integer(space.rawValue),
+            .text(name), .text(TextFold.key(name)))
+        return RoutineID(db.lastInsertID)
+    }
+
+    func seedNote(on routine: RoutineID, in space: SpaceID, text: String) throws {
+        try db.run(
+            "INSERT INTO item_notes (routine_id, created_at, body) VALUES (?, 0, ?)", .integer(routine.rawValue),
+            .text(text))
+    }
+}
+
+extension PostgresStore {
+    func seedRoutine(_ name: String, in space: SpaceID) throws -> RoutineID {
+        let id = try connection.execute(
+            "INSERT INTO routines (space_id, name, name_key, created_at) VALUES ($1, $2, $3, 0) RETURNING id",
+            [.integer(space.rawValue), .text(name), .text(TextFold.key(name))]
+        ).requiredInt(0, "id")
+        try indexSearchText(.routine, id: id, space: space, title: name)
+        return RoutineID(id)
+    }
+
+    func seedNote(on routine: RoutineID, in space: SpaceID, text: String) throws {
+        let id = try connection.execute(
+            "INSERT INTO item_notes (routine_id, created_at, body) VALUES ($1, 0, $2) RETURNING id",
+            [.integer(routine.rawValue), .text(text)]
+        ).requiredInt(0, "id")
+        try indexSearchText(.itemNote, id: id, space: space, title: text)
     }
 }
 

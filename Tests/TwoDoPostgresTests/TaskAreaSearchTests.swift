@@ -155,6 +155,50 @@ struct TaskAreaSearchTests {
         #expect(!one.capped && one.tasks == [ids[1999]])
     }
 
+    @Test(
+        "routines are found by name or by a note, each once, those by name first; never another space's",
+        arguments: Engine.all)
+    func routines(engine: Engine) throws {
+        guard let store = try engine.makeTaskStore() else { return }
+        let u = try store.seedNewcomer("alice")
+        let v = try store.seedNewcomer("bob")
+        let yoga = try store.seedRoutine("Yoga", in: u.space)
+        let water = try store.seedRoutine("Water plants", in: u.space)
+        let run = try store.seedRoutine("Run", in: u.space)
+        try store.seedNote(on: run, in: u.space, text: "yoga mat after the run")
+        try store.seedNote(on: water, in: u.space, text: "yoga? no, the ficus")
+        try store.seedNote(on: water, in: u.space, text: "and yoga again")
+        _ = try store.seedRoutine("Yoga too", in: v.space)
+        _ = try store.addTask(
+            title: "buy a yoga mat", list: store.defaultList(in: u.space).id, space: u.space, by: u.id, assignee: nil,
+            now: 1)
+        try store.flushSearchIndex(limit: .max)
+        let hits = try store.searchHits(["yoga"], in: u.space)
+        #expect(hits.routines == [yoga, water, run])
+        #expect(hits.tasks.count == 1 && hits.events.isEmpty && !hits.capped)
+        #expect(try store.searchHits(["ficus"], in: u.space).routines == [water])
+        #expect(try store.searchHits(["ficus"], in: v.space) == SearchHits())
+        #expect(try store.searchHits(["yoga", "mat"], in: u.space).routines == [run])
+    }
+
+    @Test("scripts and symbols: words of any script, digits, emoji and apostrophes", arguments: Engine.all)
+    func scripts(engine: Engine) throws {
+        guard let store = try engine.makeTaskStore() else { return }
+        let u = try store.seedNewcomer("alice")
+        let inbox = try store.defaultList(in: u.space).id
+        for title in ["Купить молоко", "牛奶", "2x eggs", "🍞 bread", "Ayşe'nin doğum günü", "naïve café"] {
+            _ = try store.addTask(title: title, list: inbox, space: u.space, by: u.id, assignee: nil, now: 1)
+        }
+        #expect(try found(store, ["мол"], u.space) == ["Купить молоко"])
+        #expect(try found(store, ["олоко"], u.space).isEmpty)
+        #expect(try found(store, ["2x"], u.space) == ["2x eggs"])
+        #expect(try found(store, ["egg"], u.space) == ["2x eggs"])
+        #expect(try found(store, ["bread"], u.space) == ["🍞 bread"])
+        #expect(try found(store, ["aysenin"], u.space).isEmpty)
+        #expect(try found(store, ["ayse", "nin", "dog"], u.space) == ["Ayşe'nin doğum günü"])
+        #expect(try found(store, ["naive"], u.space) == ["naïve café"])
+    }
+
     @Test("the folded text in the index is its words, single-spaced")
     func bodyWords() {
         #expect(PostgresStore.searchWords("buy almond-milk, 2x!") == "buy almond milk 2x")

@@ -112,7 +112,9 @@ struct TaskAreaTests {
         #expect(try store.list(named: "nope", in: u.space) == nil)
         #expect(try store.listNames(in: u.space) == ["Gelen Kutusu", "Alışveriş", "Work"])
         #expect(try store.listCount(in: u.space) == 3)
+        var generation = store.namesGeneration
         try store.renameList(work, to: "İş")
+        #expect(store.namesGeneration != generation)
         try store.setIcon("🛒", of: shop)
         #expect(try store.list(named: "is", in: u.space)?.id == work)
         #expect(try store.list(named: "alisveris", in: u.space)?.icon == "🛒")
@@ -127,7 +129,9 @@ struct TaskAreaTests {
         #expect(listed.map(\.openCount) == [0, 1, 1] && listed.map(\.doneCount) == [0, 1, 0])
         #expect(try store.openTaskCount(in: shop) == 1)
         #expect(try store.mergedDefaultOpenCount(from: u.space, into: u.space) == 0)
+        generation = store.namesGeneration
         try store.deleteList(shop)
+        #expect(store.namesGeneration != generation)
         #expect(try store.listNames(in: u.space) == ["Gelen Kutusu", "İş"])
         #expect(try store.task(t1, in: u.space) == nil)
         #expect(try store.taskCount(inSpace: u.space) == 1)
