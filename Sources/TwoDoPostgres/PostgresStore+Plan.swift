@@ -4,6 +4,7 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore: PlanStore {
+    /// The tasks on `user`'s board for `date` (deferred entries excluded), in no particular order.
     public func planBoard(of user: UserID, on date: LocalDate) throws -> [TaskItem] {
         try taskItems(
             """
@@ -12,6 +13,8 @@ extension PostgresStore: PlanStore {
             """, [.integer(user.rawValue), .text(date.description)])
     }
 
+    /// How many entries (done ones included, deferred excluded) fill a bucket of a region of a day, not counting
+    /// `excluding`.
     public func planCount(
         of user: UserID, on date: LocalDate, region: PlanRegion, bucket: PlanBucket, excluding task: TaskID?
     ) throws -> Int {
@@ -26,6 +29,7 @@ extension PostgresStore: PlanStore {
             ])
     }
 
+    /// Puts `task` on `user`'s board (creating or replacing its entry), last in its bucket, with `status`.
     public func plan(
         _ task: TaskID, for user: UserID, on date: LocalDate, region: PlanRegion, bucket: PlanBucket,
         status: PlanStatus, now: Int64
@@ -58,6 +62,7 @@ extension PostgresStore: PlanStore {
             """, values + [.integer(now)])
     }
 
+    /// Changes the stored status of a task's entry; `deferred` also empties its bucket and dates the deferral.
     public func setPlanStatus(_ task: TaskID, _ status: PlanStatus, now: Int64) throws {
         precondition(status != .done, "done is the task's flag")
         if status == .deferred {
@@ -71,6 +76,7 @@ extension PostgresStore: PlanStore {
         }
     }
 
+    /// Sends `task` to `user`'s backlog, creating an entry for `date` when it had none.
     public func deferToBacklog(
         _ task: TaskID, for user: UserID, on date: LocalDate, region: PlanRegion, now: Int64
     ) throws {
@@ -89,6 +95,7 @@ extension PostgresStore: PlanStore {
             ])
     }
 
+    /// Numbers the entries of `tasks` 1, 2, … in that order (one bucket's new order).
     public func setPlanOrder(_ tasks: [TaskID]) throws {
         for (i, task) in tasks.enumerated() {
             try taskAreaRun(
@@ -97,10 +104,12 @@ extension PostgresStore: PlanStore {
         }
     }
 
+    /// Takes a task off every plan.
     public func unplan(_ task: TaskID) throws {
         try taskAreaRun("DELETE FROM plan_entries WHERE task_id = $1", [.integer(task.rawValue)])
     }
 
+    /// How many open tasks wait in `user`'s backlog.
     public func backlogCount(of user: UserID) throws -> Int {
         try taskAreaCount(
             """
@@ -109,6 +118,7 @@ extension PostgresStore: PlanStore {
             """, [.integer(user.rawValue)])
     }
 
+    /// Rows `offset ..< offset + limit` of `user`'s backlog (open tasks only), newest deferral first.
     public func backlog(of user: UserID, offset: Int, limit: Int) throws -> [TaskItem] {
         try taskItems(
             """
@@ -117,6 +127,8 @@ extension PostgresStore: PlanStore {
             """, [.integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset))])
     }
 
+    /// For each time zone of people with open entries, the earliest day planned (zones in byte order, as SQLite
+    /// groups them).
     public func rolloverZones() throws -> [(tz: String, earliest: LocalDate)] {
         try taskAreaRows(
             """
@@ -132,6 +144,8 @@ extension PostgresStore: PlanStore {
         }
     }
 
+    /// Defers the open entries of at most `limit` people of zone `tz` planned before `today`; returns each person
+    /// with how many moved and the earliest day they were planned for.
     public func rollOver(
         zone tz: String, before today: LocalDate, now: Int64, limit: Int
     ) throws

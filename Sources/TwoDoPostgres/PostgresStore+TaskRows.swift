@@ -6,7 +6,9 @@ import TwoDoStore
 /// One row of a `PGResult`, read by column name into TwoDo's values; a required column that is NULL or
 /// unreadable throws a `DatabaseError` naming it (as SQLite's `Row` does).
 struct PGTaskRow {
+    /// The statement's result.
     let result: PGResult
+    /// The row's index in it.
     let row: Int
 
     /// The integer in column `name`, nil when NULL.
@@ -46,6 +48,7 @@ struct PGTaskRow {
         return rule
     }
 
+    /// The error for a column whose text is no value of `type`, naming the column and the text.
     static func unreadable(_ name: String, _ raw: String, _ type: String) -> DatabaseError {
         DatabaseError(postgres: "column \(name) holds '\(raw)', not a \(type)", sqlState: "22P02", sql: nil)
     }
