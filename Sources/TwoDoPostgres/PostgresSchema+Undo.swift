@@ -73,7 +73,8 @@ extension PostgresSchema {
             was text;
         BEGIN
             -- Every row still as the change left it (checked before anything is applied: a reversal that
-            -- deletes a parent removes its children by cascade before their own turn).
+            -- deletes a parent removes its children by cascade before their own turn). FOR UPDATE: another
+            -- node cannot change a checked row between the check and the reversal.
             FOR c IN SELECT value FROM jsonb_array_elements(changes) LOOP
                 t := c->>'t';
                 o := CASE WHEN jsonb_typeof(c->'old') = 'object' THEN c->'old' END;
@@ -84,10 +85,11 @@ extension PostgresSchema {
                 expected := expected || (t || ':' || twodo_undo_key(t, coalesce(o, n)));
                 CONTINUE WHEN t = ANY (lenient);
                 IF t = 'event_exceptions' THEN
-                    EXECUTE 'SELECT to_jsonb(x) FROM event_exceptions x WHERE x.event_id = ($1->>''event_id'')::bigint AND x.day = $1->>''day'''
+                    EXECUTE 'SELECT to_jsonb(x) FROM event_exceptions x WHERE x.event_id = ($1->>''event_id'')::bigint '
+                        'AND x.day = $1->>''day'' FOR UPDATE'
                         INTO cur USING coalesce(o, n);
                 ELSE
-                    EXECUTE format('SELECT to_jsonb(x) FROM %I x WHERE x.id = ($1->>''id'')::bigint', t)
+                    EXECUTE format('SELECT to_jsonb(x) FROM %I x WHERE x.id = ($1->>''id'')::bigint FOR UPDATE', t)
                         INTO cur USING coalesce(o, n);
                 END IF;
                 IF o IS NULL THEN

@@ -99,7 +99,8 @@ extension PostgresStore: ReminderStore {
     /// waits for a concurrent one on the same row and then finds `fired_at` set).
     public func markFired(_ reminder: Int64, at now: Int64) throws -> Bool {
         try connection.execute(
-            "UPDATE reminders SET fired_at = $1 WHERE id = $2 AND fired_at IS NULL", [.integer(now), .integer(reminder)]
+            "UPDATE reminders SET fired_at = $1 WHERE id = $2 AND fired_at IS NULL",
+            [.integer(now), .integer(reminder)]
         ).affectedRows == 1
     }
 

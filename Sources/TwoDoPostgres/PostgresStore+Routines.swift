@@ -176,7 +176,8 @@ extension PostgresStore: ScheduleStore {
     /// Sets or clears a routine's time of day.
     public func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws {
         try connection.execute(
-            "UPDATE routines SET time = $1 WHERE id = $2", [PostgresStore.bind(time?.description), .integer(id.rawValue)])
+            "UPDATE routines SET time = $1 WHERE id = $2",
+            [PostgresStore.bind(time?.description), .integer(id.rawValue)])
     }
 
     /// Renames a routine.

@@ -71,7 +71,9 @@ extension PostgresStore: UndoStore {
     }
 
     public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
-        guard connection.isInTransaction else { return try write { try $0.undoLatest(user: user, space: space, now: now) } }
+        guard connection.isInTransaction else {
+            return try write { try $0.undoLatest(user: user, space: space, now: now) }
+        }
         let newest = try connection.execute(
             """
             SELECT id, at, verb, changes FROM undo_log
@@ -86,7 +88,11 @@ extension PostgresStore: UndoStore {
             try undoItem(of: changes) ?? UndoItem(kind: .task, effect: .changed, title: "")
         let entry = UndoEntry(
             id: id, at: try newest.requiredInt(0, "at"), verb: try newest.requiredString(0, "verb"), item: item)
-        try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)])
+        // Another node undoing the same user's entry at once: the DELETE waits for it, finds the entry gone,
+        // and this undo goes on to the next one (as it would have, had it come second).
+        if try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)]).affectedRows == 0 {
+            return try undoLatest(user: user, space: space, now: now)
+        }
         let applied = try connection.execute(
             "SELECT twodo_undo_apply($1::jsonb, $2::text[], $3::text[]) AS ok",
             [.text(json), .text(PostgresStore.undoTablesArray), .text(PostgresStore.undoLenientArray)])

@@ -88,7 +88,9 @@ struct ReminderStoreTests {
         #expect(try s.markFired(9999, at: 1) == false)
     }
 
-    @Test("offsets: pending ones with whom they are for, everyone's and personal ones fired or not", arguments: Engine.all)
+    @Test(
+        "offsets: pending ones with whom they are for, everyone's and personal ones fired or not", arguments: Engine.all
+    )
     func offsets(engine: Engine) throws {
         guard let store = try engine.makeScheduleStore() else { return }
         try offsetsBody(store)
@@ -114,7 +116,9 @@ struct ReminderStoreTests {
         #expect(personal.map(\.user) == [a, b])
     }
 
-    @Test("schedule reminders: pending per event, due soonest first, fired once, cancelled while pending", arguments: Engine.all)
+    @Test(
+        "schedule reminders: pending per event, due soonest first, fired once, cancelled while pending",
+        arguments: Engine.all)
     func scheduleReminders(engine: Engine) throws {
         guard let store = try engine.makeScheduleStore() else { return }
         try scheduleRemindersBody(store)

@@ -59,8 +59,9 @@ struct ScheduleStoreTests {
         #expect(people.assignee == b && people.createdBy == a)
         #expect(try s.routineCount(in: space) == 1)
         // The latest mark (by time) goes first when no day is named.
-        #expect(try s.unmarkRoutine(id, day: nil).map { [$0.0.description, $0.1.rawValue] }
-            == [day.adding(days: 1).description, "skipped"])
+        #expect(
+            try s.unmarkRoutine(id, day: nil).map { [$0.0.description, $0.1.rawValue] }
+                == [day.adding(days: 1).description, "skipped"])
         #expect(try s.unmarkRoutine(id, day: day.adding(days: 1)) == nil)
         #expect(try s.unmarkRoutine(id, day: day).map(\.1) == .done)
         #expect(try s.routine(id, in: space)?.occurrences.isEmpty == true)
@@ -166,7 +167,9 @@ struct ScheduleStoreTests {
         #expect(try s.events(inSpace: space).map(\.id) == [id])
     }
 
-    @Test("the window: one-offs by day (multi-day ones from before), series begun and not ended, moved occurrences", arguments: Engine.all)
+    @Test(
+        "the window: one-offs by day (multi-day ones from before), series begun and not ended, moved occurrences",
+        arguments: Engine.all)
     func window(engine: Engine) throws {
         guard let store = try engine.makeScheduleStore() else { return }
         try windowBody(store)
@@ -174,7 +177,9 @@ struct ScheduleStoreTests {
 
     private func windowBody<S: ScheduleTestStore>(_ s: S) throws {
         let (a, space, _) = try s.seedUser("alice")
-        func add(_ title: String, _ date: LocalDate, rule: Recurrence? = nil, endDate: LocalDate? = nil) throws -> EventID {
+        func add(
+            _ title: String, _ date: LocalDate, rule: Recurrence? = nil, endDate: LocalDate? = nil
+        ) throws -> EventID {
             var e = CalendarEvent(
                 id: EventID(0), title: title, date: date, time: nil, end: nil, tz: "UTC", recurrence: rule)
             e.endDate = endDate
@@ -239,7 +244,8 @@ struct ScheduleStoreTests {
         let (a, space, _) = try s.seedUser("alice")
         func add(_ title: String, _ offset: Int) throws -> EventID {
             try s.addEvent(
-                CalendarEvent(id: EventID(0), title: title, date: day.adding(days: offset), time: nil, end: nil, tz: "UTC"),
+                CalendarEvent(
+                    id: EventID(0), title: title, date: day.adding(days: offset), time: nil, end: nil, tz: "UTC"),
                 space: space, by: a, assignee: nil, now: 0)
         }
         let dinner = try add("Dinner", 5)
@@ -273,10 +279,11 @@ struct ScheduleStoreTests {
         try s.addNote(routine: routine, by: b, text: "two", now: 2)
         try s.addNote(routine: routine, by: a, text: "three", now: 3)
         try s.addNote(event: event, by: b, text: "bring wine", now: 4)
-        #expect(try s.notes(of: routine) == [
-            Note(author: "alice", at: 1, text: "one"), Note(author: "bob", at: 2, text: "two"),
-            Note(author: "alice", at: 3, text: "three"),
-        ])
+        #expect(
+            try s.notes(of: routine) == [
+                Note(author: "alice", at: 1, text: "one"), Note(author: "bob", at: 2, text: "two"),
+                Note(author: "alice", at: 3, text: "three"),
+            ])
         #expect(try s.notes(of: event) == [Note(author: "bob", at: 4, text: "bring wine")])
         #expect(try s.deleteNote(of: routine, number: 0) == nil)
         #expect(try s.deleteNote(of: routine, number: 4) == nil)

@@ -79,18 +79,27 @@ struct UndoStoreTests {
         }
         #expect(try s.seedCount("SELECT count(*) FROM task_notes") == 0)
         let result = try undo(s, a, space, now: 200)
-        #expect(result == .undone(UndoEntry(id: 1, at: 100, verb: "delete", item: UndoItem(kind: .task, effect: .deleted, title: "Call mum"))))
+        #expect(
+            result
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 100, verb: "delete", item: UndoItem(kind: .task, effect: .deleted, title: "Call mum")
+                    )))
         #expect(
             try s.seedRead(
                 "SELECT title || '/' || created_at || '/' || (SELECT count(*) FROM task_notes) FROM tasks WHERE id = ?",
                 [.int(task.rawValue)]) == before)
         #expect(try s.noteCount(task: task, routine: nil, event: nil) == 2)
-        #expect(try s.seedCount("SELECT count(*) FROM tasks WHERE id = ? AND parent_id = ?", [.int(step), .int(task.rawValue)]) == 1)
+        #expect(
+            try s.seedCount(
+                "SELECT count(*) FROM tasks WHERE id = ? AND parent_id = ?", [.int(step), .int(task.rawValue)]) == 1)
         #expect(try s.pendingReminders(of: task).map(\.fireAt) == [99])
         #expect(try s.integrityProblems().isEmpty)
     }
 
-    @Test("the partner changed the same field since: conflict, nothing reversed, the entry dropped", arguments: Engine.all)
+    @Test(
+        "the partner changed the same field since: conflict, nothing reversed, the entry dropped", arguments: Engine.all
+    )
     func partnerEditConflicts(engine: Engine) throws {
         guard let store = try engine.makeScheduleStore() else { return }
         try partnerEditConflictsBody(store)
@@ -140,7 +149,11 @@ struct UndoStoreTests {
         try command(s, user: b, space: space, verb: "note", now: 20) {
             try s.setException(event.id, day: day, .cancelled)
         }
-        #expect(try undo(s, a, space, now: 30) == .undone(UndoEntry(id: 1, at: 10, verb: "edit", item: UndoItem(kind: .event, effect: .changed, title: "Swim"))))
+        #expect(
+            try undo(s, a, space, now: 30)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "edit", item: UndoItem(kind: .event, effect: .changed, title: "Swim"))))
         let now = try #require(try s.event(event.id, in: space))
         #expect(now.title == "Gym")
         #expect(now.exceptions == [day: .cancelled])
@@ -163,7 +176,11 @@ struct UndoStoreTests {
         }
         try s.write { _ in try s.addNote(event: event, by: b, text: "I bring cake", now: 20) }
         let result = try undo(s, a, space, now: 30)
-        #expect(result == .conflict(UndoEntry(id: 1, at: 10, verb: "add", item: UndoItem(kind: .event, effect: .created, title: "Party"))))
+        #expect(
+            result
+                == .conflict(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "add", item: UndoItem(kind: .event, effect: .created, title: "Party"))))
         #expect(try s.event(event, in: space)?.title == "Party")
         #expect(try s.notes(of: event).map(\.text) == ["I bring cake"])
     }
@@ -181,7 +198,12 @@ struct UndoStoreTests {
             try s.addReminder(task: task, kind: .before, offsetMinutes: 10, fireAt: 50, for: a)
         }
         #expect(try s.write { _ in try s.markFired(id, at: 50) })
-        #expect(try undo(s, a, space, now: 60) == .undone(UndoEntry(id: 1, at: 10, verb: "remind", item: UndoItem(kind: .task, effect: .changed, title: "Pay rent"))))
+        #expect(
+            try undo(s, a, space, now: 60)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "remind", item: UndoItem(kind: .task, effect: .changed, title: "Pay rent"))
+                ))
         #expect(try s.seedCount("SELECT count(*) FROM reminders") == 0)
     }
 
@@ -221,7 +243,8 @@ struct UndoStoreTests {
         let b = try s.seedMember("bob", space: space)
         try command(s, user: b, space: space, now: 1) {
             _ = try s.addRoutine(
-                name: "bob's", space: space, by: b, assignee: nil, time: nil, rule: Recurrence(.daily), since: day, now: 1)
+                name: "bob's", space: space, by: b, assignee: nil, time: nil, rule: Recurrence(.daily), since: day,
+                now: 1)
         }
         for n in 1...(UndoLimits.depth + 1) {
             try command(s, user: a, space: space, now: Int64(n)) {
@@ -230,7 +253,8 @@ struct UndoStoreTests {
                     now: Int64(n))
             }
         }
-        #expect(try s.seedCount("SELECT count(*) FROM undo_log WHERE user_id = ?", [.int(a.rawValue)]) == UndoLimits.depth)
+        #expect(
+            try s.seedCount("SELECT count(*) FROM undo_log WHERE user_id = ?", [.int(a.rawValue)]) == UndoLimits.depth)
         for n in stride(from: UndoLimits.depth + 1, through: 2, by: -1) {
             guard case .undone(let entry) = try undo(s, a, space, now: 100) else {
                 Issue.record("entry \(n) not undone")
@@ -256,7 +280,8 @@ struct UndoStoreTests {
     private func deleteRoutineThenUndoBody<S: ScheduleTestStore>(_ s: S) throws {
         let (a, space, _) = try s.seedUser("alice")
         let id = try s.addRoutine(
-            name: "Read", space: space, by: a, assignee: a, time: LocalTime(hour: 21, minute: 0), rule: Recurrence(.daily),
+            name: "Read", space: space, by: a, assignee: a, time: LocalTime(hour: 21, minute: 0),
+            rule: Recurrence(.daily),
             since: day, now: 0)
         try s.setRoutineSchedule(id, Recurrence(.weekly, weekdays: [2]), since: day.adding(days: 3))
         try s.pauseRoutine(id, from: day.adding(days: 5))
@@ -265,7 +290,12 @@ struct UndoStoreTests {
         let before = try #require(try s.routine(id, in: space))
         try command(s, user: a, space: space, verb: "delete", now: 10) { try s.deleteRoutine(id) }
         #expect(try s.routine(id, in: space) == nil)
-        #expect(try undo(s, a, space, now: 20) == .undone(UndoEntry(id: 1, at: 10, verb: "delete", item: UndoItem(kind: .routine, effect: .deleted, title: "Read"))))
+        #expect(
+            try undo(s, a, space, now: 20)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "delete", item: UndoItem(kind: .routine, effect: .deleted, title: "Read")))
+        )
         #expect(try s.routine(id, in: space) == before)
         #expect(try s.notes(of: id).map(\.text) == ["chapter four"])
         if let pg = s as? PostgresStore {
@@ -303,9 +333,14 @@ struct UndoStoreTests {
         #expect(addedAndGone.1.isEmpty)
         // Not recording: changes outside `recordingChanges` are not captured for the next recording.
         try s.write { _ in try s.renameRoutine(id, to: "Other") }
-        let next = try s.write { _ in try s.recordingChanges { try s.setRoutineTime(id, LocalTime(hour: 7, minute: 0)) } }
+        let next = try s.write { _ in try s.recordingChanges { try s.setRoutineTime(id, LocalTime(hour: 7, minute: 0)) }
+        }
         try s.write { _ in try s.pushUndo(next.1, user: a, space: space, verb: "edit", now: 5) }
-        #expect(try undo(s, a, space, now: 6) == .undone(UndoEntry(id: 1, at: 5, verb: "edit", item: UndoItem(kind: .routine, effect: .changed, title: "Other"))))
+        #expect(
+            try undo(s, a, space, now: 6)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 5, verb: "edit", item: UndoItem(kind: .routine, effect: .changed, title: "Other"))))
         #expect(try s.routine(id, in: space)?.name == "Other")
         #expect(try s.routine(id, in: space)?.time == nil)
     }
