@@ -5,15 +5,13 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore: UndoStore {
-    /// The content tables, parents first (as SQLite's `Store.undoTables`): what is recorded and reversed,
-    /// and the order deleted rows come back in.
-    static let undoTables = [
-        "lists", "tasks", "task_notes", "reminders", "routines", "routine_schedules", "routine_pauses",
-        "routine_marks", "events", "event_exceptions", "item_notes", "schedule_reminders", "plan_entries",
-    ]
+    /// The content tables, parents first: SQLite's `Store.undoTables`, what is recorded and reversed, and the
+    /// order deleted rows come back in. The capture triggers of PostgresSchema+Undo.swift are on the same tables
+    /// (`UndoStoreTests` checks that the two lists agree).
+    static var undoTables: [String] { Store.undoTables }
 
     /// Rows the server itself moves on (a reminder's fired time): settled in the reversal's favour.
-    static let undoLenientTables = ["reminders", "schedule_reminders"]
+    static var undoLenientTables: [String] { Store.undoLenientTables.sorted() }
 
     /// `undoTables` and `undoLenientTables` as PostgreSQL array literals, bound as parameters.
     private static let undoTablesArray = "{" + undoTables.joined(separator: ",") + "}"

@@ -78,4 +78,15 @@ struct ScheduleSearchTextTests {
             name: "y", space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day, now: 0)
         #expect(try s.seedCount("SELECT count(*) FROM undo_capture", []) == 0)
     }
+
+    @Test("the capture triggers are on exactly SQLite's undo tables")
+    func captureTriggersMatchUndoTables() throws {
+        guard let s = try Engine.makePostgresStore() else { return }
+        let tables = try s.seedRead(
+            """
+            SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            WHERE t.tgname = 'undo_capture' AND c.relnamespace = current_schema()::regnamespace
+            """, [])
+        #expect(tables == Store.undoTables.sorted().joined(separator: ","))
+    }
 }
