@@ -331,6 +331,25 @@ struct UndoStoreTests {
             }
         }
         #expect(addedAndGone.1.isEmpty)
+        // Users, spaces and notifications are not content: never recorded.
+        let people = try s.write { _ in
+            try s.recordingChanges {
+                let (other, _, _) = try s.seedUser("dave")
+                try s.seed(
+                    "INSERT INTO notifications (user_id, created_at, key, args) VALUES (?, 0, 'k', '{}')",
+                    [.int(other.rawValue)], returningID: true)
+            }
+        }
+        #expect(!people.1.isEmpty)  // the new space's Inbox is a list: content
+        let onlyPeople = try s.write { _ in
+            try s.recordingChanges {
+                let other = try s.seedMember("erin", space: space)
+                try s.seed(
+                    "INSERT INTO notifications (user_id, created_at, key, args) VALUES (?, 0, 'k', '{}')",
+                    [.int(other.rawValue)], returningID: true)
+            }
+        }
+        #expect(onlyPeople.1.isEmpty)
         // Not recording: changes outside `recordingChanges` are not captured for the next recording.
         try s.write { _ in try s.renameRoutine(id, to: "Other") }
         let next = try s.write { _ in try s.recordingChanges { try s.setRoutineTime(id, LocalTime(hour: 7, minute: 0)) }
@@ -379,5 +398,27 @@ struct UndoStoreTests {
         let (_, record) = try s.write { _ in try s.recordingChanges { try s.routineCount(in: space) } }
         #expect(record.isEmpty)
         #expect(try s.routines(in: space).map(\.name) == ["x"])
+    }
+
+    @Test("PostgreSQL: an entry survives a restart of the store")
+    func survivesRestart() throws {
+        guard let url = try Engine.freshPostgresSchemaURL() else { return }
+        var store: PostgresStore? = try PostgresStore(url: url)
+        let (a, space, _) = try store!.seedUser("alice")
+        try command(store!, user: a, space: space, now: 10) {
+            _ = try store!.addRoutine(
+                name: "Journal", space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day,
+                now: 10)
+        }
+        store!.close()
+        store = nil
+        let reopened = try PostgresStore(url: url)
+        #expect(
+            try undo(reopened, a, space, now: 20)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "add", item: UndoItem(kind: .routine, effect: .created, title: "Journal")))
+        )
+        #expect(try reopened.routines(in: space).isEmpty)
     }
 }
