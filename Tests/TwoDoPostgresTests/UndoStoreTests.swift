@@ -1,6 +1,7 @@
 // UndoStore on both engines: a recorded change is reversed newest first, only while its rows are as it left
 // them, never cascading onto newer rows, within the age limit and the stack's depth.
 
+import Foundation
 import Testing
 import TwoDoCore
 
@@ -400,6 +401,30 @@ struct UndoStoreTests {
         #expect(try s.routines(in: space).map(\.name) == ["x"])
     }
 
+    @Test("text that looks like SQL or JSON survives recording and reversal byte for byte", arguments: Engine.all)
+    func hostileText(engine: Engine) throws {
+        guard let store = try engine.makeScheduleStore() else { return }
+        try hostileTextBody(store)
+    }
+
+    private func hostileTextBody<S: ScheduleTestStore>(_ s: S) throws {
+        let (a, space, _) = try s.seedUser("alice")
+        let nasty = "O'Brien \"}], {\"t\": \"users\"} \\u0000 \\ '); DROP TABLE routines; -- Işık 🌙"
+        let id = try s.addRoutine(
+            name: nasty, space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day, now: 0)
+        try s.setDescription(of: id, to: "line one\nline two\t\"tab\"")
+        try command(s, user: a, space: space, verb: "delete", now: 10) { try s.deleteRoutine(id) }
+        #expect(
+            try undo(s, a, space, now: 11)
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 10, verb: "delete", item: UndoItem(kind: .routine, effect: .deleted, title: nasty))))
+        let back = try #require(try s.routine(id, in: space))
+        #expect(back.name == nasty)
+        #expect(back.description == "line one\nline two\t\"tab\"")
+        #expect(try s.seedCount("SELECT count(*) FROM users") == 1)
+    }
+
     @Test("PostgreSQL: an entry survives a restart of the store")
     func survivesRestart() throws {
         guard let url = try Engine.freshPostgresSchemaURL() else { return }
@@ -420,5 +445,49 @@ struct UndoStoreTests {
                         id: 1, at: 10, verb: "add", item: UndoItem(kind: .routine, effect: .created, title: "Journal")))
         )
         #expect(try reopened.routines(in: space).isEmpty)
+    }
+
+    /// What the second node's undo answered, handed from its thread.
+    private final class Answer: @unchecked Sendable {
+        var result: Result<UndoResult, Error>?
+    }
+
+    @Test("PostgreSQL: two nodes undoing the same user's entry at once undo it once, and the next one")
+    func concurrentUndo() throws {
+        guard let url = try Engine.freshPostgresSchemaURL() else { return }
+        let one = try PostgresStore(url: url)
+        let (a, space, _) = try one.seedUser("alice")
+        for name in ["first", "second"] {
+            try command(one, user: a, space: space, now: 10) {
+                _ = try one.addRoutine(
+                    name: name, space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day,
+                    now: 10)
+            }
+        }
+        let turn = try one.beginTurn()
+        guard case .undone(let mine) = try one.undoLatest(user: a, space: space, now: 20) else {
+            Issue.record("the first node's undo failed")
+            return
+        }
+        #expect(mine.item.title == "second")
+        // The second node reads the same newest entry, then waits on its row until the first node commits.
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            answer.result = Result {
+                let two = try PostgresStore(url: url)
+                return try two.write { try $0.undoLatest(user: a, space: space, now: 21) }
+            }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try turn.commit()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        guard case .undone(let theirs)? = try answer.result?.get() else {
+            Issue.record("the second node's undo was \(String(describing: answer.result))")
+            return
+        }
+        #expect(theirs.item.title == "first")
+        #expect(try one.routines(in: space).isEmpty)
     }
 }
