@@ -156,7 +156,10 @@ extension PostgresSchema {
                 THEN
                     RAISE EXCEPTION USING ERRCODE = 'TD001', MESSAGE = 'undo would cascade onto newer rows';
                 END IF;
-                DELETE FROM undo_capture WHERE backend = pg_backend_pid() AND seq > mark;
+                -- Inside a recorded command, the reversal is part of what the command changed.
+                IF was IS DISTINCT FROM 'on' THEN
+                    DELETE FROM undo_capture WHERE backend = pg_backend_pid() AND seq > mark;
+                END IF;
             EXCEPTION
                 WHEN serialization_failure OR deadlock_detected OR lock_not_available OR query_canceled THEN RAISE;
                 WHEN OTHERS THEN RETURN false;

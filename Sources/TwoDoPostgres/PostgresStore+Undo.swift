@@ -20,25 +20,35 @@ extension PostgresStore: UndoStore {
     /// Runs `body` with the capture triggers on, then takes the rows it changed as the record: the net change
     /// per row (an insert later updated is one insert; an insert later deleted, or an update back to the old
     /// values, nothing), in the order first changed, as a JSON array of `{t, old, new}` (UTF-8 bytes).
+    ///
+    /// A recording inside another (as SQLite's `ChangeRecorder` allows) records into both: it reads the rows
+    /// captured since it began and leaves them, and the switch on, for the enclosing one.
     public func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord) {
         // The switch is transaction-local: outside the turn's transaction, the recording gets one of its own.
         guard connection.isInTransaction else { return try write { try $0.recordingChanges(body) } }
-        try connection.execute("SELECT set_config('twodo.recording', 'on', true)")
+        let start = try connection.execute(
+            """
+            SELECT current_setting('twodo.recording', true) IS NOT DISTINCT FROM 'on' AS nested,
+                   coalesce((SELECT max(seq) FROM undo_capture WHERE backend = pg_backend_pid()), 0) AS mark,
+                   set_config('twodo.recording', 'on', true) AS recording
+            """)
+        let nested = try start.bool(0, "nested") == true
+        let mark = try start.requiredInt(0, "mark")
         let result: T
         do {
             result = try body()
         } catch {
-            if !connection.isInFailedTransaction {
+            if !nested && !connection.isInFailedTransaction {
                 _ = try? connection.execute("SELECT set_config('twodo.recording', 'off', true)")
                 _ = try? connection.execute("DELETE FROM undo_capture WHERE backend = pg_backend_pid()")
             }
             throw error
         }
-        try connection.execute("SELECT set_config('twodo.recording', 'off', true)")
+        if !nested { try connection.execute("SELECT set_config('twodo.recording', 'off', true)") }
         let taken = try connection.execute(
             """
             WITH taken AS (
-                DELETE FROM undo_capture WHERE backend = pg_backend_pid() RETURNING seq, tbl, old, new
+                \(nested ? PostgresStore.peekCaptured : PostgresStore.takeCaptured)
             ), net AS (
                 SELECT tbl, min(seq) AS first, (array_agg(old ORDER BY seq))[1] AS old,
                        (array_agg(new ORDER BY seq DESC))[1] AS new
@@ -46,10 +56,17 @@ extension PostgresStore: UndoStore {
             )
             SELECT jsonb_agg(jsonb_build_object('t', tbl, 'old', old, 'new', new) ORDER BY first)::text AS changes
             FROM net WHERE old IS DISTINCT FROM new
-            """)
+            """, [.integer(mark)])
         let changes = taken.string(0, 0).map { Array($0.utf8) } ?? []
         return (result, ChangeRecord(payload: changes))
     }
+
+    /// The rows this backend captured after `$1`, taken away (the outermost recording).
+    private static let takeCaptured =
+        "DELETE FROM undo_capture WHERE backend = pg_backend_pid() AND seq > $1 RETURNING seq, tbl, old, new"
+    /// The rows this backend captured after `$1`, left for the enclosing recording.
+    private static let peekCaptured =
+        "SELECT seq, tbl, old, new FROM undo_capture WHERE backend = pg_backend_pid() AND seq > $1"
 
     public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
         guard !record.isEmpty else { return }
@@ -80,6 +97,14 @@ extension PostgresStore: UndoStore {
         guard newest.rowCount == 1 else { return .empty }
         let id = try newest.requiredInt(0, "id")
         let json = String(decoding: try newest.bytes(0, "changes") ?? [], as: UTF8.self)
+        guard json.hasPrefix("[") else {
+            // Not this engine's encoding (a row copied from SQLite's undo_log, a changeset): consumed, unreversed.
+            try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)])
+            return .conflict(
+                UndoEntry(
+                    id: id, at: try newest.requiredInt(0, "at"), verb: try newest.requiredString(0, "verb"),
+                    item: UndoItem(kind: .task, effect: .changed, title: "")))
+        }
         let changes = try undoChanges(json)
         // Named now, while its rows still read as the change left them (a title, a list's name).
         let item =

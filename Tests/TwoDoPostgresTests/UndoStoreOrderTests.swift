@@ -139,4 +139,82 @@ struct UndoStoreOrderTests {
                         id: 1, at: 5, verb: "add", item: UndoItem(kind: .routine, effect: .created, title: "Floss"))))
         #expect(try s.routine(id, in: space) == nil)
     }
+
+    @Test("a recording inside another records into both", arguments: Engine.all)
+    func nestedRecording(engine: Engine) throws {
+        guard let store = try engine.makeScheduleStore() else { return }
+        try nestedRecordingBody(store)
+    }
+
+    private func nestedRecordingBody<S: ScheduleTestStore>(_ s: S) throws {
+        let (a, space, _) = try s.seedUser("alice")
+        let b = try s.seedMember("bob", space: space)
+        func add(_ name: String) throws {
+            _ = try s.addRoutine(
+                name: name, space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day, now: 0)
+        }
+        try s.write { _ in
+            let (inner, outer) = try s.recordingChanges {
+                try add("outer")
+                let (_, inner) = try s.recordingChanges { try add("inner") }
+                try add("after")
+                return inner
+            }
+            try s.pushUndo(inner, user: a, space: space, verb: "add", now: 1)
+            try s.pushUndo(outer, user: b, space: space, verb: "add", now: 2)
+        }
+        let undoInner = try s.write { _ in try s.undoLatest(user: a, space: space, now: 3) }
+        #expect(
+            undoInner
+                == .undone(
+                    UndoEntry(
+                        id: 1, at: 1, verb: "add", item: UndoItem(kind: .routine, effect: .created, title: "inner"))))
+        #expect(try s.routines(in: space).map(\.name) == ["outer", "after"])
+        // The outer entry names the inner routine too, which is gone now: a conflict, nothing reversed.
+        let undoOuter = try s.write { _ in try s.undoLatest(user: b, space: space, now: 4) }
+        #expect(
+            undoOuter
+                == .conflict(
+                    UndoEntry(
+                        id: 2, at: 2, verb: "add", item: UndoItem(kind: .routine, effect: .created, title: "outer"))))
+        #expect(try s.routines(in: space).map(\.name) == ["outer", "after"])
+    }
+
+    @Test("an undo run inside a recording is recorded, so it can be undone in turn", arguments: Engine.all)
+    func undoRecorded(engine: Engine) throws {
+        guard let store = try engine.makeScheduleStore() else { return }
+        try undoRecordedBody(store)
+    }
+
+    private func undoRecordedBody<S: ScheduleTestStore>(_ s: S) throws {
+        let (a, space, _) = try s.seedUser("alice")
+        let b = try s.seedMember("bob", space: space)
+        try s.write { _ in
+            let (_, record) = try s.recordingChanges {
+                try s.addRoutine(
+                    name: "Yoga", space: space, by: a, assignee: nil, time: nil, rule: Recurrence(.daily), since: day,
+                    now: 0)
+            }
+            try s.pushUndo(record, user: a, space: space, verb: "add", now: 1)
+        }
+        try s.write { _ in
+            let (result, record) = try s.recordingChanges { try s.undoLatest(user: a, space: space, now: 2) }
+            guard case .undone = result else {
+                Issue.record("not undone: \(result)")
+                return
+            }
+            #expect(!record.isEmpty)
+            try s.pushUndo(record, user: b, space: space, verb: "undo", now: 2)
+        }
+        #expect(try s.routines(in: space).isEmpty)
+        let redo = try s.write { _ in try s.undoLatest(user: b, space: space, now: 3) }
+        // (Entry ids are the engine's: SQLite reuses a freed rowid, PostgreSQL's identity moves on; never shown.)
+        guard case .undone(let entry) = redo else {
+            Issue.record("not redone: \(redo)")
+            return
+        }
+        #expect(entry.verb == "undo" && entry.at == 2)
+        #expect(entry.item == UndoItem(kind: .routine, effect: .deleted, title: "Yoga"))
+        #expect(try s.routines(in: space).map(\.name) == ["Yoga"])
+    }
 }

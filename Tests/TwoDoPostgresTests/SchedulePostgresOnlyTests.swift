@@ -1,5 +1,5 @@
-// PostgreSQL only: the schedule area's mutators keep `search_index` as SQLite's triggers do (folded name or
-// title with the description, a note's body), deletions drop the rows, and an undo writes them back.
+// PostgreSQL only: the schedule mutators keep `search_index` as SQLite's triggers do (folded name or title with
+// the description, a note's body) and an undo writes it back; the undo machinery's own tables and triggers.
 
 import Testing
 import TwoDoCore
@@ -7,8 +7,8 @@ import TwoDoCore
 @testable import TwoDoPostgres
 @testable import TwoDoStore
 
-@Suite("PostgreSQL schedule search text")
-struct ScheduleSearchTextTests {
+@Suite("PostgreSQL-only schedule and undo checks")
+struct SchedulePostgresOnlyTests {
     private let day = LocalDate(year: 2026, month: 11, day: 23)
 
     /// The indexed body of item `id` of `kind` (nil: no row).
@@ -88,5 +88,26 @@ struct ScheduleSearchTextTests {
             WHERE t.tgname = 'undo_capture' AND c.relnamespace = current_schema()::regnamespace
             """, [])
         #expect(tables == Store.undoTables.sorted().joined(separator: ","))
+    }
+
+    @Test("an undo entry in another engine's encoding (a copied SQLite changeset) is consumed as a conflict")
+    func foreignEntry() throws {
+        guard let s = try Engine.makePostgresStore() else { return }
+        let (a, space, _) = try s.seedUser("alice")
+        try s.connection.execute(
+            """
+            INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes)
+            VALUES ($1, $2, 5, 'add', '', '', '', $3)
+            """,
+            [
+                .integer(a.rawValue), .integer(space.rawValue),
+                .bytea([0x54, 0x02, 0x01, 0x00] + Array("lists".utf8) + [0]),
+            ])
+        let result = try s.write { try $0.undoLatest(user: a, space: space, now: 6) }
+        #expect(
+            result
+                == .conflict(
+                    UndoEntry(id: 1, at: 5, verb: "add", item: UndoItem(kind: .task, effect: .changed, title: ""))))
+        #expect(try s.write { try $0.undoLatest(user: a, space: space, now: 6) } == .empty)
     }
 }
