@@ -3,9 +3,11 @@
 extension PostgresSchema {
     /// Part of version 1 (appended to `version1` in `PostgresMigrations.all`).
     ///
-    /// `search_index_newest`: a search reads the newest `Store.searchHitLimit` matching rows of one space, so
-    /// the walk `space = $1 ORDER BY id DESC` stops early when a word is common (the trigram index serves the
-    /// rare words, where a walk would read the whole space).
+    /// `search_index_newest`: a search reads the newest `Store.searchHitLimit` matching rows of one space; this
+    /// lets the planner walk `space = $1 ORDER BY id DESC` and stop early when it expects a word to be common.
+    /// (Measured with 4 spaces of 5,000 rows, analyzed: a rare word goes through the trigram index, 0.05 ms; a
+    /// common one reads the space's rows through `search_index_space` and keeps the newest, 2 ms; the planner
+    /// underestimates the word-start LIKE, so it seldom picks this walk.)
     ///
     /// `tasks_list_page`: a list's tasks (not steps) in display order. SQLite's `tasks_list_order` (list_id,
     /// parent_id, done, created_at, id) gives that order there, but PostgreSQL does not treat `parent_id IS NULL`
