@@ -125,4 +125,52 @@ struct ClusterTests {
         let lists = try back.ok("lists").data["lists"] as? [JSONObject] ?? []
         #expect(lists.compactMap { $0["name"] as? String }.contains("Market"))
     }
+
+    @Test("PostgreSQL restarted under load: no acknowledged write lost, no false acknowledgement, the node recovers")
+    func databaseRestart() throws {
+        guard case .success = TemporaryCluster.shared else {
+            print("skipped: databaseRestart: PostgreSQL cannot be started here")
+            return
+        }
+        // A durable cluster of its own: an immediate stop is a crash of the database.
+        let cluster = try TemporaryCluster(forTests: false)
+        defer { cluster.stop() }
+        try cluster.createDatabase("twodo")
+        let node = try TestServer(databasePath: cluster.url(database: "twodo"))
+        let alice = try node.user("alice")
+        var acknowledged: Set<Int> = []
+        var unavailable = 0
+        var n = 0
+        func add() throws {
+            let reply = try alice.json("add chore \(n)", timeout: 10)
+            if reply.ok == true {
+                acknowledged.insert(n)
+            } else {
+                #expect(reply.code == "error.unavailable", "\(reply)")
+                unavailable += 1
+            }
+            n += 1
+        }
+        for _ in 0..<20 { try add() }
+        try cluster.pause(mode: "immediate")
+        for _ in 0..<10 { try add() }
+        try cluster.resume()
+        // Back within a few seconds, by itself.
+        let deadline = Date().addingTimeInterval(30)
+        var recovered = false
+        while !recovered && Date() < deadline {
+            let before = acknowledged.count
+            try add()
+            recovered = acknowledged.count > before
+            if !recovered { usleep(200_000) }
+        }
+        #expect(recovered, "the node did not recover")
+        #expect(unavailable >= 10, "commands while the database was down must not be acknowledged")
+        // Every acknowledged add is there, and nothing that was refused.
+        let shown = try alice.ok("show inbox page 1").data
+        let titles = Set(("\(shown)".components(separatedBy: "chore ").dropFirst()).compactMap { Int($0.prefix { $0.isNumber }) })
+        let total = try Self.openTasks(alice)
+        #expect(total == acknowledged.count, "stored \(total), acknowledged \(acknowledged.count)")
+        #expect(titles.isSubset(of: acknowledged))
+    }
 }
