@@ -173,4 +173,57 @@ struct ClusterTests {
         #expect(total == acknowledged.count, "stored \(total), acknowledged \(acknowledged.count)")
         #expect(titles.isSubset(of: acknowledged))
     }
+
+    @Test("Three nodes behind HAProxy: partners on different nodes, a node killed, its clients back through HAProxy")
+    func threeNodesBehindHAProxy() throws {
+        guard let url = try ClusterDatabase.fresh() else { return }
+        guard FileManager.default.isExecutableFile(atPath: HAProxyProcess.binary) else {
+            print("skipped: threeNodesBehindHAProxy: haproxy is not installed (Debian: haproxy)")
+            return
+        }
+        let nodes = try (0..<3).map { _ in
+            try TestServer(databasePath: url, extraArguments: ["--proxy-protocol", "127.0.0.1", "--quiet"])
+        }
+        let front = try HAProxyProcess(nodePorts: nodes.map(\.port))
+        for n in 1...3 {
+            let state = try front.waitForState(server: "node\(n)", timeout: 15) { $0.status == "UP" }
+            #expect(state.status == "UP", "node\(n): \(state)")
+        }
+        func client() throws -> LineClient {
+            let c = try LineClient(port: front.port)
+            _ = try c.readLine()
+            return c
+        }
+        // leastconn: the two partners land on different nodes.
+        let alice = try client()
+        try alice.ok(["json on", "register alice \(TestServer.password("alice"))"])
+        let bob = try client()
+        try bob.ok(["json on", "register bob \(TestServer.password("bob"))"])
+        try nodes[0].pair(alice, bob)
+        for n in 0..<10 {
+            try alice.ok("add errand \(n)")
+            #expect(try bob.event().text.contains("errand \(n)"))
+        }
+        // The node alice is on dies; she comes back through HAProxy and finds every acknowledged write.
+        // alice registered first: user 1, logged by the node she is on.
+        let aliceNode = try #require(
+            nodes.first { node in
+                node.log.split(separator: "\n").contains { $0.contains("msg=registered") && $0.hasSuffix("user=1") }
+            })
+        aliceNode.kill()
+        #expect(alice.isClosedByServer(within: 15))
+        var back: LineClient?
+        let deadline = Date().addingTimeInterval(20)
+        while back == nil && Date() < deadline {
+            if let c = try? client(), (try? c.ok(["json on", "login alice \(TestServer.password("alice"))"])) != nil {
+                back = c
+            } else {
+                usleep(200_000)
+            }
+        }
+        let again = try #require(back)
+        #expect(try Self.openTasks(again) == 10)
+        try again.ok("add after the fail-over")
+        #expect(try bob.event(timeout: 5).text.contains("after the fail-over"))
+    }
 }
