@@ -60,8 +60,12 @@ struct ClusterTests {
         #expect(try Self.openTasks(alice) == 11)
         #expect(try Self.openTasks(bob) == 11)
         let sorted = latencies.sorted()
-        print("cross-node event: median \(Int(sorted[5] * 1000)) ms, worst \(Int(sorted[9] * 1000)) ms (debug build)")
-        #expect(sorted[5] < 0.5)
+        // The bar: 500 ms for a debug build on a busy machine; scripts/test-cluster.sh sets 50 ms with the release one.
+        let limit = Double(ProcessInfo.processInfo.environment["TWODO_CLUSTER_MAX_MS"] ?? "500") ?? 500
+        print(
+            "cross-node event: median \(Int(sorted[5] * 1000)) ms, worst \(Int(sorted[9] * 1000)) ms "
+                + "(limit \(Int(limit)) ms on the median)")
+        #expect(sorted[5] * 1000 < limit)
     }
 
     @Test("A reminder fires exactly once although three nodes reach its time together; every session hears it")
