@@ -36,7 +36,9 @@ enum PostgresSchema {
             display_name text
         );
         CREATE INDEX users_space ON users(space_id);
-        CREATE INDEX users_skeleton ON users(name_skeleton);
+        -- UNIQUE (pgA): look-alike names must stay refused when two nodes create accounts at once; SQLite's
+        -- plain index relies on its single writer. NULL (no skeleton) repeats freely.
+        CREATE UNIQUE INDEX users_skeleton ON users(name_skeleton);
         CREATE TABLE invites (
             code text PRIMARY KEY,
             space_id bigint NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
