@@ -123,6 +123,28 @@ struct AccountCoupleTests {
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test("merge is one unit: a failure after it inside the savepoint rolls the whole move back", arguments: Engine.all)
+    func mergeIsOneUnit(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        struct Boom: Error {}
+        let alice = try newUser(store, "alice")
+        let bob = try newUser(store, "bob")
+        try store.rawList("Work", in: bob.space)
+        try store.rawTask("milk", list: store.rawDefaultList(bob.space), space: bob.space, by: bob.id)
+        let turn = try store.beginTurn()
+        #expect(throws: Boom.self) {
+            try store.savepoint {
+                try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+                throw Boom()
+            }
+        }
+        try turn.commit()
+        #expect(try store.user(bob.id)?.space == bob.space)
+        #expect(try store.rawListNames(bob.space) == ["Inbox", "Work"])
+        #expect(try store.rawListNames(alice.space) == ["Inbox"])
+        #expect(try store.counts(of: bob.space).tasks == 1)
+    }
+
     @Test("PostgreSQL: merge and leave carry the search rows: moved ones follow, copies get their own")
     func searchRowsFollow() throws {
         guard let store = try Engine.makePostgresStore() else { return }

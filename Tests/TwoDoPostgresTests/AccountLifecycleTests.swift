@@ -43,6 +43,7 @@ struct AccountLifecycleTests {
         #expect(try store.members(of: a.space).map(\.name) == ["alice"])
         #expect(try store.createUser(name: "Bob", passwordHash: "$y$x", lang: .en, now: 6) != nil)
         #expect(try store.integrityProblems().isEmpty)
+        try expectNoOrphans(store, engine)
         #expect(try store.deleteUser(UserID(999)) == false)
     }
 
@@ -61,6 +62,7 @@ struct AccountLifecycleTests {
         }
         #expect(try store.counts(of: c.space) == SpaceCounts(tasks: 0, lists: 0, routines: 0, events: 0))
         #expect(try store.integrityProblems().isEmpty)
+        try expectNoOrphans(store, engine)
     }
 
     @Test("a user who left a couple is still unnamed from the rows they wrote there", arguments: Engine.all)
@@ -134,5 +136,10 @@ struct AccountLifecycleTests {
         #expect(try store.resumeTokenUser(digest: "t1", now: 100) == a.id)
         #expect(try store.resumeTokenCount(of: a.id, now: 100) == ResumeTokens.maxPerUser)
         #expect(try store.resumeTokenUser(digest: "b", now: 100) == b.id)
+    }
+
+    /// SQLite: no row points at a missing one (PostgreSQL enforces every foreign key as statements run).
+    private func expectNoOrphans(_ store: any AccountEngineStore, _ engine: Engine) throws {
+        if engine == .sqlite { #expect(try store.raw("PRAGMA foreign_key_check").isEmpty) }
     }
 }

@@ -25,6 +25,24 @@ struct AccountNotificationTests {
         #expect(items.count == 1)
         #expect(items.first?.args == args)
         #expect(items.first?.at == 10 && items.first?.key == "reminder.due" && items.first?.isRead == false)
+        // Both engines store the same text: a JSON object with sorted keys.
+        #expect(Store.encodeArguments(["b": "2", "a": "1"]) == #"{"a":"1","b":"2"}"#)
+        #expect(try store.column("SELECT args FROM notifications") == [Store.encodeArguments(args)])
+    }
+
+    @Test("PostgreSQL: the inbox's counts and pages read the per-user index")
+    func countsUseTheIndex() throws {
+        guard let store = try Engine.makePostgresStore() else { return }
+        let user = try newUser(store, "alice")
+        try store.raw("SET enable_seqscan = off")
+        for sql in [
+            "SELECT count(*) FROM notifications WHERE user_id = $1 AND is_read = 0",
+            "SELECT count(*) FROM notifications WHERE user_id = $1",
+            "SELECT id FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT 1 OFFSET 0",
+        ] {
+            let plan = try store.column("EXPLAIN " + sql, [.int(user.id.rawValue)]).compactMap { $0 }.joined()
+            #expect(plan.contains("notifications_user"), "\(sql): \(plan)")
+        }
     }
 
     @Test(
