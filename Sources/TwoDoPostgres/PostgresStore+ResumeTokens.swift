@@ -12,11 +12,12 @@ extension PostgresStore: ResumeTokenStore {
         try connection.execute(
             "INSERT INTO resume_tokens (digest, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
             [.text(digest), id, .integer(now), .integer(expiresAt)])
+        // The rows older than the user's `maxPerUser`-th newest (none when they hold fewer): one index range.
         try connection.execute(
             """
-            DELETE FROM resume_tokens WHERE user_id = $1 AND id NOT IN (
-                SELECT id FROM resume_tokens WHERE user_id = $1 ORDER BY id DESC LIMIT $2)
-            """, [id, .integer(Int64(ResumeTokens.maxPerUser))])
+            DELETE FROM resume_tokens WHERE user_id = $1 AND id < (
+                SELECT id FROM resume_tokens WHERE user_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)
+            """, [id, .integer(Int64(ResumeTokens.maxPerUser - 1))])
     }
 
     /// The user a token's digest logs in, when it is on file and not expired at `now`.
