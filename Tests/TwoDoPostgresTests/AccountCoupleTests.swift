@@ -14,8 +14,8 @@ struct AccountCoupleTests {
     )
     func merge(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         try store.rawList("groceries", in: alice.space)
         try store.rawList("Groceries (2)", in: alice.space)
         let bobGroceries = try store.rawList("Groceries", in: bob.space)
@@ -24,7 +24,7 @@ struct AccountCoupleTests {
         let parent = try store.rawTask("bread", list: bobGroceries, space: bob.space, by: bob.id)
         try store.rawTask("crumbs", list: bobGroceries, space: bob.space, by: bob.id, parent: parent)
         try store.rawTask("report", list: bobWork, space: bob.space, by: bob.id)
-        let b = RawValue.int(bob.space.rawValue)
+        let b = AccountRawValue.int(bob.space.rawValue)
         try store.raw("INSERT INTO routines (space_id, name, name_key, created_at) VALUES ($1, 'walk', 'walk', 1)", [b])
         try store.raw(
             """
@@ -42,7 +42,7 @@ struct AccountCoupleTests {
         #expect(try store.int("SELECT count(*) FROM invites") == 0)
         #expect(try store.members(of: alice.space).map(\.name) == ["alice", "bob"])
         #expect(try store.user(bob.id)?.space == alice.space)
-        let a = RawValue.int(alice.space.rawValue)
+        let a = AccountRawValue.int(alice.space.rawValue)
         #expect(
             try store.int("SELECT list_id FROM tasks WHERE id = $1", [.int(inboxTask)])
                 == store.rawDefaultList(alice.space).rawValue)
@@ -57,8 +57,8 @@ struct AccountCoupleTests {
         "leave: a new space with a copy of the leaver's creations; the couple keeps everything", arguments: Engine.all)
     func leave(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
         let inbox = try store.rawDefaultList(alice.space)
         let work = try store.rawList("Work", in: alice.space)
@@ -95,7 +95,7 @@ struct AccountCoupleTests {
         #expect(try store.user(bob.id)?.space == space)
         #expect(try store.members(of: shared).map(\.name) == ["alice"])
         #expect(try store.rawListNames(space) == ["Gelen Kutusu", "Work"])
-        let s = RawValue.int(space.rawValue)
+        let s = AccountRawValue.int(space.rawValue)
         #expect(
             try store.raw(
                 "SELECT title, done, completed_by, assignee_id FROM tasks WHERE space_id = $1 AND parent_id IS NULL ORDER BY id",
@@ -127,8 +127,8 @@ struct AccountCoupleTests {
     func mergeIsOneUnit(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
         struct Boom: Error {}
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         try store.rawList("Work", in: bob.space)
         try store.rawTask("milk", list: store.rawDefaultList(bob.space), space: bob.space, by: bob.id)
         let turn = try store.beginTurn()
@@ -148,8 +148,8 @@ struct AccountCoupleTests {
     @Test("PostgreSQL: merge and leave carry the search rows: moved ones follow, copies get their own")
     func searchRowsFollow() throws {
         guard let store = try Engine.makePostgresStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         let task = try store.rawTask("milk", list: store.rawDefaultList(bob.space), space: bob.space, by: bob.id)
         try store.indexSearchText(.task, id: task, space: bob.space, title: "Milk", description: "oat")
         try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
@@ -166,12 +166,12 @@ struct AccountCoupleTests {
     func createUserRace(name: String) throws {
         guard let url = try Engine.freshPostgresURL() else { return }
         let first = try PostgresStore(url: url)
-        let second = Box(try PostgresStore(url: url))
+        let second = RaceBox(try PostgresStore(url: url))
         let turn = try first.beginTurn()
-        _ = try newUser(first, "alice")
+        _ = try makeAccountUser(first, "alice")
         // The second node's check cannot see the uncommitted row; its insert waits for the first to commit.
         let done = DispatchSemaphore(value: 0)
-        let outcome = Box<Result<User?, Error>?>(nil)
+        let outcome = RaceBox<Result<User?, Error>?>(nil)
         Thread.detachNewThread {
             outcome.value = Result { try second.value.createUser(name: name, passwordHash: "h", lang: .en, now: 2) }
             done.signal()
@@ -188,7 +188,7 @@ struct AccountCoupleTests {
 }
 
 /// A value handed between the test's threads (used one at a time: the semaphore orders them).
-final class Box<T>: @unchecked Sendable {
+private final class RaceBox<T>: @unchecked Sendable {
     /// The value.
     var value: T
     /// Wraps `value`.

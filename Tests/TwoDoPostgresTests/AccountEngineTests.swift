@@ -12,26 +12,28 @@ import TwoDoCore
 protocol AccountEngineStore: AccountStore, AccountLifecycleStore, ResumeTokenStore, NotificationStore {
     /// Runs `sql` (parameters `$1`, `$2`, …) and returns its rows as text (NULL as nil).
     @discardableResult
-    func raw(_ sql: String, _ values: [RawValue]) throws -> [[String?]]
+    func accountRaw(_ sql: String, _ values: [AccountRawValue]) throws -> [[String?]]
 }
 
 /// A value bound in a raw test statement.
-enum RawValue {
+enum AccountRawValue {
     case int(Int64)
     case text(String)
     case null
 }
 
 extension AccountEngineStore {
-    /// Runs `sql` with no parameters.
+    /// Runs `sql` (parameters `$1`, `$2`, …) and returns its rows as text (NULL as nil).
     @discardableResult
-    func raw(_ sql: String) throws -> [[String?]] { try raw(sql, []) }
+    func raw(_ sql: String, _ values: [AccountRawValue] = []) throws -> [[String?]] { try accountRaw(sql, values) }
 
     /// The first column of every row.
-    func column(_ sql: String, _ values: [RawValue] = []) throws -> [String?] { try raw(sql, values).map { $0[0] } }
+    func column(_ sql: String, _ values: [AccountRawValue] = []) throws -> [String?] {
+        try raw(sql, values).map { $0[0] }
+    }
 
     /// The first column of the first row as an integer.
-    func int(_ sql: String, _ values: [RawValue] = []) throws -> Int64? {
+    func int(_ sql: String, _ values: [AccountRawValue] = []) throws -> Int64? {
         try raw(sql, values).first?[0].flatMap { Int64($0) }
     }
 
@@ -74,7 +76,7 @@ extension AccountEngineStore {
 }
 
 extension Store: AccountEngineStore {
-    func raw(_ sql: String, _ values: [RawValue]) throws -> [[String?]] {
+    func accountRaw(_ sql: String, _ values: [AccountRawValue]) throws -> [[String?]] {
         // SQLite reads `?1` as PostgreSQL reads `$1`.
         let bound: [SQLValue] = values.map {
             switch $0 {
@@ -98,7 +100,7 @@ extension Store: AccountEngineStore {
 }
 
 extension PostgresStore: AccountEngineStore {
-    func raw(_ sql: String, _ values: [RawValue]) throws -> [[String?]] {
+    func accountRaw(_ sql: String, _ values: [AccountRawValue]) throws -> [[String?]] {
         let bound: [PGValue] = values.map {
             switch $0 {
             case .int(let v): .integer(v)
@@ -123,7 +125,9 @@ extension Engine {
 }
 
 /// Makes a user that must be creatable.
-func newUser(_ store: any AccountEngineStore, _ name: String, _ lang: Language = .en, now: Int64 = 1) throws -> User {
+func makeAccountUser(
+    _ store: any AccountEngineStore, _ name: String, _ lang: Language = .en, now: Int64 = 1
+) throws -> User {
     try #require(try store.createUser(name: name, passwordHash: "$y$x", lang: lang, now: now))
 }
 
@@ -132,7 +136,7 @@ struct AccountEngineTests {
     @Test("raw SQL reads and writes the same on both engines", arguments: Engine.all)
     func rawSQL(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
+        let alice = try makeAccountUser(store, "alice")
         let list = try store.rawList("Chores", in: alice.space)
         let task = try store.rawTask("milk", list: list, space: alice.space, by: alice.id)
         #expect(try store.column("SELECT title FROM tasks WHERE id = $1", [.int(task)]) == ["milk"])

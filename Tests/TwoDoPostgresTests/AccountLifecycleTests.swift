@@ -12,12 +12,12 @@ struct AccountLifecycleTests {
     @Test("deleting a partner keeps the shared items with NULL authorship and frees the name", arguments: Engine.all)
     func deletePartner(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let a = try newUser(store, "alice")
-        let b = try newUser(store, "bob")
+        let a = try makeAccountUser(store, "alice")
+        let b = try makeAccountUser(store, "bob")
         try store.merge(user: b.id, from: b.space, into: a.space, now: 2)
         let list = try store.rawDefaultList(a.space)
         let task = try store.rawTask("milk", list: list, space: a.space, by: b.id, assignee: b.id)
-        let bid = RawValue.int(b.id.rawValue)
+        let bid = AccountRawValue.int(b.id.rawValue)
         try store.raw(
             "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES ($1, $2, 4, 'oat')",
             [.int(task), bid])
@@ -50,8 +50,8 @@ struct AccountLifecycleTests {
     @Test("deleting a member alone deletes their space and everything in it", arguments: Engine.all)
     func deleteAlone(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let c = try newUser(store, "carol", .tr)
-        let s = RawValue.int(c.space.rawValue)
+        let c = try makeAccountUser(store, "carol", .tr)
+        let s = AccountRawValue.int(c.space.rawValue)
         try store.rawTask("süt", list: store.rawDefaultList(c.space), space: c.space, by: c.id)
         try store.raw("INSERT INTO routines (space_id, name, name_key, created_at) VALUES ($1, 'r', 'r', 1)", [s])
         try store.createInvite(code: InviteCode.random(), space: c.space, by: c.id, now: 1, lifetime: 100)
@@ -68,8 +68,8 @@ struct AccountLifecycleTests {
     @Test("a user who left a couple is still unnamed from the rows they wrote there", arguments: Engine.all)
     func deleteAfterLeaving(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let a = try newUser(store, "alice")
-        let b = try newUser(store, "bob")
+        let a = try makeAccountUser(store, "alice")
+        let b = try makeAccountUser(store, "bob")
         try store.merge(user: b.id, from: b.space, into: a.space, now: 2)
         let task = try store.rawTask(
             "shared", list: store.rawDefaultList(a.space), space: a.space, by: a.id, assignee: a.id)
@@ -84,7 +84,7 @@ struct AccountLifecycleTests {
         "a request and a code share one row; a new code replaces the old; clearing forgets both", arguments: Engine.all)
     func resetRows(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let a = try newUser(store, "alice")
+        let a = try makeAccountUser(store, "alice")
         #expect(try store.resetRequestTime(of: a.id) == nil)
         #expect(try store.resetCode(of: a.id) == nil)
         try store.recordResetRequest(for: a.id, now: 10)
@@ -103,8 +103,8 @@ struct AccountLifecycleTests {
     @Test("resume tokens: found until expiry, ended one by one or all, per user", arguments: Engine.all)
     func resumeTokens(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let a = try newUser(store, "alice")
-        let b = try newUser(store, "bob")
+        let a = try makeAccountUser(store, "alice")
+        let b = try makeAccountUser(store, "bob")
         try store.addResumeToken(digest: "a1", for: a.id, now: 10, expiresAt: 100)
         try store.addResumeToken(digest: "a2", for: a.id, now: 11, expiresAt: 50)
         try store.addResumeToken(digest: "b1", for: b.id, now: 12, expiresAt: 100)
@@ -123,8 +123,8 @@ struct AccountLifecycleTests {
     @Test("past the cap a new token drops the user's oldest; expired ones go when one is added", arguments: Engine.all)
     func resumeTokenCap(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let a = try newUser(store, "alice")
-        let b = try newUser(store, "bob")
+        let a = try makeAccountUser(store, "alice")
+        let b = try makeAccountUser(store, "bob")
         try store.addResumeToken(digest: "b", for: b.id, now: 1, expiresAt: 1_000)
         try store.addResumeToken(digest: "old", for: a.id, now: 1, expiresAt: 5)
         #expect(try store.int("SELECT count(*) FROM resume_tokens WHERE user_id = $1", [.int(a.id.rawValue)]) == 1)

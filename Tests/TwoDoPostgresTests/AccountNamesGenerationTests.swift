@@ -25,8 +25,8 @@ struct AccountNamesGenerationTests {
 
     private func fixture(_ engine: Engine) throws -> (any AccountEngineStore, Fixture)? {
         guard let store = try engine.makeAccountStore() else { return nil }
-        let alice = try newUser(store, "alice", now: 0)
-        let bob = try newUser(store, "bob", .tr, now: 0)
+        let alice = try makeAccountUser(store, "alice", now: 0)
+        let bob = try makeAccountUser(store, "bob", .tr, now: 0)
         try store.rawList("Chores", in: alice.space)
         try store.rawList("Chores", in: bob.space)
         return (store, Fixture(alice: alice, bob: bob))
@@ -85,7 +85,7 @@ struct AccountNamesGenerationTests {
     func rollbackBumps(engine: Engine) throws {
         guard let (store, f) = try fixture(engine) else { return }
         let turn = try store.beginTurn()
-        let carol = try newUser(store, "carol")
+        let carol = try makeAccountUser(store, "carol")
         try store.renameSpace(f.alice.space, to: "Undone")
         let seen = store.namesGeneration
         turn.rollback()

@@ -19,7 +19,7 @@ struct AccountNotificationTests {
     @Test("arguments read back exactly", arguments: Engine.all, argumentSets)
     func argumentsRoundTrip(engine: Engine, args: [String: String]) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let user = try newUser(store, "alice")
+        let user = try makeAccountUser(store, "alice")
         try store.addNotification(for: user.id, key: "reminder.due", args: args, now: 10)
         let items = try store.notifications(for: user.id, offset: 0, limit: 50)
         #expect(items.count == 1)
@@ -33,7 +33,7 @@ struct AccountNotificationTests {
     @Test("PostgreSQL: the inbox's counts and pages read the per-user index")
     func countsUseTheIndex() throws {
         guard let store = try Engine.makePostgresStore() else { return }
-        let user = try newUser(store, "alice")
+        let user = try makeAccountUser(store, "alice")
         try store.raw("SET enable_seqscan = off")
         for sql in [
             "SELECT count(*) FROM notifications WHERE user_id = $1 AND is_read = 0",
@@ -50,7 +50,7 @@ struct AccountNotificationTests {
         arguments: Engine.all)
     func readAndPrune(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let user = try newUser(store, "alice")
+        let user = try makeAccountUser(store, "alice")
         let day: Int64 = 86_400
         for i in 0..<3 { try store.addNotification(for: user.id, key: "k\(i)", args: [:], now: Int64(i) * day) }
         #expect(try store.markNotificationsRead(for: user.id, newest: 1) == 1)
@@ -67,8 +67,8 @@ struct AccountNotificationTests {
         arguments: Engine.all)
     func pages(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         for i in 0..<7 { try store.addNotification(for: alice.id, key: "k\(i)", args: [:], now: 5, read: i == 6) }
         try store.addNotification(for: bob.id, key: "b", args: [:], now: 5)
         #expect(try store.notifications(for: alice.id, offset: 0, limit: 3).map(\.key) == ["k6", "k5", "k4"])
@@ -86,8 +86,8 @@ struct AccountNotificationTests {
     @Test("pruning everyone's drops only rows older than the lifetime", arguments: Engine.all)
     func pruneAll(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         try store.addNotification(for: alice.id, key: "old", args: [:], now: 0)
         try store.addNotification(for: bob.id, key: "old", args: [:], now: 0)
         try store.addNotification(for: bob.id, key: "new", args: [:], now: Store.notificationLifetime)
@@ -99,8 +99,8 @@ struct AccountNotificationTests {
     @Test("positions count from the newest; deleting takes one row of its own user only", arguments: Engine.all)
     func deleteOne(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob", .tr)
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob", .tr)
         for i in 0..<3 { try store.addNotification(for: alice.id, key: "k\(i)", args: ["i": "\(i)"], now: Int64(i)) }
         try store.addNotification(for: bob.id, key: "b", args: [:], now: 5)
         let second = try #require(try store.notificationID(for: alice.id, position: 2))
@@ -119,8 +119,8 @@ struct AccountNotificationTests {
     @Test("muted kinds are per user, set and cleared idempotently, and reported as changes", arguments: Engine.all)
     func mutedKinds(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob", .tr)
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob", .tr)
         #expect(try store.mutedKinds(of: alice.id).isEmpty)
         #expect(try store.setMuted(.chat, true, for: alice.id))
         #expect(try !store.setMuted(.chat, true, for: alice.id))

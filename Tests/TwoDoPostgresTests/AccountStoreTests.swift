@@ -12,8 +12,8 @@ struct AccountStoreTests {
     @Test("a new user gets a personal space with one default list in their language", arguments: Engine.all)
     func createUser(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "Alice")
-        let ayse = try newUser(store, "Ayşe", .tr)
+        let alice = try makeAccountUser(store, "Alice")
+        let ayse = try makeAccountUser(store, "Ayşe", .tr)
         #expect(alice.space != ayse.space && alice.id != ayse.id)
         #expect(try store.rawListNames(alice.space) == ["Inbox"])
         #expect(try store.rawListNames(ayse.space) == ["Gelen Kutusu"])
@@ -31,7 +31,7 @@ struct AccountStoreTests {
     @Test("settings round-trip: hash, language, zone, display name, week start", arguments: Engine.all)
     func settings(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
+        let alice = try makeAccountUser(store, "alice")
         try store.setPasswordHash("$y$new", for: alice.id)
         try store.setLanguage(.tr, for: alice.id)
         try store.setTimeZone("Europe/Istanbul", for: alice.id)
@@ -57,7 +57,7 @@ struct AccountStoreTests {
         "a look-alike of an existing name is not created, and lookalike(of:) names the original", arguments: Engine.all)
     func lookalikes(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        _ = try newUser(store, "alice")
+        _ = try makeAccountUser(store, "alice")
         #expect(try store.createUser(name: "\u{0430}lice", passwordHash: "$y$x", lang: .en, now: 1) == nil)
         #expect(try store.lookalike(of: "ａｌｉｃｅ") == "alice")
         #expect(try store.lookalike(of: "alicia") == nil)
@@ -69,7 +69,7 @@ struct AccountStoreTests {
     @Test("an account keyed before NFKC still logs in with the name as it was typed", arguments: Engine.all)
     func legacyKey(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let user = try newUser(store, "ｂｏｂ")
+        let user = try makeAccountUser(store, "ｂｏｂ")
         try store.raw("UPDATE users SET name_key = $1", [.text(TextFold.key("ｂｏｂ"))])
         #expect(try store.user(named: "ｂｏｂ")?.user.id == user.id)
     }
@@ -77,8 +77,8 @@ struct AccountStoreTests {
     @Test("members are listed oldest account first", arguments: Engine.all)
     func membersOrder(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let bob = try newUser(store, "bob")
-        let alice = try newUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
         try store.merge(user: alice.id, from: alice.space, into: bob.space, now: 2)
         #expect(try store.members(of: bob.space).map(\.name) == ["bob", "alice"])
     }
@@ -86,8 +86,8 @@ struct AccountStoreTests {
     @Test("invites: a new one voids the earlier unused ones; state by now; used stays used", arguments: Engine.all)
     func invites(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
-        let bob = try newUser(store, "bob")
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
         let first = InviteCode.random()
         let second = InviteCode.random()
         #expect(try store.invite(first, now: 0) == .unknown)
@@ -111,7 +111,7 @@ struct AccountStoreTests {
     @Test("counts(of:) counts tasks (steps included), lists, routines and both kinds of events", arguments: Engine.all)
     func counts(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
-        let alice = try newUser(store, "alice")
+        let alice = try makeAccountUser(store, "alice")
         #expect(try store.counts(of: alice.space) == SpaceCounts(tasks: 0, lists: 1, routines: 0, events: 0))
         let list = try store.rawList("Chores", in: alice.space)
         let task = try store.rawTask("a", list: list, space: alice.space, by: alice.id)
@@ -119,7 +119,7 @@ struct AccountStoreTests {
         try store.raw(
             "INSERT INTO routines (space_id, name, name_key, created_at) VALUES ($1, 'r', 'r', 1)",
             [.int(alice.space.rawValue)])
-        for freq in [RawValue.null, .text("weekly")] {
+        for freq in [AccountRawValue.null, .text("weekly")] {
             try store.raw(
                 """
                 INSERT INTO events (space_id, title, title_key, start_date, tz, rec_freq, created_at, updated_at)
