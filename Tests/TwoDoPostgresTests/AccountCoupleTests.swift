@@ -176,7 +176,16 @@ struct AccountCoupleTests {
             outcome.value = Result { try second.value.createUser(name: name, passwordHash: "h", lang: .en, now: 2) }
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        // Commit only once the second node's insert waits on the first's row (seen from a third connection).
+        let observer = try PGConnection(url: url)
+        var waited = false
+        for _ in 0..<200 where !waited {
+            let waiting = try observer.executeOnce(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+            waited = try waiting.int(0, 0) == 1
+            if !waited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waited, "the second node's insert never waited for the first")
         try turn.commit()
         done.wait()
         let result = try #require(outcome.value)
