@@ -20,7 +20,8 @@ extension PostgresStore: AccountLifecycleStore {
         }
         try connection.execute("DELETE FROM invites WHERE created_by = $1", [id])
         try connection.execute("DELETE FROM users WHERE id = $1", [id])
-        if alone { try deleteAccountSpace(row.space) }
+        // Every task of the space goes: no counter to keep (its rows go with the lists and the space).
+        if alone { try withoutRowCounting { try deleteAccountSpace(row.space) } }
         return alone
     }
 

@@ -12,6 +12,11 @@ extension PostgresStore {
     /// - Returns: the number of tasks moved.
     @discardableResult
     public func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
+        try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) }
+    }
+
+    /// `merge`'s work, with the task counters kept from what each move returns (see `withoutRowCounting`).
+    private func moveSpace(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
         noteNamesChanged()
         let from = PGValue.integer(source.rawValue)
         let into = PGValue.integer(target.rawValue)
@@ -33,12 +38,19 @@ extension PostgresStore {
                 }
                 destination = try insertAccountList(named: candidate, in: target, isDefault: false, now: now)
             }
-            moved +=
-                try connection.execute(
-                    "UPDATE tasks SET list_id = $1, space_id = $2 WHERE list_id = $3",
-                    [.integer(destination.rawValue), into, .integer(try lists.requiredInt(row, "id"))]
-                ).affectedRows
+            let counts = try connection.execute(
+                """
+                WITH moved AS (
+                    UPDATE tasks SET list_id = $1, space_id = $2 WHERE list_id = $3
+                    RETURNING done = 0 AND parent_id IS NULL AS open)
+                SELECT count(*) AS tasks, count(*) FILTER (WHERE open) AS open FROM moved
+                """, [.integer(destination.rawValue), into, .integer(try lists.requiredInt(row, "id"))])
+            let tasks = Int(try counts.requiredInt(0, "tasks"))
+            try addToCounters(
+                space: target, tasks: tasks, list: destination, open: Int(try counts.requiredInt(0, "open")))
+            moved += tasks
         }
+        // The source's counter rows go with its lists and the space (their delete triggers).
         try connection.execute("UPDATE routines SET space_id = $1 WHERE space_id = $2", [into, from])
         try connection.execute("UPDATE events SET space_id = $1 WHERE space_id = $2", [into, from])
         try moveUser(user, to: target)
@@ -54,7 +66,11 @@ extension PostgresStore {
             throw DatabaseError(postgres: "no user \(user.rawValue)", sqlState: "02000", sql: nil)
         }
         let space = try createSpace(name: nil, lang: lang, now: now)
-        let copied = try copyCreations(of: user, from: source, into: space, now: now)
+        let copied = try withoutRowCounting {
+            let copied = try copyCreations(of: user, from: source, into: space, now: now)
+            try recountNewSpace(space)
+            return copied
+        }
         try moveUser(user, to: space)
         let id = PGValue.integer(user.rawValue)
         try connection.execute("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = $1", [id])

@@ -145,6 +145,44 @@ struct AccountCoupleTests {
         #expect(try store.counts(of: bob.space).tasks == 1)
     }
 
+    @Test("counters stay exact around merge, leave and deletion in one turn, rolled back or not", arguments: Engine.all)
+    func countersAroundBulkMoves(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        struct Boom: Error {}
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
+        let carol = try makeAccountUser(store, "carol")
+        let work = try store.rawList("Work", in: bob.space)
+        for i in 0..<5 {
+            let task = try store.rawTask("t\(i)", list: work, space: bob.space, by: bob.id)
+            if i == 0 { try store.raw("UPDATE tasks SET done = 1 WHERE id = $1", [.int(task)]) }
+            if i == 1 { try store.rawTask("step", list: work, space: bob.space, by: bob.id, parent: task) }
+        }
+        try store.rawTask("c", list: store.rawDefaultList(carol.space), space: carol.space, by: carol.id)
+        let turn = try store.beginTurn()
+        #expect(throws: Boom.self) {
+            try store.savepoint {
+                try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+                throw Boom()
+            }
+        }
+        try store.rawTask("after rollback", list: work, space: bob.space, by: bob.id)
+        #expect(try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 3) == 7)
+        // Counting by row is on again for the rest of the turn.
+        try store.rawTask("after merge", list: store.rawDefaultList(alice.space), space: alice.space, by: alice.id)
+        _ = try store.leave(user: bob.id, lang: .en, now: 4)
+        try store.rawTask("after leave", list: store.rawDefaultList(alice.space), space: alice.space, by: alice.id)
+        #expect(try store.deleteUser(carol.id))
+        try store.rawTask("after delete", list: store.rawDefaultList(alice.space), space: alice.space, by: alice.id)
+        #expect(try store.integrityProblems().isEmpty)
+        try turn.commit()
+        #expect(try store.integrityProblems().isEmpty)
+        #expect(try store.counts(of: alice.space).tasks == 10)
+        #expect(try store.counts(of: bob.space).tasks == 0)
+        let bobSpace = try #require(try store.user(bob.id)?.space)
+        #expect(try store.counts(of: bobSpace).tasks == 7)
+    }
+
     @Test("PostgreSQL: merge and leave carry the search rows: moved ones follow, copies get their own")
     func searchRowsFollow() throws {
         guard let store = try Engine.makePostgresStore() else { return }
