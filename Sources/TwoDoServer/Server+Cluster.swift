@@ -1,5 +1,6 @@
 // Several nodes on one PostgreSQL database: live events to and from the others, and presence across nodes.
 
+import Foundation
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoPostgres
@@ -8,6 +9,10 @@ import TwoDoSystem
 extension Server {
     /// The epoll token of the link's listening socket.
     static let linkToken: UInt64 = 4
+
+    /// The real time in unix seconds, for heartbeats, presence and the log's retention: liveness is shared
+    /// between processes, so it never follows a node's test clock (`clock set` moves one node only).
+    static var linkNow: Int64 { Int64(Date().timeIntervalSince1970) }
 
     /// Writes this turn's events, worded for each receiver, into the shared log inside the turn's transaction
     /// (before the COMMIT), so other nodes' sessions of the same users get them once it commits. Receivers on
@@ -33,7 +38,7 @@ extension Server {
         }
         guard !deliveries.isEmpty else { return }
         do {
-            try store.savepoint { try link.append(deliveries, in: pg, now: clock.now) }
+            try store.savepoint { try link.append(deliveries, in: pg, now: Server.linkNow) }
         } catch {
             Log.error("event log append failed", ["error": "\(error)"])
         }
@@ -77,12 +82,12 @@ extension Server {
             receiveFromLink()
         }
         do {
-            if try link.heartbeat(now: clock.now) {
-                for user in sessions.keys { try link.setOnline(user.rawValue, true, now: clock.now) }
+            if try link.heartbeat(now: Server.linkNow) {
+                for user in sessions.keys { try link.setOnline(user.rawValue, true, now: Server.linkNow) }
             }
             if now - lastLinkPrune >= 60 {
                 lastLinkPrune = now
-                try link.prune(now: clock.now)
+                try link.prune(now: Server.linkNow)
             }
         } catch {
             Log.error("event link heartbeat failed", ["error": "\(error)"])
@@ -93,7 +98,7 @@ extension Server {
     func linkPresence(_ user: UserID, online: Bool) {
         guard let link = storage.link else { return }
         do {
-            try link.setOnline(user.rawValue, online, now: clock.now)
+            try link.setOnline(user.rawValue, online, now: Server.linkNow)
         } catch {
             Log.error("presence update failed", ["error": "\(error)"])
         }
@@ -102,6 +107,6 @@ extension Server {
     /// Whether `user` has sessions on another live node.
     public func isOnlineElsewhere(_ user: UserID) -> Bool {
         guard let link = storage.link else { return false }
-        return (try? link.isOnlineElsewhere(user.rawValue, now: clock.now)) ?? false
+        return (try? link.isOnlineElsewhere(user.rawValue, now: Server.linkNow)) ?? false
     }
 }

@@ -111,7 +111,7 @@ public final class Server {
         if let fd = storage.link?.socket {
             try epoll.add(fd, token: Server.linkToken, interest: .readable)
             linkSocket = fd
-            try storage.link?.heartbeat(now: clock.now)
+            try storage.link?.heartbeat(now: Server.linkNow)
         }
         handlers.presence = self
         nextReminderAt = handlers.nextReminderTime()

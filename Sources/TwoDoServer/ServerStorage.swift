@@ -66,9 +66,9 @@ final class ServerStorage {
             link = nil
         case .postgres(let url):
             let pg = try PostgresStore(url: url)
-            store = pg as! any TwoDoStorage  // TEMP until the areas merge
+            store = pg
             postgres = pg
-            link = try PostgresNodeLink(url: url, node: ServerStorage.nodeName(port: config.port))
+            link = try PostgresNodeLink(url: url, node: ServerStorage.nodeName())
             databaseLock = nil
             checkpointer = nil
         }
@@ -87,7 +87,7 @@ final class ServerStorage {
 
 extension ServerStorage {
     /// A name for this node in the shared tables: host, pid and a random part (a restarted node is a new one).
-    static func nodeName(port: UInt16) -> String {
+    static func nodeName() -> String {
         let host = ProcessInfo.processInfo.hostName
         return "\(host):\(ProcessInfo.processInfo.processIdentifier):\(UInt32.random(in: 0...UInt32.max))"
     }

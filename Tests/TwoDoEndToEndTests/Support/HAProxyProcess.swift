@@ -59,7 +59,10 @@ final class HAProxyProcess: @unchecked Sendable {
                 ),
                 ("bind :7878", "bind 127.0.0.1:\(port)"),
                 ("server node1 10.0.0.11:7878", "server node1 127.0.0.1:\(nodePort)"),
-                ("# server node2 10.0.0.12:7878", others.isEmpty ? "# server node2 10.0.0.12:7878" : others.joined(separator: "\n    ")),
+                (
+                    "# server node2 10.0.0.12:7878",
+                    others.isEmpty ? "# server node2 10.0.0.12:7878" : others.joined(separator: "\n    ")
+                ),
             ])
         let path = directory + "/haproxy.cfg"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
