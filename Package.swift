@@ -39,7 +39,8 @@ let package = Package(
         .target(
             name: "TwoDoServer",
             dependencies: [
-                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoPostgres", "TwoDoSystem",
+                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoPostgres",
+                "TwoDoSystem",
                 "CLinux",
                 "CCrypt",
                 "CPWQuality",
