@@ -39,7 +39,9 @@ let package = Package(
         .target(
             name: "TwoDoServer",
             dependencies: [
-                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoSystem", "CLinux",
+                "TwoDoCore", "TwoDoFeatures", "TwoDoProtocol", "TwoDoText", "TwoDoStore", "TwoDoPostgres",
+                "TwoDoSystem",
+                "CLinux",
                 "CCrypt",
                 "CPWQuality",
             ]
@@ -48,7 +50,8 @@ let package = Package(
         // The one argument parser of every command line (twodo's subcommands and twodo-bench).
         .target(name: "TwoDoArguments"),
         .executableTarget(
-            name: "twodo", dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoBridge", "TwoDoArguments"]),
+            name: "twodo",
+            dependencies: ["TwoDoServer", "TwoDoCore", "TwoDoStore", "TwoDoPostgres", "TwoDoBridge", "TwoDoArguments"]),
         // The RESP2 codec `twodo-bench peer` speaks to redis-server (a library so its tests can reach it).
         .target(name: "TwoDoBenchRESP"),
         .executableTarget(
@@ -70,7 +73,7 @@ let package = Package(
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoBenchRESPTests", dependencies: ["TwoDoBenchRESP"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench"]),
+        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench", "TwoDoPostgres"]),
     ],
     swiftLanguageModes: [.v6]
 )

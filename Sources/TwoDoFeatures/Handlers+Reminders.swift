@@ -163,22 +163,32 @@ extension Handlers {
             // Muted reminders are not pushed: they wait in the inbox, unread (Handlers+Inbox.swift).
             let muted = try hasMuted(.reminders, user.id)
             let live = muted ? [] : (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
-            try store.addNotification(for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty)
-            guard !live.isEmpty else { continue }
+            let elsewhere = !muted && (presence?.isOnlineElsewhere(user.id) ?? false)
+            try store.addNotification(
+                for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty || elsewhere)
+            guard !live.isEmpty || elsewhere else { continue }
             let data = user.tz == "UTC" ? notice.data(user) : notice.data(user).inZone(user.tz)
+            func lines(_ lang: Language) -> (text: String, json: String) {
+                var text = Catalog.text(notice.key, lang, args)
+                if notice.task != nil { text += " " + Catalog.text(.reminderAnswers, lang) }
+                let json = JSONValue.object([
+                    ("type", .string("event")), ("event", .string(EventName.reminderDue.rawValue)),
+                    ("actor", .string("twodo")), ("text", .string(text)), ("data", data),
+                ]).serialized
+                return (text, json)
+            }
             for c in live {
-                var text = Catalog.text(notice.key, c.lang, args)
-                if notice.task != nil { text += " " + Catalog.text(.reminderAnswers, c.lang) }
-                let line =
-                    c.json
-                    ? JSONValue.object([
-                        ("type", .string("event")), ("event", .string(EventName.reminderDue.rawValue)),
-                        ("actor", .string("twodo")),
-                        ("text", .string(text)), ("data", data),
-                    ]).serialized
-                    : text
+                let (text, json) = lines(c.lang)
+                let line = c.json ? json : text
                 var o = Outcome(connection: c.id, reply: Reply.success(.reminderDue, [line]), rawLines: [line])
                 o.reminded = notice.task
+                outcomes.append(o)
+            }
+            if elsewhere {
+                // For the user's sessions on other nodes: an outcome of no connection here, carrying the lines.
+                let (text, json) = lines(user.lang)
+                var o = Outcome(connection: Outcome.noConnection, reply: Reply.success(.reminderDue, [text]))
+                o.remoteLines = [RemoteLine(user: user.id, text: text, json: json)]
                 outcomes.append(o)
             }
         }

@@ -51,6 +51,13 @@ public struct Outcome {
     public var remindersChanged = false
     /// The task a pushed reminder was about (its session's `done`/`snooze` without a reference act on it).
     public var reminded: TaskID? = nil
+    /// Lines for users' sessions on other nodes (a reminder for someone connected elsewhere), sent with the
+    /// commit through the shared event log. Empty on one node.
+    public var remoteLines: [RemoteLine] = []
+
+    /// The connection id of an outcome that answers nobody on this node (it only carries `remoteLines`): the
+    /// loop's ids start above it.
+    public static let noConnection: UInt64 = 0
 
     public init(connection: UInt64, tag: String? = nil, reply: Reply, rawLines: [String]? = nil) {
         self.connection = connection

@@ -69,8 +69,24 @@ public struct SessionView: Sendable {
 
 /// Who is connected, as the loop's session registry knows it: the handlers' read-only view of it.
 public protocol Presence: AnyObject {
-    /// Whether `user` has any open session.
+    /// Whether `user` has any open session (on this node or, with several nodes, on another).
     func isOnline(_ user: UserID) -> Bool
-    /// Every open session of `user`.
+    /// Every open session of `user` on this node.
     func sessions(of user: UserID) -> [SessionView]
+    /// Whether `user` has sessions on another node (several nodes on one PostgreSQL database): a line for them
+    /// goes out as an `Outcome.remoteLines` entry, which the loop hands to the other nodes with the commit.
+    func isOnlineElsewhere(_ user: UserID) -> Bool
+}
+
+/// A line for a user's sessions on other nodes, worded in their language: as text and as a JSON line.
+public struct RemoteLine: Sendable, Equatable {
+    public let user: UserID
+    public let text: String
+    public let json: String
+
+    public init(user: UserID, text: String, json: String) {
+        self.user = user
+        self.text = text
+        self.json = json
+    }
 }

@@ -57,6 +57,25 @@ public final class PGConnection {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
+    /// The connection's socket, to wait on for notifications (`LISTEN`) in the caller's poll loop.
+    public var socket: Int32 { PQsocket(handle) }
+
+    /// Reads what arrived on the socket without blocking and returns the channels of the notifications
+    /// received (`NOTIFY`), oldest first. Throws when the connection was lost.
+    public func takeNotifications() throws -> [String] {
+        guard PQconsumeInput(handle) == 1 else {
+            throw DatabaseError(
+                postgres: "connection lost: \(PGConnection.trimmed(PQerrorMessage(handle)))", sqlState: "08006",
+                sql: nil)
+        }
+        var channels: [String] = []
+        while let notice = PQnotifies(handle) {
+            channels.append(String(cString: notice.pointee.relname))
+            PQfreemem(notice)
+        }
+        return channels
+    }
+
     /// The server's version number (e.g. 150004).
     public var serverVersion: Int { Int(PQserverVersion(handle)) }
 

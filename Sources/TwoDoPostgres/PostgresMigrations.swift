@@ -25,7 +25,10 @@ public enum PostgresMigrations {
     }
 
     /// Every migration in order; the schema version is how many of them ran.
-    static let all: [String] = [PostgresSchema.version1 + PostgresSchema.taskArea + PostgresSchema.undo]
+    static let all: [String] = [
+        PostgresSchema.version1 + PostgresSchema.taskArea + PostgresSchema.undo + PostgresSchema.eventLog
+            + PostgresSchema.presence
+    ]
 
     /// The version this build migrates to.
     public static var currentVersion: Int { all.count }

@@ -11,7 +11,7 @@ extension PostgresStore: TransactionalStore {
     /// others' committed rows). Opening a turn while a transaction is open is a programming error.
     public func beginTurn() throws -> TurnTransaction {
         precondition(!connection.isInTransaction, "beginTurn() while a transaction is open")
-        try connection.executeScript("BEGIN")
+        try begin("BEGIN")
         return TurnTransaction(
             commit: { [self] in try commit() },
             rollback: { [self] in rollback() })
@@ -21,7 +21,7 @@ extension PostgresStore: TransactionalStore {
     /// rethrown) when it throws. Calling it inside an open transaction is a programming error.
     public func write<T>(_ body: (PostgresStore) throws -> T) throws -> T {
         precondition(!connection.isInTransaction, "write { } inside an open transaction; use savepoint { }")
-        try connection.executeScript("BEGIN")
+        try begin("BEGIN")
         let result: T
         do {
             result = try body(self)
@@ -38,9 +38,22 @@ extension PostgresStore: TransactionalStore {
     /// open transaction (the turn's) `body` simply runs in it and sees its uncommitted writes.
     public func read<T>(_ body: (PostgresStore) throws -> T) throws -> T {
         if connection.isInTransaction { return try body(self) }
-        try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         defer { try? connection.executeScript(connection.isInFailedTransaction ? "ROLLBACK" : "COMMIT") }
         return try body(self)
+    }
+
+    /// Starts a transaction with `statement`, connecting again first when the connection was lost; a
+    /// connection found dead by this very BEGIN (the database restarted since the last turn) gets one
+    /// immediate second try, so the first turn after a restart does not fail for nothing.
+    private func begin(_ statement: String) throws {
+        try ensureConnected()
+        do {
+            try connection.executeScript(statement)
+        } catch let e as DatabaseError where e.isUnavailable {
+            try ensureConnected()
+            try connection.executeScript(statement)
+        }
     }
 
     /// Runs `body` inside its own SAVEPOINT: released when it returns, rolled back to and released when it

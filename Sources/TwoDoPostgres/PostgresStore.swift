@@ -1,6 +1,7 @@
 // The TwoDo store on PostgreSQL: connects, migrates, and is the second engine behind TwoDoStorage.
 
 import TwoDoStore
+import TwoDoSystem
 
 /// TwoDo's persistent state in a PostgreSQL database. Owned by one thread (the event loop), over one
 /// connection.
@@ -8,8 +9,14 @@ import TwoDoStore
 /// The transaction scopes are in PostgresStore+Transactions.swift; the data areas (accounts, tasks, ...)
 /// are added as extensions, each conforming to one of `TwoDoStorage`'s protocols.
 public final class PostgresStore {
-    /// The one connection. Internal: the area extensions run their statements on it.
-    let connection: PGConnection
+    /// The one connection. Internal: the area extensions run their statements on it. Replaced by a new one
+    /// when it was lost (`ensureConnected`).
+    private(set) var connection: PGConnection
+    /// What it connects to (kept to reconnect).
+    let url: String
+    /// When the next reconnection may be tried (monotonic seconds), and the wait after that one.
+    private var reconnectAt: Double = 0
+    private var reconnectBackoff: Double = 0.25
     /// How deep the open `savepoint(_:)` scopes are nested; names each savepoint uniquely.
     var savepointDepth = 0
     /// See `namesGeneration`.
@@ -23,6 +30,7 @@ public final class PostgresStore {
     /// untouched, as SQLite's store refuses such files.
     public init(url: String) throws {
         let shown = PostgresStore.redacted(url)
+        self.url = url
         do {
             connection = try PGConnection(url: url)
             hasTrigramSearch = try PostgresMigrations.migrate(connection)
@@ -33,6 +41,30 @@ public final class PostgresStore {
             }
         } catch let e as DatabaseError {
             throw StoreOpenError.cannotOpen(path: shown, detail: e.description)
+        }
+    }
+
+    /// Makes sure the connection is usable before a transaction starts: after a lost connection (a database
+    /// restart, a fail-over) it connects again, at most once per back-off step (0.25 s doubling to 30 s), and
+    /// throws an unavailable `DatabaseError` while the database cannot be reached. Nothing is retried inside a
+    /// transaction: what a lost connection interrupted was never acknowledged.
+    func ensureConnected() throws {
+        if connection.isConnected { return }
+        let now = Monotonic.now()
+        guard now >= reconnectAt else {
+            throw DatabaseError(postgres: "the database cannot be reached (reconnecting)", sqlState: "08006", sql: nil)
+        }
+        do {
+            let fresh = try PGConnection(url: url)
+            connection.close()
+            connection = fresh
+            savepointDepth = 0
+            reconnectBackoff = 0.25
+            noteNamesChanged()
+        } catch {
+            reconnectAt = now + reconnectBackoff
+            reconnectBackoff = min(reconnectBackoff * 2, 30)
+            throw error
         }
     }
 

@@ -65,17 +65,31 @@ public final class TemporaryCluster: @unchecked Sendable {
             if forTests {
                 options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
             }
-            try run(
-                "pg_ctl",
-                [
-                    "start", "-D", dataDirectory, "-w", "-t", "60", "-l", "\(directory)/postgres.log", "-o",
-                    options.joined(separator: " "),
-                ])
+            serverOptions = options.joined(separator: " ")
+            try start()
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error
         }
     }
+
+    /// The `postgres` options the server runs with (`pg_ctl -o`).
+    private var serverOptions = ""
+
+    private func start() throws {
+        try run(
+            "pg_ctl",
+            ["start", "-D", dataDirectory, "-w", "-t", "60", "-l", "\(directory)/postgres.log", "-o", serverOptions])
+    }
+
+    /// Stops the server and keeps its data (`mode`: pg_ctl's `fast`, or `immediate` for a crash), for tests of
+    /// what nodes do while the database is away; `resume()` starts it again on the same port.
+    public func pause(mode: String = "fast") throws {
+        try run("pg_ctl", ["stop", "-D", dataDirectory, "-m", mode, "-w"])
+    }
+
+    /// Starts the server paused by `pause()` again.
+    public func resume() throws { try start() }
 
     /// Where `initdb` put the cluster's data.
     public var dataDirectory: String { "\(directory)/data" }

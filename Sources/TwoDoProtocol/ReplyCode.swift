@@ -329,6 +329,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorRateLimited = "error.rate_limited"
     /// The change could not be saved; nothing changed.
     case errorStorage = "error.storage"
+    /// The database cannot be reached (PostgreSQL); nothing was saved; the node reconnects by itself.
+    case errorUnavailable = "error.unavailable"
     /// A bug on our side; nothing changed.
     case errorInternal = "error.internal"
     /// The password check could not be queued; try again.
@@ -667,6 +669,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorNotLoggedIn: .errorNotLoggedIn
         case .errorRateLimited: .errorRateLimited
         case .errorStorage: .errorStorage
+        case .errorUnavailable: .errorUnavailable
         case .errorInternal: .errorInternal
         case .errorBusy: .errorBusy
         case .errorServerFull: .errorServerFull

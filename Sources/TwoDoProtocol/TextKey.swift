@@ -178,6 +178,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorTooManyOccurrences = "error.too_many_occurrences"
     case errorTwoValues = "error.two_values"
     case errorTwoValuesPriority = "error.two_values_priority"
+    case errorUnavailable = "error.unavailable"
     case errorUndoConflict = "error.undo_conflict"
     case errorUnknownCommand = "error.unknown_command"
     case errorUnknownCommandSuggest = "error.unknown_command_suggest"

@@ -6,7 +6,7 @@ import TwoDoSystem
 
 extension Server: Presence {
     /// Whether `user` has any open session.
-    public func isOnline(_ user: UserID) -> Bool { sessions[user] != nil }
+    public func isOnline(_ user: UserID) -> Bool { sessions[user] != nil || isOnlineElsewhere(user) }
 
     /// Every open session of `user`, as read-only views.
     public func sessions(of user: UserID) -> [SessionView] {
@@ -47,13 +47,17 @@ extension Server: Presence {
         c.user = user.id
         c.lang = user.lang
         c.tz = user.tz
+        if sessions[user.id] == nil { linkPresence(user.id, online: true) }
         sessions[user.id, default: []].append(c.id)
     }
 
     /// Unbinds a connection from its user.
     func detach(_ c: Connection, from user: UserID) {
         sessions[user]?.removeAll { $0 == c.id }
-        if sessions[user]?.isEmpty == true { sessions[user] = nil }
+        if sessions[user]?.isEmpty == true {
+            sessions[user] = nil
+            linkPresence(user, online: false)
+        }
         c.user = nil
         c.resumeDigest = nil
         c.session.forgetListing()

@@ -119,6 +119,7 @@ extension Server {
                 Log.error("firing reminders failed", ["error": "\(error)"])
             }
         }
+        appendToLink(outcomes)
         let started = Monotonic.now()
         do {
             try turn.commit()  // rolls the turn back itself when the COMMIT fails
@@ -126,7 +127,7 @@ extension Server {
         } catch {
             stats.commitFailures += 1
             Log.error("commit failed", ["error": "\(error)"])
-            outcomes = voided(outcomes)
+            outcomes = voided(outcomes, code: Server.failureCode(error))
         }
         deliver(outcomes)
         if remindersChanged {
@@ -192,7 +193,7 @@ extension Server {
 
     /// After a failed commit: every command from the first write on is answered with a storage error
     /// (a later read in the same turn may have seen the lost write) and its in-memory effects undone.
-    private func voided(_ outcomes: [Outcome]) -> [Outcome] {
+    private func voided(_ outcomes: [Outcome], code: ReplyCode) -> [Outcome] {
         var result = outcomes
         let firstWrite = result.firstIndex { $0.wrote } ?? result.count
         for i in (firstWrite..<result.count).reversed() where result[i].replyIfCommitFails == nil { result[i].undo?() }
@@ -204,7 +205,7 @@ extension Server {
                 c.resumeDigest = nil  // the token was never stored
                 continue
             }
-            result[i].reply = .failure(.errorStorage, Catalog.text(.errorStorage, c.lang))
+            result[i].reply = .failure(code, Catalog.text(code.key, c.lang))
             result[i].lines = nil
             result[i].rawLines = nil
             result[i].stream = nil
@@ -216,12 +217,11 @@ extension Server {
     }
 
     private func failEverything(error: Error) {
+        let code = Server.failureCode(error)
         for id in ready {
             guard let c = connections[id] else { continue }
             for _ in c.input {
-                emit(
-                    Reply.failure(.errorStorage, Catalog.text(.errorStorage, c.lang)).render(
-                        json: c.json, tag: nil), to: c)
+                emit(Reply.failure(code, Catalog.text(code.key, c.lang)).render(json: c.json, tag: nil), to: c)
             }
             c.input = []
             c.inputBytes = 0
@@ -321,9 +321,16 @@ extension Server {
         } catch {
             handlers.abandonCommand()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
-            let code: ReplyCode = (error as? DatabaseError) != nil ? .errorStorage : .errorInternal
+            let code = Server.failureCode(error)
             return Outcome(connection: c.id, tag: tag, reply: .failure(code, t(c, code.key)))
         }
+    }
+
+    /// The reply code of a command or turn that failed with `error`: the database out of reach (PostgreSQL:
+    /// the node reconnects by itself), another storage failure, or a bug.
+    static func failureCode(_ error: Error) -> ReplyCode {
+        guard let e = error as? DatabaseError else { return .errorInternal }
+        return e.isUnavailable ? .errorUnavailable : .errorStorage
     }
 
     /// Splits an `@id=<token> ` prefix from a line. Tokens are 1–64 characters of [A-Za-z0-9._:-].

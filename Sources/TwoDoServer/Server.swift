@@ -1,4 +1,4 @@
-// The event loop: one thread owns every connection, the SQLite store and all routing state.
+// The event loop: one thread owns every connection, the store and all routing state.
 
 import CLinux
 import Foundation
@@ -17,7 +17,10 @@ public final class Server {
     public static let version = "0.1.0"
 
     let config: ServerConfig
-    let store: Store
+    /// The store and its engine's companions (SQLite's lock and checkpoint thread).
+    let storage: ServerStorage
+    /// The engine-neutral store every command runs against.
+    var store: any TwoDoStorage { storage.store }
     /// The feature handlers: every domain command runs there and comes back as an `Outcome`.
     let handlers: Handlers
     var clock: WallClock { handlers.clock }
@@ -35,8 +38,6 @@ public final class Server {
     var connectionsByAddress: [String: Int] = [:]
     /// Connections writing a streamed reply (`Connection.stream`), advanced after each COMMIT.
     var streaming: Set<UInt64> = []
-    /// Held for the server's life: no second server on the same database.
-    let databaseLock: DatabaseLock
     /// Open connections per logged-in user.
     var sessions: [UserID: [UInt64]] = [:]
     var nextConnectionID: UInt64 = 16
@@ -60,8 +61,6 @@ public final class Server {
     var hashResults: [(ticket: UInt64, outcome: HashOutcome)] = []
     /// The earliest pending reminder's fire time (the head of the timer queue kept in SQLite).
     var nextReminderAt: Int64?
-    /// Copies the WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
-    let checkpointer: Checkpointer?
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
 
@@ -79,6 +78,12 @@ public final class Server {
     static let listenToken: UInt64 = 1
     static let hashToken: UInt64 = 2
     static let signalToken: UInt64 = 3
+    /// The link's socket while it is watched (PostgreSQL only); nil when lost, until `maintainLink` reconnects.
+    var linkSocket: Int32?
+    /// The link had more rows than one read takes: read again before waiting.
+    var linkBacklog = false
+    /// When the shared event log was last pruned.
+    var lastLinkPrune: Double = 0
 
     /// Opens the database and binds the listening socket.
     public init(config: ServerConfig) throws {
@@ -86,33 +91,13 @@ public final class Server {
         // The port first: a server that cannot listen leaves nothing behind on disk.
         (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
         do {
-            databaseLock = try DatabaseLock(databasePath: config.databasePath)
+            storage = try ServerStorage(config: config)
         } catch {
             Posix.close(listenFD)
             throw error
-        }
-        do {
-            store = try Store(
-                path: config.databasePath, durable: config.durable, backgroundCheckpoints: config.backgroundCheckpoints)
-        } catch {
-            databaseLock.release()
-            Posix.close(listenFD)
-            throw error
-        }
-        if config.backgroundCheckpoints {
-            do {
-                checkpointer = try Checkpointer(path: config.databasePath)
-            } catch {
-                // Without the thread, the WAL would only grow: give the checkpoints back to SQLite's COMMIT.
-                Log.error("checkpoint thread unavailable; checkpointing in the loop", ["error": "\(error)"])
-                try store.enableAutomaticCheckpoints()
-                checkpointer = nil
-            }
-        } else {
-            checkpointer = nil
         }
         handlers = Handlers(
-            store: store, clock: WallClock(testStart: config.testClockStart), limits: config.limits,
+            store: storage.store, clock: WallClock(testStart: config.testClockStart), limits: config.limits,
             admins: config.admins)
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
@@ -123,6 +108,11 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
+        if let fd = storage.link?.socket {
+            try epoll.add(fd, token: Server.linkToken, interest: .readable)
+            linkSocket = fd
+            try storage.link?.heartbeat(now: Server.linkNow)
+        }
         handlers.presence = self
         nextReminderAt = handlers.nextReminderTime()
     }
@@ -169,15 +159,17 @@ public final class Server {
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
-            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty { wait = 0 }
+            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || linkBacklog { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }
             if StopSignals.isRequested { running = false }
+            if linkBacklog { receiveFromLink() }
             processTurn()
             flushDirty()
             let now = Monotonic.now()
             if now - lastSweep >= 1 {
+                maintainLink(now: now)
                 sweep(now: now)
                 lastSweep = now
             }
@@ -191,6 +183,8 @@ public final class Server {
             acceptAll()
         case Server.hashToken:
             hashResults.append(contentsOf: hashPool.drain())
+        case Server.linkToken:
+            receiveFromLink()
         case Server.signalToken:
             var counter: UInt64 = 0
             _ = withUnsafeMutableBytes(of: &counter) { try? Posix.read(signalFD, $0) }
@@ -219,9 +213,7 @@ public final class Server {
         }
         for c in Array(connections.values) { close(c, reason: "shutdown") }
         hashPool.stop()
-        checkpointer?.stop()
-        store.close()  // folds the WAL into the database file
-        databaseLock.release()
+        storage.close()  // SQLite folds the WAL into the database file
         Log.info("stopped", [:])
     }
 

@@ -27,6 +27,13 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
 
     /// A unique or primary-key constraint was violated (SQLite's extended code, PostgreSQL's 23505).
+    /// The database could not be reached (PostgreSQL's connection lost or refused, the server shutting down):
+    /// nothing of the failed work was saved, and trying again later may work. Never true for SQLite.
+    public var isUnavailable: Bool {
+        guard let sqlState else { return false }
+        return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
     public var isUniqueViolation: Bool {
         if let sqlState { return sqlState == "23505" }
         // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555): macros Swift does not import.

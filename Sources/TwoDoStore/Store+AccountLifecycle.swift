@@ -28,7 +28,7 @@ extension Store {
     }
 
     /// The nullable columns that name a user in rows that outlive them (table, column); fixed names, never input.
-    static let userReferences: [(String, String)] = [
+    package static let userReferences: [(String, String)] = [
         ("tasks", "created_by"), ("tasks", "assignee_id"), ("tasks", "completed_by"),
         ("task_notes", "author_id"),
         ("routines", "created_by"), ("routines", "assignee_id"), ("routine_marks", "by_id"),

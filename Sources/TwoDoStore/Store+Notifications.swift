@@ -21,7 +21,7 @@ extension Store {
 
     /// Catalog arguments as a JSON object with sorted keys. Written by hand: this runs for every reminder line
     /// and `JSONSerialization` was a visible share of a reminder burst's CPU; read back with `JSONSerialization`.
-    static func encodeArguments(_ args: [String: String]) -> String {
+    package static func encodeArguments(_ args: [String: String]) -> String {
         var out = "{"
         for (i, key) in args.keys.sorted().enumerated() {
             if i > 0 { out += "," }

@@ -10,6 +10,8 @@ enum Action {
     case serve(ServerConfig)
     case backup(db: String, to: String)
     case check(db: String)
+    /// `twodo migrate --from <sqlite file> --to <postgresql url>`.
+    case migrate(from: String, to: String)
     /// `twodo admin reset-password <name>`: print a one-time password-reset code.
     case resetPassword(db: String, name: String)
     case bridge(BridgeConfig)
@@ -31,7 +33,7 @@ enum CLI {
     static var usage: String {
         let width = 26
         var lines = ["USAGE:"]
-        for command in [serve, backup, check, resetPassword, ircBridge, matrixBridge] {
+        for command in [serve, backup, check, migrate, resetPassword, ircBridge, matrixBridge] {
             lines += command.usage.map { "  " + $0 }
         }
         lines += ["  twodo --help | --version", "  twodo <command> --help", ""]
@@ -63,6 +65,13 @@ enum CLI {
             }
         case "check":
             return try run(check, rest, environment) { args in .check(db: args.string("db") ?? defaultDatabase) }
+        case "migrate":
+            return try run(migrate, rest, environment) { args throws(ArgumentError) in
+                guard let from = args.string("from"), let to = args.string("to") else {
+                    throw args.error("migrate needs --from <sqlite file> and --to <postgresql url>")
+                }
+                return .migrate(from: from, to: to)
+            }
         case "admin":
             guard rest.first == "reset-password" else {
                 throw ArgumentError("admin needs a task: 'admin reset-password <name>'", hint: hint)
@@ -129,6 +138,19 @@ enum CLI {
         version: versionLine)
 
     /// `twodo check`.
+    /// `twodo migrate --from <sqlite file> --to <postgresql url>`.
+    static let migrate = Command(
+        name: "twodo migrate", usage: ["twodo migrate --from <sqlite file> --to <postgresql url>"],
+        options: [
+            Option("from", value: "<path>", help: "the SQLite database to copy (no server may be running on it)"),
+            Option("to", value: "<url>", help: "an empty PostgreSQL database: postgresql://user@host:port/db"),
+        ],
+        notes: [
+            "Copies every row with its id into PostgreSQL in one transaction and verifies each table (row count and",
+            "checksum) before committing; prints one line per table. The undo history is not copied.",
+        ],
+        version: versionLine)
+
     static let check = Command(
         name: "twodo check", usage: ["twodo check [--db <path>]"], options: [databaseOption],
         notes: ["Runs SQLite's integrity check on the database (read-only); exit status 1 if it fails."],

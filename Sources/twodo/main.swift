@@ -57,6 +57,16 @@ case .resetPassword(let db, let name):
     } catch {
         fail("twodo admin reset-password: \(error)", status: 1)
     }
+case .migrate(let from, let to):
+    do {
+        let reports = try Migrate.run(from: from, to: to)
+        for report in reports {
+            print("\(report.table): \(report.rows) rows, checksum \(report.checksum)")
+        }
+        print("Copied and verified \(reports.map(\.rows).reduce(0, +)) rows of \(reports.count) tables from \(from).")
+    } catch {
+        fail("twodo migrate: \(error)", status: 1)
+    }
 case .check(let db):
     do {
         let problems = try Backup.check(path: db)

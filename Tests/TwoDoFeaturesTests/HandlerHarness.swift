@@ -12,6 +12,11 @@ final class FakePresence: Presence {
 
     func isOnline(_ user: UserID) -> Bool { !(sessionsByUser[user] ?? []).isEmpty && !offline.contains(user) }
 
+    /// Users the test says are connected to another node.
+    var elsewhere: Set<UserID> = []
+
+    func isOnlineElsewhere(_ user: UserID) -> Bool { elsewhere.contains(user) }
+
     func sessions(of user: UserID) -> [SessionView] {
         guard isOnline(user) else { return [] }
         return (sessionsByUser[user] ?? []).map {

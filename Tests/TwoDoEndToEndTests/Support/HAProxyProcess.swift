@@ -33,7 +33,13 @@ final class HAProxyProcess: @unchecked Sendable {
     private let process = Process()
 
     /// Starts haproxy in front of the node at 127.0.0.1:`nodePort` and waits until it accepts connections.
-    init(nodePort: UInt16) throws {
+    convenience init(nodePort: UInt16) throws { try self.init(nodePorts: [nodePort]) }
+
+    /// Starts haproxy in front of the nodes at 127.0.0.1:`nodePorts` (node1, node2, …): the shipped file's
+    /// `server node1` line and its commented `node2` line become those nodes.
+    init(nodePorts: [UInt16]) throws {
+        let nodePort = nodePorts[0]
+        let others = nodePorts.dropFirst().enumerated().map { "server node\($0.offset + 2) 127.0.0.1:\($0.element)" }
         directory = NSTemporaryDirectory() + "twodo-haproxy-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try TestServer.freePort()
@@ -53,6 +59,10 @@ final class HAProxyProcess: @unchecked Sendable {
                 ),
                 ("bind :7878", "bind 127.0.0.1:\(port)"),
                 ("server node1 10.0.0.11:7878", "server node1 127.0.0.1:\(nodePort)"),
+                (
+                    "# server node2 10.0.0.12:7878",
+                    others.isEmpty ? "# server node2 10.0.0.12:7878" : others.joined(separator: "\n    ")
+                ),
             ])
         let path = directory + "/haproxy.cfg"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
@@ -131,13 +141,13 @@ final class HAProxyProcess: @unchecked Sendable {
 
     /// Waits until `serverState` satisfies `predicate`; the last state seen either way.
     func waitForState(
-        timeout: Double, _ predicate: ((status: String, check: String)) -> Bool
+        server: String = "node1", timeout: Double, _ predicate: ((status: String, check: String)) -> Bool
     ) throws -> (status: String, check: String) {
         let deadline = Date().addingTimeInterval(timeout)
-        var state = try serverState()
+        var state = try serverState(server: server)
         while !predicate(state) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.25)
-            state = try serverState()
+            state = try serverState(server: server)
         }
         return state
     }

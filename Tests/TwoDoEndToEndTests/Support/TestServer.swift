@@ -43,8 +43,13 @@ final class TestServer: @unchecked Sendable {
         databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = [],
         environment: [String: String] = [:]
     ) throws {
+        // A PostgreSQL URL has no folder: its node gets a fresh one for its log.
+        let isURL = databasePath?.hasPrefix("postgresql://") ?? false
         directory =
-            databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? TestServer.makeDirectory()
+            isURL
+            ? TestServer.makeDirectory()
+            : databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                ?? TestServer.makeDirectory()
         self.databasePath = databasePath ?? directory + "/twodo.sqlite"
         logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
         try start(testClock: testClock, extraArguments: extraArguments, environment: environment)

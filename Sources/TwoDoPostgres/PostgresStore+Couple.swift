@@ -1,0 +1,107 @@
+// AccountStore on PostgreSQL, part 3: joining and leaving a couple (moves across spaces, list names de-duplicated).
+
+import TwoDoCore
+import TwoDoStore
+
+extension PostgresStore {
+    /// Moves `user` and everything in their old space into `target`, de-duplicating list names.
+    ///
+    /// Lists whose folded name already exists in the target get a suffix ("Groceries (2)"), except the
+    /// default lists, whose tasks join the target's default list. Nothing is dropped; routines and events
+    /// move too (else the space's delete would cascade to them). Search rows follow their items (trigger).
+    /// - Returns: the number of tasks moved.
+    @discardableResult
+    public func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
+        try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) }
+    }
+
+    /// `merge`'s work, with the task counters kept from what each move returns (see `withoutRowCounting`).
+    private func moveSpace(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
+        noteNamesChanged()
+        let from = PGValue.integer(source.rawValue)
+        let into = PGValue.integer(target.rawValue)
+        let lists = try connection.execute(
+            "SELECT id, name, is_default FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [from])
+        let targetDefault = try accountDefaultListID(in: target)
+        var moved = 0
+        for row in 0..<lists.rowCount {
+            let name = try lists.requiredString(row, "name")
+            let destination: ListID
+            if try lists.requiredInt(row, "is_default") == 1 {
+                destination = targetDefault
+            } else {
+                var candidate = name
+                var n = 2
+                while try listExists(named: candidate, in: target) {
+                    candidate = "\(name) (\(n))"
+                    n += 1
+                }
+                destination = try insertAccountList(named: candidate, in: target, isDefault: false, now: now)
+            }
+            let counts = try connection.execute(
+                """
+                WITH moved AS (
+                    UPDATE tasks SET list_id = $1, space_id = $2 WHERE list_id = $3
+                    RETURNING done = 0 AND parent_id IS NULL AS open)
+                SELECT count(*) AS tasks, count(*) FILTER (WHERE open) AS open FROM moved
+                """, [.integer(destination.rawValue), into, .integer(try lists.requiredInt(row, "id"))])
+            let tasks = Int(try counts.requiredInt(0, "tasks"))
+            try addToCounters(
+                space: target, tasks: tasks, list: destination, open: Int(try counts.requiredInt(0, "open")))
+            moved += tasks
+        }
+        // The source's counter rows go with its lists and the space (their delete triggers).
+        try connection.execute("UPDATE routines SET space_id = $1 WHERE space_id = $2", [into, from])
+        try connection.execute("UPDATE events SET space_id = $1 WHERE space_id = $2", [into, from])
+        try moveUser(user, to: target)
+        try deleteAccountSpace(source)
+        return moved
+    }
+
+    /// Moves `user` out of their shared space into a new personal space holding a copy of what they created
+    /// there (`copyCreations`); the shared space keeps everything, minus the user's assignments.
+    /// - Returns: the new space and the number of tasks copied into it.
+    public func leave(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int) {
+        guard let source = try self.user(user)?.space else {
+            throw DatabaseError(postgres: "no user \(user.rawValue)", sqlState: "02000", sql: nil)
+        }
+        let space = try createSpace(name: nil, lang: lang, now: now)
+        let copied = try withoutRowCounting {
+            let copied = try copyCreations(of: user, from: source, into: space, now: now)
+            try recountNewSpace(space)
+            return copied
+        }
+        try moveUser(user, to: space)
+        let id = PGValue.integer(user.rawValue)
+        try connection.execute("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = $1", [id])
+        try connection.execute("UPDATE routines SET assignee_id = NULL WHERE assignee_id = $1", [id])
+        try connection.execute("UPDATE events SET assignee_id = NULL WHERE assignee_id = $1", [id])
+        return (space, copied)
+    }
+
+    /// The id of the default list of a space (every space has one from `createSpace`).
+    func accountDefaultListID(in space: SpaceID) throws -> ListID {
+        let result = try connection.execute(
+            "SELECT id FROM lists WHERE space_id = $1 AND is_default = 1", [.integer(space.rawValue)])
+        guard let id = try result.int(0, 0) else { preconditionFailure("space \(space) has no default list") }
+        return ListID(id)
+    }
+
+    /// Whether a list of this name (folded the Turkish-aware way) exists in a space.
+    private func listExists(named name: String, in space: SpaceID) throws -> Bool {
+        try connection.execute(
+            "SELECT 1 FROM lists WHERE space_id = $1 AND name_key = $2",
+            [.integer(space.rawValue), .text(TextFold.key(name))]
+        ).rowCount > 0
+    }
+
+    /// Deletes a space with its invites and lists (emptied first by `merge`, or left by its last member).
+    /// Routines and events go with it (ON DELETE CASCADE), their search rows by trigger.
+    func deleteAccountSpace(_ space: SpaceID) throws {
+        noteNamesChanged()
+        let s = PGValue.integer(space.rawValue)
+        try connection.execute("DELETE FROM invites WHERE space_id = $1", [s])
+        try connection.execute("DELETE FROM lists WHERE space_id = $1", [s])
+        try connection.execute("DELETE FROM spaces WHERE id = $1", [s])
+    }
+}

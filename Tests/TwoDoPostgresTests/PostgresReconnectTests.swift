@@ -1,0 +1,62 @@
+// A store whose database goes away: unavailable while it is away, working again by itself once it is back.
+
+import Foundation
+import Testing
+import TwoDoStore
+
+@testable import TwoDoPostgres
+
+@Suite("PostgreSQL reconnection")
+struct PostgresReconnectTests {
+    @Test("A killed connection is replaced at the next transaction, without a failed turn")
+    func killedConnection() throws {
+        guard let url = try Engine.freshPostgresURL() else { return }
+        let store = try PostgresStore(url: url)
+        let killer = try PGConnection(url: url)
+        try killer.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        usleep(50_000)
+        let turn = try store.beginTurn()
+        try store.connection.execute("INSERT INTO spaces (name, created_at) VALUES ($1, 1)", [.text("after")])
+        try turn.commit()
+        let n = try killer.execute("SELECT count(*) AS n FROM spaces WHERE name = 'after'").requiredInt(0, "n")
+        #expect(n == 1)
+    }
+
+    @Test("While the database is down every transaction is refused as unavailable; after it is back they work")
+    func databaseDownAndBack() throws {
+        guard TestCluster.shared() != nil else { return }
+        // Durable (fsync on): an immediate stop is a crash, and what was committed before it must be there after.
+        let cluster = try TemporaryCluster(forTests: false)
+        defer { cluster.stop() }
+        try cluster.createDatabase("app")
+        let store = try PostgresStore(url: cluster.url(database: "app"))
+        try cluster.pause(mode: "immediate")
+        var refusals = 0
+        for _ in 0..<3 {
+            do {
+                _ = try store.beginTurn()
+                Issue.record("a transaction began with the database down")
+            } catch let e as DatabaseError {
+                #expect(e.isUnavailable, "\(e)")
+                refusals += 1
+            }
+        }
+        #expect(refusals == 3)
+        try cluster.resume()
+        // The back-off may hold the next attempt back a little: within 2 s a turn commits.
+        let deadline = Date().addingTimeInterval(5)
+        var committed = false
+        while !committed && Date() < deadline {
+            if let turn = try? store.beginTurn() {
+                try store.connection.execute("INSERT INTO spaces (name, created_at) VALUES ('back', 1)")
+                try turn.commit()
+                committed = true
+            } else {
+                usleep(100_000)
+            }
+        }
+        #expect(committed)
+    }
+}
