@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
         .testTarget(
             name: "TwoDoFeaturesTests",
-            dependencies: ["TwoDoFeatures", "TwoDoStore", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText"]),
+            dependencies: [
+                "TwoDoFeatures", "TwoDoStore", "TwoDoPostgres", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText",
+            ]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),

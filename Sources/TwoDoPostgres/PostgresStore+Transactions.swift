@@ -59,7 +59,10 @@ extension PostgresStore: TransactionalStore {
     /// Runs `body` inside its own SAVEPOINT: released when it returns, rolled back to and released when it
     /// throws (the error is rethrown), so a failure undoes `body`'s changes and nothing else — and leaves
     /// the enclosing transaction usable (PostgreSQL refuses every statement after an error until then).
+    /// Outside any transaction it is one of its own, committed on return, as SQLite's outermost SAVEPOINT is
+    /// (PostgreSQL refuses a SAVEPOINT there).
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        if !connection.isInTransaction { return try write { _ in try body() } }
         let name = "sp\(savepointDepth)"
         try connection.executeScript("SAVEPOINT \(name)")
         savepointDepth += 1

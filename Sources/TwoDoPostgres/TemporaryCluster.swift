@@ -111,6 +111,29 @@ public final class TemporaryCluster: @unchecked Sendable {
         try admin.executeScript("CREATE DATABASE \(name)")
     }
 
+    /// The database that holds one schema per `freshSchemaURL()` (created on first use, pg_trgm in `public`).
+    private var schemasDatabase: String?
+    /// How many schemas `freshSchemaURL()` handed out.
+    private var schemaCount = 0
+
+    /// For tests: the URL of a fresh, empty schema of its own in one database of this cluster, so each test
+    /// gets its own tables (and id sequences from 1) for the price of a migration; a store opening the URL
+    /// creates its tables there. pg_trgm lives in that database's `public` schema, which the URL also searches.
+    public func freshSchemaURL() throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let database = "twodo_schemas"
+        if schemasDatabase == nil {
+            try createDatabase(database)
+            try PGConnection(url: socketURL(database: database)).executeScript("CREATE EXTENSION pg_trgm")
+            schemasDatabase = database
+        }
+        schemaCount += 1
+        let name = "s_\(getpid())_\(schemaCount)"
+        try PGConnection(url: socketURL(database: database)).executeScript("CREATE SCHEMA \(name)")
+        return socketURL(database: database) + "&options=-csearch_path%3D\(name),public"
+    }
+
     /// Drops the database called `name` (no error when it does not exist).
     public func dropDatabase(_ name: String) throws {
         try TemporaryCluster.checkIdentifier(name)

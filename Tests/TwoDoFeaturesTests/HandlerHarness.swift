@@ -1,7 +1,9 @@
 // A test bench for the feature handlers: an in-memory store, a frozen clock, sessions and a fake presence.
 
+import Foundation
 import TwoDoCore
 import TwoDoFeatures
+import TwoDoPostgres
 import TwoDoStore
 
 /// Who is "connected" in a handler test: sessions the test opened, all online.
@@ -29,13 +31,21 @@ final class FakePresence: Presence {
 /// run command lines the way the loop does: one savepoint per command, effects applied afterwards.
 final class HandlerHarness {
     static let start: Int64 = 1_795_424_400  // 2026-11-23T09:00:00Z, a Monday
-    let store: Store
+    let store: any TwoDoStorage
     let handlers: Handlers
     let presence = FakePresence()
     private var nextID: UInt64 = 100
 
+    /// The engine the handler tests run on: SQLite in memory, or with `TWODO_TEST_ENGINE=postgres` a fresh
+    /// schema on the test process's temporary PostgreSQL cluster (.ci/run runs these tests both ways).
+    static let engine = ProcessInfo.processInfo.environment["TWODO_TEST_ENGINE"] ?? "sqlite"
+
     init(limits: SpaceLimits = SpaceLimits()) throws {
-        store = try Store(path: ":memory:", durable: false)
+        if HandlerHarness.engine == "postgres" {
+            store = try PostgresStore(url: TemporaryCluster.shared.get().freshSchemaURL())
+        } else {
+            store = try Store(path: ":memory:", durable: false)
+        }
         handlers = Handlers(store: store, clock: WallClock(testStart: HandlerHarness.start), limits: limits)
         handlers.presence = presence
     }

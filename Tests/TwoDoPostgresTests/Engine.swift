@@ -63,19 +63,7 @@ enum Engine: String, CaseIterable, CustomStringConvertible, Sendable {
     /// against it by EngineTests.
     static func freshPostgresSchemaURL(_ test: String = #function) throws -> String? {
         guard let cluster = TestCluster.shared(test) else { return nil }
-        let database = try Engine.schemasDatabase.get()
-        let name = TestCluster.uniqueName("s")
-        try PGConnection(url: cluster.socketURL(database: database)).executeScript("CREATE SCHEMA \(name)")
-        return cluster.socketURL(database: database) + "&options=-csearch_path%3D\(name),public"
-    }
-
-    /// The database holding one schema per test, with pg_trgm in `public`.
-    private static let schemasDatabase: Result<String, Error> = Result {
-        let cluster = try TemporaryCluster.shared.get()
-        let name = "twodo_schemas"
-        try cluster.createDatabase(name)
-        try PGConnection(url: cluster.socketURL(database: name)).executeScript("CREATE EXTENSION pg_trgm")
-        return name
+        return try cluster.freshSchemaURL()
     }
 
     /// The template database, migrated once per process; its connection is closed again, as a template
