@@ -78,8 +78,20 @@ extension PostgresStore {
         return replaced
     }
 
+    /// The advisory lock class of invite codes (`pg_advisory_xact_lock(class, hashtext(code))`).
+    static let inviteLockClass: Int64 = 0x1_7E
+
     /// Looks an invite code up: unknown, used, expired (by `now`) or valid.
+    ///
+    /// Several nodes: the code's advisory lock is taken first and held until the transaction ends, and the
+    /// row is read after it (a new snapshot under READ COMMITTED). So of two partners joining with one code
+    /// on two nodes at once, the second waits for the first's turn and reads `.used`, as SQLite's single
+    /// writer answers — instead of both joining. (An advisory lock, not FOR UPDATE: it also works in a
+    /// read-only `read { }`.)
     public func invite(_ code: InviteCode, now: Int64) throws -> InviteState {
+        try connection.execute(
+            "SELECT pg_advisory_xact_lock($1::integer, hashtext($2))",
+            [.integer(PostgresStore.inviteLockClass), .text(code.symbols)])
         let result = try connection.execute(
             "SELECT space_id, created_by, expires_at, used_at FROM invites WHERE code = $1", [.text(code.symbols)])
         guard result.rowCount > 0 else { return .unknown }

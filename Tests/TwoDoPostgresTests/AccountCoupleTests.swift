@@ -234,6 +234,51 @@ struct AccountCoupleTests {
     }
 }
 
+extension AccountCoupleTests {
+    @Test("PostgreSQL: two partners joining with one code on two nodes at once: the second reads it used")
+    func joinRace() throws {
+        guard let url = try Engine.freshPostgresURL() else { return }
+        let first = try PostgresStore(url: url)
+        let alice = try makeAccountUser(first, "alice")
+        let bob = try makeAccountUser(first, "bob")
+        let carol = try makeAccountUser(first, "carol")
+        let code = InviteCode.random()
+        try first.createInvite(code: code, space: alice.space, by: alice.id, now: 1, lifetime: 100)
+        let second = RaceBox(try PostgresStore(url: url))
+        // Bob joins on the first node, as the join handler does, and has not committed yet.
+        let turn = try first.beginTurn()
+        #expect(try first.invite(code, now: 2) == .valid(space: alice.space, createdBy: alice.id))
+        try first.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+        try first.useInvite(code, by: bob.id, now: 2)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = RaceBox<Result<InviteState, Error>?>(nil)
+        Thread.detachNewThread {
+            outcome.value = Result {
+                let store = second.value
+                let turn = try store.beginTurn()
+                let state = Result { try store.invite(code, now: 3) }
+                turn.rollback()
+                return try state.get()
+            }
+            done.signal()
+        }
+        let observer = try PGConnection(url: url)
+        var waited = false
+        for _ in 0..<200 where !waited {
+            let waiting = try observer.executeOnce(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")
+            waited = try waiting.int(0, 0) == 1
+            if !waited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waited, "carol's lookup never waited for bob's turn")
+        try turn.commit()
+        done.wait()
+        #expect(try #require(outcome.value).get() == .used)
+        #expect(try first.members(of: alice.space).map(\.name) == ["alice", "bob"])
+        _ = carol
+    }
+}
+
 /// A value handed between the test's threads (used one at a time: the semaphore orders them).
 private final class RaceBox<T>: @unchecked Sendable {
     /// The value.
