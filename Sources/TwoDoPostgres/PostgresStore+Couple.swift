@@ -20,6 +20,7 @@ extension PostgresStore {
         noteNamesChanged()
         let from = PGValue.integer(source.rawValue)
         let into = PGValue.integer(target.rawValue)
+        try lockSpace(source)
         let lists = try connection.execute(
             "SELECT id, name, is_default FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [from])
         let targetDefault = try accountDefaultListID(in: target)
@@ -85,6 +86,17 @@ extension PostgresStore {
             "SELECT id FROM lists WHERE space_id = $1 AND is_default = 1", [.integer(space.rawValue)])
         guard let id = try result.int(0, 0) else { preconditionFailure("space \(space) has no default list") }
         return ListID(id)
+    }
+
+    /// Locks a space's row until the transaction ends, before its contents move or go.
+    ///
+    /// Several nodes: every row that names the space (a task, list, routine, event or invite being added,
+    /// or a member moving in) holds a key-share lock on it while its transaction is open, and FOR UPDATE waits
+    /// for those; the statements after it (READ COMMITTED) then see what they committed, and later writers
+    /// wait and fail on the deleted key. So a task the member's other session adds on another node during a
+    /// merge moves with the rest or is refused — never deleted silently with the old list.
+    func lockSpace(_ space: SpaceID) throws {
+        try connection.execute("SELECT id FROM spaces WHERE id = $1 FOR UPDATE", [.integer(space.rawValue)])
     }
 
     /// Whether a list of this name (folded the Turkish-aware way) exists in a space.

@@ -279,6 +279,45 @@ extension AccountCoupleTests {
     }
 }
 
+extension AccountCoupleTests {
+    @Test("PostgreSQL: a task the joiner's other session adds on another node during the merge moves too")
+    func mergeWhileAdding() throws {
+        guard let url = try Engine.freshPostgresURL() else { return }
+        let first = try PostgresStore(url: url)
+        let alice = try makeAccountUser(first, "alice")
+        let bob = try makeAccountUser(first, "bob")
+        try first.rawTask("old", list: first.rawDefaultList(bob.space), space: bob.space, by: bob.id)
+        let other = try PostgresStore(url: url)
+        let otherTurn = try other.beginTurn()
+        try other.rawTask("new", list: other.rawDefaultList(bob.space), space: bob.space, by: bob.id)
+        let merger = RaceBox(first)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = RaceBox<Result<Int, Error>?>(nil)
+        Thread.detachNewThread {
+            outcome.value = Result {
+                try merger.value.write { s in try s.merge(user: bob.id, from: bob.space, into: alice.space, now: 2) }
+            }
+            done.signal()
+        }
+        let observer = try PGConnection(url: url)
+        var waited = false
+        for _ in 0..<200 where !waited {
+            let waiting = try observer.executeOnce(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+            waited = try waiting.int(0, 0) == 1
+            if !waited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waited, "the merge never waited for the other session's turn")
+        try otherTurn.commit()
+        done.wait()
+        #expect(try #require(outcome.value).get() == 2)
+        #expect(
+            try first.column("SELECT title FROM tasks WHERE space_id = $1 ORDER BY id", [.int(alice.space.rawValue)])
+                == ["old", "new"])
+        #expect(try first.integrityProblems().isEmpty)
+    }
+}
+
 /// A value handed between the test's threads (used one at a time: the semaphore orders them).
 private final class RaceBox<T>: @unchecked Sendable {
     /// The value.
