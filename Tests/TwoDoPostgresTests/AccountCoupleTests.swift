@@ -145,6 +145,31 @@ struct AccountCoupleTests {
         #expect(try store.counts(of: bob.space).tasks == 1)
     }
 
+    @Test(
+        "leave is one unit: a failure after it inside the savepoint leaves the couple as it was", arguments: Engine.all)
+    func leaveIsOneUnit(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        struct Boom: Error {}
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
+        try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+        try store.rawTask(
+            "milk", list: store.rawDefaultList(alice.space), space: alice.space, by: bob.id, assignee: bob.id)
+        let turn = try store.beginTurn()
+        #expect(throws: Boom.self) {
+            try store.savepoint {
+                _ = try store.leave(user: bob.id, lang: .en, now: 3)
+                throw Boom()
+            }
+        }
+        try turn.commit()
+        #expect(try store.members(of: alice.space).map(\.name) == ["alice", "bob"])
+        #expect(try store.int("SELECT count(*) FROM spaces") == 1)
+        #expect(try store.int("SELECT count(*) FROM tasks") == 1)
+        #expect(try store.column("SELECT assignee_id FROM tasks") == [String(bob.id.rawValue)])
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test("counters stay exact around merge, leave and deletion in one turn, rolled back or not", arguments: Engine.all)
     func countersAroundBulkMoves(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
