@@ -25,7 +25,7 @@ public enum PostgresMigrations {
     }
 
     /// Every migration in order; the schema version is how many of them ran.
-    static let all: [String] = [PostgresSchema.version1]
+    static let all: [String] = [PostgresSchema.version1 + PostgresSchema.taskArea + PostgresSchema.undo]
 
     /// The version this build migrates to.
     public static var currentVersion: Int { all.count }

@@ -10,7 +10,8 @@
 /// Search: SQLite's FTS5 `search_index` (fed through `search_pending` and the Swift `twodo_fold`) becomes
 /// a plain table with the same row ids (`id * 8 + kind`) whose `body` is folded in Swift by the store's
 /// mutators (the fold is TwoDo's own, so no trigger can compute it) and indexed by a pg_trgm GIN index
-/// when pg_trgm is installed (`body LIKE '%word%'` uses it); without pg_trgm the same queries scan.
+/// when pg_trgm is installed (`body LIKE '%word%'` uses it); without pg_trgm the same queries scan. The body
+/// holds the folded text's words single-spaced (`PostgresStore.searchWords`), so a word prefix is a LIKE.
 /// Triggers keep what needs no fold: a deleted item's rows go, a moved item's rows follow it to its new
 /// space. Inserting and updating the folded text (an item's title and description, a note's body) is the
 /// store's job, as is any other index the search queries turn out to need.

@@ -38,6 +38,18 @@ extension PostgresStore {
             INSERT INTO search_index (id, space, kind, body) VALUES ($1, $2, $3, $4)
             ON CONFLICT (id) DO UPDATE SET space = EXCLUDED.space, body = EXCLUDED.body
             """,
-            [.integer(id * 8 + kind.rawValue), .integer(space.rawValue), .text(kind.code), .text(TextFold.key(text))])
+            [
+                .integer(id * 8 + kind.rawValue), .integer(space.rawValue), .text(kind.code),
+                .text(PostgresStore.searchWords(TextFold.key(text))),
+            ])
+    }
+
+    /// Folded text as the search index keeps it: its words (runs of letters and digits, what SQLite's FTS5
+    /// tokenizer and `search`'s query reading keep) joined by single spaces, so "a word starts here" is
+    /// `' ' || body LIKE '% word%'` whatever the server's locale thinks a letter is. (pgB: the foundation
+    /// stored the folded text as is, whose punctuation and non-ASCII letters a `LIKE` or regex cannot tell
+    /// apart as FTS5 does.)
+    static func searchWords(_ folded: String) -> String {
+        folded.split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
     }
 }

@@ -14,4 +14,9 @@ public struct DueReminder: Sendable, Equatable {
     public var fireAt: Int64
     /// Whom it is for, when the line named someone (`remind me …`); nil: the assignee, or every member.
     public var user: UserID? = nil
+
+    /// Makes one (the memberwise initializer, `package` for the PostgreSQL engine).
+    package init(id: Int64, task: TaskID, kind: ReminderKind, fireAt: Int64, user: UserID? = nil) {
+        (self.id, self.task, self.kind, self.fireAt, self.user) = (id, task, kind, fireAt, user)
+    }
 }

@@ -14,4 +14,9 @@ public struct DueScheduleReminder: Sendable, Equatable {
     public var day: LocalDate
     /// When it was due to fire.
     public var fireAt: Int64
+
+    /// Makes one (the memberwise initializer, `package` for the PostgreSQL engine).
+    package init(id: Int64, event: EventID?, routine: RoutineID?, day: LocalDate, fireAt: Int64) {
+        (self.id, self.event, self.routine, self.day, self.fireAt) = (id, event, routine, day, fireAt)
+    }
 }

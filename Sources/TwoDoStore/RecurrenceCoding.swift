@@ -4,8 +4,8 @@ import Foundation
 import TwoDoCore
 
 /// Encodes and decodes `Recurrence` for the `tasks.recurrence` column.
-enum RecurrenceCoding {
-    static func encode(_ rule: Recurrence) -> String {
+package enum RecurrenceCoding {
+    package static func encode(_ rule: Recurrence) -> String {
         var object: [String: Any] = ["freq": rule.frequency.rawValue, "interval": rule.interval]
         if !rule.weekdays.isEmpty { object["weekdays"] = rule.weekdays }
         if let v = rule.monthDay { object["month_day"] = v }
@@ -17,7 +17,7 @@ enum RecurrenceCoding {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func decode(_ text: String) -> Recurrence? {
+    package static func decode(_ text: String) -> Recurrence? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
             let freq = (object["freq"] as? String).flatMap(Recurrence.Frequency.init(rawValue:))
         else { return nil }

@@ -16,7 +16,7 @@ extension Store {
         """
 
     /// `1,3,5` → `[1, 3, 5]`, read byte by byte (a generic `split` per series row was 8% of `calendar`).
-    static func weekdays(_ text: String) -> [Int] {
+    package static func weekdays(_ text: String) -> [Int] {
         var out: [Int] = []
         var value = 0
         var digits = 0

@@ -7,7 +7,7 @@ extension Store {
 
     /// The tables whose rows make up a space's content: what `undo` records and reverses. Users, spaces,
     /// invites, notifications, counters (kept by triggers) and the search index (likewise) are not recorded.
-    static let undoTables = [
+    package static let undoTables = [
         "lists", "tasks", "task_notes", "reminders", "routines", "routine_schedules", "routine_pauses",
         "routine_marks", "events", "event_exceptions", "item_notes", "schedule_reminders",
         "plan_entries",
@@ -15,7 +15,7 @@ extension Store {
 
     /// Rows the server itself moves on (a reminder's fired time): a reversal settles them in its own favour
     /// instead of refusing.
-    static let undoLenientTables: Set<String> = ["reminders", "schedule_reminders"]
+    package static let undoLenientTables: Set<String> = ["reminders", "schedule_reminders"]
 
     public func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord) {
         let (result, changes) = try Changeset.record(on: db, tables: Store.undoTables, body)

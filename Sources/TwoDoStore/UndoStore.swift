@@ -46,6 +46,11 @@ public struct UndoEntry: Sendable, Equatable {
     /// The canonical English verb of the command that made it (`add`, `list delete` is `list`).
     public let verb: String
     public let item: UndoItem
+
+    /// Makes one (the memberwise initializer, `package` for the PostgreSQL engine and tests).
+    package init(id: Int64, at: Int64, verb: String, item: UndoItem) {
+        (self.id, self.at, self.verb, self.item) = (id, at, verb, item)
+    }
 }
 
 /// How an `undo` went.

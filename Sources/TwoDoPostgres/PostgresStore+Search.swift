@@ -1,0 +1,148 @@
+// SearchStore on PostgreSQL: every word as a word prefix over the folded `search_index`, newest first, capped.
+
+import TwoDoCore
+import TwoDoStore
+
+extension PostgresStore: SearchStore {
+    /// Nothing waits: the mutators write the folded text in their own transaction (`indexSearchText`) and
+    /// triggers remove and move rows, so a search always sees every change. Always 0.
+    @discardableResult
+    public func flushSearchIndex(limit: Int) throws -> Int { 0 }
+
+    /// The two LIKE patterns of one query word: "somewhere in the text" (which pg_trgm's index serves) and
+    /// "at the start of a word" (over `' ' || body || ' '`, the body's words being single-space separated);
+    /// a one-character word must be a whole word, as in SQLite's FTS5 query. The word is read into words
+    /// the way the body was (`searchWords`): a word with punctuation inside is a phrase, as FTS5 reads it.
+    /// Nil when the word has no letter or digit (it matches nothing).
+    static func likePatterns(_ word: String) -> (anywhere: String, start: String)? {
+        let words = searchWords(word)
+        guard !words.isEmpty else { return nil }
+        var escaped = ""
+        for c in words {
+            if c == "\\" || c == "%" || c == "_" { escaped.append("\\") }
+            escaped.append(c)
+        }
+        return ("%" + escaped + "%", "% " + escaped + (word.count > 1 ? "%" : " %"))
+    }
+
+    /// One pass over the index: the newest `Store.searchHitLimit` rows of `space` whose text has every word,
+    /// sorted into tasks (by title or by a note), routines and events (by name or by a note), each once.
+    public func searchHits(_ words: [String], in space: SpaceID) throws -> SearchHits {
+        var values: [PGValue] = [.integer(space.rawValue)]
+        var sql = "SELECT id FROM search_index WHERE space = $1"
+        for word in words {
+            guard let (anywhere, start) = PostgresStore.likePatterns(word) else { return SearchHits() }
+            values += [.text(anywhere), .text(start)]
+            sql += " AND body LIKE $\(values.count - 1) AND (' ' || body || ' ') LIKE $\(values.count)"
+        }
+        values.append(.integer(Int64(Store.searchHitLimit + 1)))
+        sql += " ORDER BY id DESC LIMIT $\(values.count)"
+        let rows = try taskAreaRows(sql, values) { try $0.requiredInt("id") }
+        var hits = SearchHits(capped: rows.count > Store.searchHitLimit)
+        var taskIDs: [Int64] = []
+        var noteIDs: [Int64] = []
+        var itemNoteIDs: [Int64] = []
+        // The row id says what a row is: id × 8 + 0 task, 1 task note, 2 routine, 3 event, 4 item note.
+        for r in rows.prefix(Store.searchHitLimit) {
+            switch r % 8 {
+            case 0: taskIDs.append(r / 8)
+            case 1: noteIDs.append(r / 8)
+            case 2: hits.routines.append(RoutineID(r / 8))
+            case 3: hits.events.append(EventID(r / 8))
+            default: itemNoteIDs.append(r / 8)
+            }
+        }
+        if !itemNoteIDs.isEmpty {
+            // A routine or event found by one of its notes comes after those found by name, each once.
+            let owners = try taskAreaRows(
+                "SELECT routine_id, event_id FROM item_notes WHERE id = ANY($1::bigint[]) ORDER BY id DESC",
+                [.text(PostgresStore.arrayLiteral(itemNoteIDs))]
+            ) { (try $0.int("routine_id"), try $0.int("event_id")) }
+            var routines = Set(hits.routines)
+            var events = Set(hits.events)
+            for (routine, event) in owners {
+                if let r = routine.map(RoutineID.init), routines.insert(r).inserted { hits.routines.append(r) }
+                if let e = event.map(EventID.init), events.insert(e).inserted { hits.events.append(e) }
+            }
+        }
+        if !noteIDs.isEmpty {
+            taskIDs += try taskAreaRows(
+                "SELECT task_id AS id FROM task_notes WHERE id = ANY($1::bigint[]) ORDER BY id DESC",
+                [.text(PostgresStore.arrayLiteral(noteIDs))]
+            ) { try $0.requiredInt("id") }
+        }
+        var seen: Set<Int64> = []
+        hits.tasks = taskIDs.filter { seen.insert($0).inserted }.map(TaskID.init)
+        return hits
+    }
+
+    /// `{1,2,3}`: ids handed to SQL as one bound `bigint[]` value, however many there are.
+    static func arrayLiteral(_ ids: [Int64]) -> String {
+        "{" + ids.map(String.init).joined(separator: ",") + "}"
+    }
+
+    /// The FROM and WHERE of the hit tasks in `space` passing `filter` ($1 the hits, $2 the space, $3 the list).
+    private static func taskFilter(_ filter: SearchFilter) -> String {
+        var sql = " FROM unnest($1::bigint[]) h(id) JOIN tasks t ON t.id = h.id WHERE t.space_id = $2"
+        if filter.list != nil { sql += " AND t.list_id = $3" }
+        if filter.doneOnly { sql += " AND t.done = 1" }
+        return sql
+    }
+
+    /// The bound values of `taskFilter`.
+    private static func taskValues(_ hits: String, _ space: SpaceID, _ filter: SearchFilter) -> [PGValue] {
+        var values: [PGValue] = [.text(hits), .integer(space.rawValue)]
+        if let list = filter.list { values.append(.integer(list.rawValue)) }
+        return values
+    }
+
+    /// How many of the hit tasks are in `space` and pass `filter`.
+    public func searchTaskCount(_ hits: [TaskID], in space: SpaceID, filter: SearchFilter) throws -> Int {
+        guard !hits.isEmpty else { return 0 }
+        return try searchTaskCount(PostgresStore.arrayLiteral(hits.map(\.rawValue)), in: space, filter: filter)
+    }
+
+    private func searchTaskCount(_ hits: String, in space: SpaceID, filter: SearchFilter) throws -> Int {
+        try taskAreaCount(
+            "SELECT count(*) AS n" + PostgresStore.taskFilter(filter), PostgresStore.taskValues(hits, space, filter))
+    }
+
+    /// Rows `offset ..< offset + limit` of the hit tasks, and how many hit tasks pass `filter` in all (without
+    /// a filter every hit counts: the index rows are the space's own, kept in the same transaction).
+    public func searchPage(
+        _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+    ) throws -> (total: Int, tasks: [TaskItem]) {
+        guard !hits.isEmpty else { return (0, []) }
+        let array = PostgresStore.arrayLiteral(hits.map(\.rawValue))
+        let total = filter == SearchFilter() ? hits.count : try searchTaskCount(array, in: space, filter: filter)
+        guard offset < total else { return (total, []) }
+        return (total, try searchTasks(array, in: space, filter: filter, offset: offset, limit: limit))
+    }
+
+    /// Rows `offset ..< offset + limit` of the hit tasks in `space` passing `filter`: open before done, newest
+    /// first. The window's ids come from `tasks` alone; whole rows are read for those few only.
+    public func searchTasks(
+        _ hits: [TaskID], in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+    ) throws -> [TaskItem] {
+        guard !hits.isEmpty else { return [] }
+        return try searchTasks(
+            PostgresStore.arrayLiteral(hits.map(\.rawValue)), in: space, filter: filter, offset: offset, limit: limit)
+    }
+
+    private func searchTasks(
+        _ hits: String, in space: SpaceID, filter: SearchFilter, offset: Int, limit: Int
+    ) throws -> [TaskItem] {
+        var values = PostgresStore.taskValues(hits, space, filter)
+        let sql =
+            "SELECT t.id AS id" + PostgresStore.taskFilter(filter)
+            + " ORDER BY t.done, t.created_at DESC, t.id DESC LIMIT $\(values.count + 1) OFFSET $\(values.count + 2)"
+        values += [.integer(Int64(limit)), .integer(Int64(offset))]
+        let ids = try taskAreaRows(sql, values) { try $0.requiredInt("id") }
+        guard !ids.isEmpty else { return [] }
+        let rows = try taskItems(
+            " WHERE t.id = ANY($1::bigint[]) AND t.space_id = $2",
+            [.text(PostgresStore.arrayLiteral(ids)), .integer(space.rawValue)])
+        let byID = Dictionary(rows.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+}
