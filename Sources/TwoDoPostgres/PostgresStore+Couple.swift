@@ -23,7 +23,7 @@ extension PostgresStore {
         try lockSpace(source)
         let lists = try connection.execute(
             "SELECT id, name, is_default FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [from])
-        let targetDefault = try accountDefaultListID(in: target)
+        let targetDefault = try defaultList(in: target).id
         var moved = 0
         for row in 0..<lists.rowCount {
             let name = try lists.requiredString(row, "name")
@@ -37,7 +37,7 @@ extension PostgresStore {
                     candidate = "\(name) (\(n))"
                     n += 1
                 }
-                destination = try insertAccountList(named: candidate, in: target, isDefault: false, now: now)
+                destination = try addList(named: candidate, in: target, now: now)
             }
             let counts = try connection.execute(
                 """
@@ -78,14 +78,6 @@ extension PostgresStore {
         try connection.execute("UPDATE routines SET assignee_id = NULL WHERE assignee_id = $1", [id])
         try connection.execute("UPDATE events SET assignee_id = NULL WHERE assignee_id = $1", [id])
         return (space, copied)
-    }
-
-    /// The id of the default list of a space (every space has one from `createSpace`).
-    func accountDefaultListID(in space: SpaceID) throws -> ListID {
-        let result = try connection.execute(
-            "SELECT id FROM lists WHERE space_id = $1 AND is_default = 1", [.integer(space.rawValue)])
-        guard let id = try result.int(0, 0) else { preconditionFailure("space \(space) has no default list") }
-        return ListID(id)
     }
 
     /// Locks a space's row until the transaction ends, before its contents move or go.
