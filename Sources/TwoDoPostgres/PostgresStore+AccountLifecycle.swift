@@ -11,8 +11,14 @@ extension PostgresStore: AccountLifecycleStore {
     /// notifications, undo history, reset row, resume tokens, muted kinds, plan entries and personal
     /// reminders go by ON DELETE CASCADE; a space left without members goes with everything in it.
     public func deleteUser(_ user: UserID) throws -> Bool {
-        guard let row = try self.user(user) else { return false }
+        // Several nodes: the user's row and their space's row are locked first (see `lockSpace`), so rows
+        // another session adds meanwhile are seen by the statements below, or wait and are refused after.
+        let locked = try connection.execute(
+            "SELECT space_id FROM users WHERE id = $1 FOR UPDATE", [.integer(user.rawValue)])
+        guard let spaceID = try locked.int(0, 0) else { return false }
+        let row = (id: user, space: SpaceID(spaceID))
         noteNamesChanged()
+        try lockSpace(row.space)
         let alone = try members(of: row.space).count <= 1
         let id = PGValue.integer(user.rawValue)
         for (table, column) in Store.userReferences {

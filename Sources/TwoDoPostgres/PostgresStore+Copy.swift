@@ -85,7 +85,7 @@ extension PostgresStore {
     func copyCreations(of user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
         let me = user.rawValue
         var cache: [String: [(name: String, type: String)]] = [:]
-        let targetDefault = try accountDefaultListID(in: target).rawValue
+        let targetDefault = try defaultList(in: target).id.rawValue
         var taskMap: [Int64: Int64] = [:]
         var taskOrder: [Int64] = []
         let lists = try connection.execute(
@@ -100,9 +100,7 @@ extension PostgresStore {
             let destination =
                 try lists.requiredInt(row, "is_default") == 1
                 ? targetDefault
-                : try insertAccountList(
-                    named: try lists.requiredString(row, "name"), in: target, isDefault: false, now: now
-                ).rawValue
+                : try addList(named: try lists.requiredString(row, "name"), in: target, now: now).rawValue
             for t in 0..<tasks.rowCount {
                 let task = try tasks.requiredInt(t, "id")
                 var overrides: [String: PGValue] = [

@@ -20,9 +20,10 @@ extension PostgresStore {
         noteNamesChanged()
         let from = PGValue.integer(source.rawValue)
         let into = PGValue.integer(target.rawValue)
+        try lockSpace(source)
         let lists = try connection.execute(
             "SELECT id, name, is_default FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [from])
-        let targetDefault = try accountDefaultListID(in: target)
+        let targetDefault = try defaultList(in: target).id
         var moved = 0
         for row in 0..<lists.rowCount {
             let name = try lists.requiredString(row, "name")
@@ -36,7 +37,7 @@ extension PostgresStore {
                     candidate = "\(name) (\(n))"
                     n += 1
                 }
-                destination = try insertAccountList(named: candidate, in: target, isDefault: false, now: now)
+                destination = try addList(named: candidate, in: target, now: now)
             }
             let counts = try connection.execute(
                 """
@@ -79,12 +80,15 @@ extension PostgresStore {
         return (space, copied)
     }
 
-    /// The id of the default list of a space (every space has one from `createSpace`).
-    func accountDefaultListID(in space: SpaceID) throws -> ListID {
-        let result = try connection.execute(
-            "SELECT id FROM lists WHERE space_id = $1 AND is_default = 1", [.integer(space.rawValue)])
-        guard let id = try result.int(0, 0) else { preconditionFailure("space \(space) has no default list") }
-        return ListID(id)
+    /// Locks a space's row until the transaction ends, before its contents move or go.
+    ///
+    /// Several nodes: every row that names the space (a task, list, routine, event or invite being added,
+    /// or a member moving in) holds a key-share lock on it while its transaction is open, and FOR UPDATE waits
+    /// for those; the statements after it (READ COMMITTED) then see what they committed, and later writers
+    /// wait and fail on the deleted key. So a task the member's other session adds on another node during a
+    /// merge moves with the rest or is refused — never deleted silently with the old list.
+    func lockSpace(_ space: SpaceID) throws {
+        try connection.execute("SELECT id FROM spaces WHERE id = $1 FOR UPDATE", [.integer(space.rawValue)])
     }
 
     /// Whether a list of this name (folded the Turkish-aware way) exists in a space.

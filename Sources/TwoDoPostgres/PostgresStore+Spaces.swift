@@ -12,7 +12,7 @@ extension PostgresStore {
         let result = try connection.execute(
             "INSERT INTO spaces (name, created_at) VALUES ($1, $2) RETURNING id", [nullable(name), .integer(now)])
         let space = SpaceID(try result.requiredInt(0, "id"))
-        _ = try insertAccountList(named: Store.defaultListName(lang), in: space, isDefault: true, now: now)
+        try insertDefaultList(named: Store.defaultListName(lang), in: space, now: now)
         return space
     }
 
@@ -43,20 +43,13 @@ extension PostgresStore {
             routines: Int(try result.requiredInt(0, "routines")), events: Int(try result.requiredInt(0, "events")))
     }
 
-    /// Inserts a list row (a space's default list, or one a merge or leave adds); returns its id.
-    /// The same row as TaskStore's list insert: the name's fold (`TextFold.key`) is the unique key.
-    func insertAccountList(named name: String, in space: SpaceID, isDefault: Bool, now: Int64) throws -> ListID {
+    /// Inserts a space's default list (TaskStore's `addList` adds the others): the name's fold
+    /// (`TextFold.key`) is the unique key.
+    private func insertDefaultList(named name: String, in space: SpaceID, now: Int64) throws {
         noteNamesChanged()
-        let result = try connection.execute(
-            """
-            INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES ($1, $2, $3, $4, $5)
-            RETURNING id
-            """,
-            [
-                .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(isDefault ? 1 : 0),
-                .integer(now),
-            ])
-        return ListID(try result.requiredInt(0, "id"))
+        try connection.execute(
+            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES ($1, $2, $3, 1, $4)",
+            [.integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now)])
     }
 
     // MARK: Invites
@@ -78,8 +71,20 @@ extension PostgresStore {
         return replaced
     }
 
+    /// The advisory lock class of invite codes (`pg_advisory_xact_lock(class, hashtext(code))`).
+    static let inviteLockClass: Int64 = 0x1_7E
+
     /// Looks an invite code up: unknown, used, expired (by `now`) or valid.
+    ///
+    /// Several nodes: the code's advisory lock is taken first and held until the transaction ends, and the
+    /// row is read after it (a new snapshot under READ COMMITTED). So of two partners joining with one code
+    /// on two nodes at once, the second waits for the first's turn and reads `.used`, as SQLite's single
+    /// writer answers — instead of both joining. (An advisory lock, not FOR UPDATE: it also works in a
+    /// read-only `read { }`.)
     public func invite(_ code: InviteCode, now: Int64) throws -> InviteState {
+        try connection.execute(
+            "SELECT pg_advisory_xact_lock($1::integer, hashtext($2))",
+            [.integer(PostgresStore.inviteLockClass), .text(code.symbols)])
         let result = try connection.execute(
             "SELECT space_id, created_by, expires_at, used_at FROM invites WHERE code = $1", [.text(code.symbols)])
         guard result.rowCount > 0 else { return .unknown }

@@ -145,6 +145,31 @@ struct AccountCoupleTests {
         #expect(try store.counts(of: bob.space).tasks == 1)
     }
 
+    @Test(
+        "leave is one unit: a failure after it inside the savepoint leaves the couple as it was", arguments: Engine.all)
+    func leaveIsOneUnit(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        struct Boom: Error {}
+        let alice = try makeAccountUser(store, "alice")
+        let bob = try makeAccountUser(store, "bob")
+        try store.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+        try store.rawTask(
+            "milk", list: store.rawDefaultList(alice.space), space: alice.space, by: bob.id, assignee: bob.id)
+        let turn = try store.beginTurn()
+        #expect(throws: Boom.self) {
+            try store.savepoint {
+                _ = try store.leave(user: bob.id, lang: .en, now: 3)
+                throw Boom()
+            }
+        }
+        try turn.commit()
+        #expect(try store.members(of: alice.space).map(\.name) == ["alice", "bob"])
+        #expect(try store.int("SELECT count(*) FROM spaces") == 1)
+        #expect(try store.int("SELECT count(*) FROM tasks") == 1)
+        #expect(try store.column("SELECT assignee_id FROM tasks") == [String(bob.id.rawValue)])
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test("counters stay exact around merge, leave and deletion in one turn, rolled back or not", arguments: Engine.all)
     func countersAroundBulkMoves(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
@@ -231,6 +256,90 @@ struct AccountCoupleTests {
         #expect(try first.int("SELECT count(*) FROM users") == 1)
         #expect(try first.int("SELECT count(*) FROM spaces") == 1)
         #expect(try first.int("SELECT count(*) FROM lists") == 1)
+    }
+}
+
+extension AccountCoupleTests {
+    @Test("PostgreSQL: two partners joining with one code on two nodes at once: the second reads it used")
+    func joinRace() throws {
+        guard let url = try Engine.freshPostgresURL() else { return }
+        let first = try PostgresStore(url: url)
+        let alice = try makeAccountUser(first, "alice")
+        let bob = try makeAccountUser(first, "bob")
+        let carol = try makeAccountUser(first, "carol")
+        let code = InviteCode.random()
+        try first.createInvite(code: code, space: alice.space, by: alice.id, now: 1, lifetime: 100)
+        let second = RaceBox(try PostgresStore(url: url))
+        // Bob joins on the first node, as the join handler does, and has not committed yet.
+        let turn = try first.beginTurn()
+        #expect(try first.invite(code, now: 2) == .valid(space: alice.space, createdBy: alice.id))
+        try first.merge(user: bob.id, from: bob.space, into: alice.space, now: 2)
+        try first.useInvite(code, by: bob.id, now: 2)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = RaceBox<Result<InviteState, Error>?>(nil)
+        Thread.detachNewThread {
+            outcome.value = Result {
+                let store = second.value
+                let turn = try store.beginTurn()
+                let state = Result { try store.invite(code, now: 3) }
+                turn.rollback()
+                return try state.get()
+            }
+            done.signal()
+        }
+        let observer = try PGConnection(url: url)
+        var waited = false
+        for _ in 0..<200 where !waited {
+            let waiting = try observer.executeOnce(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")
+            waited = try waiting.int(0, 0) == 1
+            if !waited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waited, "carol's lookup never waited for bob's turn")
+        try turn.commit()
+        done.wait()
+        #expect(try #require(outcome.value).get() == .used)
+        #expect(try first.members(of: alice.space).map(\.name) == ["alice", "bob"])
+        _ = carol
+    }
+}
+
+extension AccountCoupleTests {
+    @Test("PostgreSQL: a task the joiner's other session adds on another node during the merge moves too")
+    func mergeWhileAdding() throws {
+        guard let url = try Engine.freshPostgresURL() else { return }
+        let first = try PostgresStore(url: url)
+        let alice = try makeAccountUser(first, "alice")
+        let bob = try makeAccountUser(first, "bob")
+        try first.rawTask("old", list: first.rawDefaultList(bob.space), space: bob.space, by: bob.id)
+        let other = try PostgresStore(url: url)
+        let otherTurn = try other.beginTurn()
+        try other.rawTask("new", list: other.rawDefaultList(bob.space), space: bob.space, by: bob.id)
+        let merger = RaceBox(first)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = RaceBox<Result<Int, Error>?>(nil)
+        Thread.detachNewThread {
+            outcome.value = Result {
+                try merger.value.write { s in try s.merge(user: bob.id, from: bob.space, into: alice.space, now: 2) }
+            }
+            done.signal()
+        }
+        let observer = try PGConnection(url: url)
+        var waited = false
+        for _ in 0..<200 where !waited {
+            let waiting = try observer.executeOnce(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+            waited = try waiting.int(0, 0) == 1
+            if !waited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waited, "the merge never waited for the other session's turn")
+        try otherTurn.commit()
+        done.wait()
+        #expect(try #require(outcome.value).get() == 2)
+        #expect(
+            try first.column("SELECT title FROM tasks WHERE space_id = $1 ORDER BY id", [.int(alice.space.rawValue)])
+                == ["old", "new"])
+        #expect(try first.integrityProblems().isEmpty)
     }
 }
 

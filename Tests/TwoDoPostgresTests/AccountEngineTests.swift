@@ -133,6 +133,14 @@ func makeAccountUser(
 
 @Suite("Account engines")
 struct AccountEngineTests {
+    @Test("with the account area, PostgresStore implements the whole TwoDoStorage surface")
+    func wholeSurface() throws {
+        guard let store = try Engine.makePostgresStore() else { return }
+        let storage: any TwoDoStorage = store
+        let alice = try #require(try storage.createUser(name: "alice", passwordHash: "h", lang: .en, now: 1))
+        #expect(try storage.defaultList(in: alice.space).name == "Inbox")
+    }
+
     @Test("raw SQL reads and writes the same on both engines", arguments: Engine.all)
     func rawSQL(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }

@@ -47,6 +47,58 @@ struct AccountLifecycleTests {
         #expect(try store.deleteUser(UserID(999)) == false)
     }
 
+    @Test(
+        "deleting a partner sets every reference to them NULL, in every table; their undo history goes",
+        arguments: Engine.all)
+    func deleteNullsEveryReference(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        let a = try makeAccountUser(store, "alice")
+        let b = try makeAccountUser(store, "bob")
+        try store.merge(user: b.id, from: b.space, into: a.space, now: 2)
+        let s = AccountRawValue.int(a.space.rawValue)
+        let u = AccountRawValue.int(b.id.rawValue)
+        let task = try store.rawTask("t", list: store.rawDefaultList(a.space), space: a.space, by: b.id, assignee: b.id)
+        try store.raw("UPDATE tasks SET completed_by = $1 WHERE id = $2", [u, .int(task)])
+        try store.raw(
+            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES ($1, $2, 1, 'n')", [.int(task), u])
+        let routine = try #require(
+            try store.int(
+                """
+                INSERT INTO routines (space_id, name, name_key, created_by, assignee_id, created_at)
+                VALUES ($1, 'r', 'r', $2, $2, 1) RETURNING id
+                """, [s, u]))
+        try store.raw(
+            "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES ($1, '2026-11-26', 'done', $2, 1)",
+            [.int(routine), u])
+        try store.raw(
+            """
+            INSERT INTO events (space_id, title, title_key, start_date, tz, created_by, assignee_id, created_at, updated_at)
+            VALUES ($1, 'e', 'e', '2026-12-01', 'UTC', $2, $2, 1, 1)
+            """, [s, u])
+        try store.raw(
+            "INSERT INTO item_notes (routine_id, author_id, created_at, body) VALUES ($1, $2, 1, 'n')",
+            [.int(routine), u])
+        let code = InviteCode.random()
+        try store.createInvite(code: code, space: a.space, by: a.id, now: 1, lifetime: 100)
+        try store.useInvite(code, by: b.id, now: 2)
+        try store.raw(
+            """
+            INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes)
+            VALUES ($1, $2, 1, 'add', 'task', 'added', 't', $3)
+            """, [u, s, .text("x")])
+
+        #expect(try store.deleteUser(b.id) == false)
+        for (table, column) in Store.userReferences {
+            #expect(
+                try store.int("SELECT count(*) FROM \(table) WHERE \(column) IS NOT NULL") == 0, "\(table).\(column)")
+            #expect(try store.int("SELECT count(*) FROM \(table)") == 1, "\(table) keeps its row")
+        }
+        #expect(try store.int("SELECT count(*) FROM undo_log") == 0)
+        #expect(try store.invite(code, now: 3) == .used)
+        #expect(try store.integrityProblems().isEmpty)
+        try expectNoOrphans(store, engine)
+    }
+
     @Test("deleting a member alone deletes their space and everything in it", arguments: Engine.all)
     func deleteAlone(engine: Engine) throws {
         guard let store = try engine.makeAccountStore() else { return }
