@@ -65,29 +65,41 @@ public enum SQLiteToPostgres {
                 if n > 0 { throw Failure.targetNotEmpty(table) }
             }
             var reports: [TableReport] = []
-            for table in copied {
-                let columns = try source.columnNames(of: table)
-                var original = Checksum()
-                var pending: [[SQLValue]] = []
-                try source.forEachRow(of: table) { values in
-                    original.add(values.map(Checksum.text(of:)))
-                    pending.append(values)
-                    if pending.count == batch {
-                        try insert(pending, into: table, columns: columns, on: pg.connection)
-                        pending.removeAll(keepingCapacity: true)
+            // The per-row counter trigger stands aside (one counter row updated per copied task in one
+            // transaction is quadratic); the counters are set from the copied rows below.
+            try pg.withoutRowCounting {
+                for table in copied {
+                    let columns = try source.columnNames(of: table)
+                    var original = Checksum()
+                    var pending: [[SQLValue]] = []
+                    try source.forEachRow(of: table) { values in
+                        original.add(values.map(Checksum.text(of:)))
+                        pending.append(values)
+                        if pending.count == batch {
+                            try insert(pending, into: table, columns: columns, on: pg.connection)
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    if !pending.isEmpty { try insert(pending, into: table, columns: columns, on: pg.connection) }
+                    let copy = try checksum(of: table, columns: columns, on: pg.connection)
+                    guard copy == original else {
+                        throw Failure.mismatch(table: table, source: original.summary, target: copy.summary)
+                    }
+                    reports.append(TableReport(table: table, rows: original.rows, checksum: original.hex))
+                    if columns.contains("id") {
+                        try pg.connection.executeOnce(
+                            "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)"
+                        )
                     }
                 }
-                if !pending.isEmpty { try insert(pending, into: table, columns: columns, on: pg.connection) }
-                let copy = try checksum(of: table, columns: columns, on: pg.connection)
-                guard copy == original else {
-                    throw Failure.mismatch(table: table, source: original.summary, target: copy.summary)
-                }
-                reports.append(TableReport(table: table, rows: original.rows, checksum: original.hex))
-                if columns.contains("id") {
-                    try pg.connection.executeOnce(
-                        "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)"
-                    )
-                }
+                try pg.connection.executeOnce(
+                    "INSERT INTO space_task_counts (space_id, tasks) SELECT space_id, count(*) FROM tasks GROUP BY space_id"
+                )
+                try pg.connection.executeOnce(
+                    """
+                    INSERT INTO list_open_counts (list_id, open)
+                    SELECT list_id, count(*) FILTER (WHERE done = 0 AND parent_id IS NULL) FROM tasks GROUP BY list_id
+                    """)
             }
             try rebuildSearch(pg)
             let problems = try pg.integrityProblems()
