@@ -4,7 +4,7 @@
 # Usage: Deploy/build-release.sh [output-directory]   (default: .build/dist)
 # Prints the tarball's path as its last line. Needs: swift, strip (binutils), tar, gzip, and libcurl's
 # development link (Debian: libcurl4-openssl-dev), which the static Foundation networking links against.
-# The binary still needs glibc, libstdc++, libsqlite3-0, libcrypt1, libpwquality1 (+ cracklib-runtime) and libcurl4 on the target machine.
+# The binary still needs glibc, libstdc++, libsqlite3-0, libcrypt1, libpwquality1 (+ cracklib-runtime), libpq5 and libcurl4 on the target machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.build/dist}"
