@@ -69,7 +69,8 @@ let package = Package(
         .testTarget(
             name: "TwoDoFeaturesTests",
             dependencies: [
-                "TwoDoFeatures", "TwoDoStore", "TwoDoPostgres", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol", "TwoDoText",
+                "TwoDoFeatures", "TwoDoStore", "TwoDoPostgres", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol",
+                "TwoDoText",
             ]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),

@@ -5,6 +5,11 @@
 /// After `threshold` failures a key must wait `baseDelay × 2^(extra failures)` seconds (capped at
 /// `maxDelay`) after its last failure. Entries are forgotten `window` seconds after their last failure,
 /// and the table never holds more than `capacity` keys, so an attacker cannot grow memory.
+///
+/// With a `shared` ledger (several nodes on one database) the counts live there instead, so a guesser cannot
+/// multiply their tries by spreading them over the nodes; they are then counted in wall-clock seconds (the
+/// ledger's clock, common to every node), whatever `now` the caller passes. If the ledger cannot be reached,
+/// this node's own counts stand in.
 public struct FailureThrottle {
     let threshold: Int
     let baseDelay: Double
@@ -12,20 +17,35 @@ public struct FailureThrottle {
     let window: Double
     let capacity: Int
     private var entries: [String: (count: Int, last: Double)] = [:]
+    /// Where the counts live when several nodes share them (nil: in `entries`).
+    private let shared: (any FailureLedger)?
+    /// This throttle's part of the shared ledger's keys.
+    private let namespace: String
 
     public init(
-        threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000
+        threshold: Int, baseDelay: Double = 30, maxDelay: Double = 900, window: Double = 900, capacity: Int = 100_000,
+        shared: (any FailureLedger)? = nil, namespace: String = ""
     ) {
         self.threshold = threshold
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.window = window
         self.capacity = capacity
+        self.shared = shared
+        self.namespace = namespace
+    }
+
+    /// `key`'s entry and the time to measure it against: the shared ledger's (wall clock) when there is one
+    /// and it answers, else this node's.
+    private func lookup(_ key: String, now: Double) -> (entry: (count: Int, last: Double)?, now: Double) {
+        if let shared, let found = try? shared.entry(namespace + key) { return (found, shared.now) }
+        return (entries[key], now)
     }
 
     /// Seconds `key` must still wait, or nil when it may try now.
     public func retryAfter(_ key: String, now: Double) -> Int? {
-        guard let e = entries[key], e.count >= threshold else { return nil }
+        let (entry, now) = lookup(key, now: now)
+        guard let e = entry, e.count >= threshold else { return nil }
         let exponent = min(e.count - threshold, 10)
         let delay = min(maxDelay, baseDelay * Double(1 << exponent))
         let remaining = e.last + delay - now
@@ -34,6 +54,7 @@ public struct FailureThrottle {
 
     /// Records a failure of `key`.
     public mutating func fail(_ key: String, now: Double) {
+        if let shared, (try? shared.record(namespace + key, window: window)) != nil { return }
         if entries.count >= capacity { prune(now: now) }
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         var e = entries[key] ?? (0, now)
@@ -45,16 +66,21 @@ public struct FailureThrottle {
 
     /// Failures of `key` still inside the window (0 when none).
     public func failures(_ key: String, now: Double) -> Int {
-        guard let e = entries[key], now - e.last <= window else { return 0 }
+        let (entry, now) = lookup(key, now: now)
+        guard let e = entry, now - e.last <= window else { return 0 }
         return e.count
     }
 
     /// Forgets `key` (after a success).
-    public mutating func succeed(_ key: String) { entries[key] = nil }
+    public mutating func succeed(_ key: String) {
+        entries[key] = nil
+        try? shared?.forget(namespace + key)
+    }
 
     /// Drops entries idle for longer than the window.
     public mutating func prune(now: Double) {
         entries = entries.filter { now - $0.value.last <= window + maxDelay }
+        if let shared { try? shared.prune(namespace: namespace, idleFor: window + maxDelay) }
     }
 
     var count: Int { entries.count }
@@ -71,12 +97,19 @@ public struct FailureThrottle {
 /// `passwd` in a logged-in session is never held back by any of these (its wrong old passwords back off
 /// per session, under their own key).
 public struct LoginThrottle {
-    private(set) var pairs = FailureThrottle(threshold: 5)
-    private(set) var names = FailureThrottle(threshold: 20, baseDelay: 10, maxDelay: 300)
-    private(set) var addresses = FailureThrottle(threshold: 20)
+    private(set) var pairs: FailureThrottle
+    private(set) var names: FailureThrottle
+    private(set) var addresses: FailureThrottle
+    /// Wrong old passwords given to `passwd`, per session: always this node's own (a session lives on one).
+    private(set) var sessions = FailureThrottle(threshold: 5)
 
-    /// No failures yet.
-    public init() {}
+    /// No failures yet; with `shared`, the counts per name, address and pair are kept there for every node.
+    public init(shared: (any FailureLedger)? = nil) {
+        pairs = FailureThrottle(threshold: 5, shared: shared, namespace: "login-pair\u{0}")
+        names = FailureThrottle(
+            threshold: 20, baseDelay: 10, maxDelay: 300, shared: shared, namespace: "login-name\u{0}")
+        addresses = FailureThrottle(threshold: 20, shared: shared, namespace: "login-address\u{0}")
+    }
 
     private static func pair(_ name: String, _ address: String) -> String { name + "\u{0}" + address }
 
@@ -103,12 +136,12 @@ public struct LoginThrottle {
 
     /// Seconds a session must wait before its next `passwd` after wrong old passwords, or nil.
     public func passwdRetryAfter(session: UInt64, now: Double) -> Int? {
-        pairs.retryAfter("passwd\u{0}\(session)", now: now)
+        sessions.retryAfter("\(session)", now: now)
     }
 
     /// Records a wrong old password given to `passwd` in a session.
     public mutating func passwdFailed(session: UInt64, now: Double) {
-        pairs.fail("passwd\u{0}\(session)", now: now)
+        sessions.fail("\(session)", now: now)
     }
 
     /// Drops idle entries.
@@ -116,7 +149,22 @@ public struct LoginThrottle {
         pairs.prune(now: now)
         names.prune(now: now)
         addresses.prune(now: now)
+        sessions.prune(now: now)
     }
+}
+
+/// Failure counts kept for several nodes at once (in their shared database), in wall-clock seconds.
+public protocol FailureLedger: AnyObject {
+    /// The ledger's clock: unix seconds.
+    var now: Double { get }
+    /// The count and last failure time of `key`, nil when it has none.
+    func entry(_ key: String) throws -> (count: Int, last: Double)?
+    /// Counts one more failure of `key` now (starting again from 1 when the last is older than `window`).
+    func record(_ key: String, window: Double) throws
+    /// Forgets `key`.
+    func forget(_ key: String) throws
+    /// Forgets the keys under `namespace` whose last failure is older than `idleFor` seconds.
+    func prune(namespace: String, idleFor: Double) throws
 }
 
 /// A token bucket: `rate` tokens per second, holding at most `burst`.

@@ -135,7 +135,13 @@ public final class PGConnection {
             case .null: bytes = nil
             case .integer(let v): bytes = Array(String(v).utf8)
             case .real(let v): bytes = Array(PGConnection.text(of: v).utf8)
-            case .text(let v): bytes = Array(v.utf8)
+            case .text(let v):
+                // PostgreSQL text cannot hold NUL, and libpq would silently cut the value there: refuse it.
+                guard !v.utf8.contains(0) else {
+                    throw DatabaseError(
+                        postgres: "text with a NUL character cannot be stored", sqlState: "22021", sql: nil)
+                }
+                bytes = Array(v.utf8)
             case .bool(let v): bytes = Array((v ? "t" : "f").utf8)
             case .bytea(let v):
                 bytes = v

@@ -1,6 +1,7 @@
 // A node's link to the other nodes on one database: the shared event log (live events) and presence.
 
 import Foundation
+import TwoDoStore
 import TwoDoSystem
 
 /// One event as one receiver reads it: already worded in their language and zone, as text and as a JSON line.
@@ -185,4 +186,45 @@ public final class PostgresNodeLink {
     public func leave() {
         _ = try? listener?.execute("DELETE FROM nodes WHERE node = $1", [.text(node)])
     }
+
+    // MARK: Shared throttles
+
+    /// Unix seconds, the clock of the shared throttle counts.
+    public var wallNow: Double { Date().timeIntervalSince1970 }
+
+    /// The failure count and last failure time of `key`; nil when none. Throws when disconnected.
+    public func throttleEntry(_ key: String) throws -> (count: Int, last: Double)? {
+        guard let listener else { throw PostgresNodeLink.disconnected }
+        let rows = try listener.execute("SELECT count, last FROM throttle_failures WHERE key = $1", [.text(key)])
+        guard rows.rowCount == 1 else { return nil }
+        return (Int(try rows.requiredInt(0, "count")), try rows.double(0, "last") ?? 0)
+    }
+
+    /// Counts one more failure of `key` now; a count whose last failure is older than `window` starts again.
+    public func throttleRecord(_ key: String, window: Double) throws {
+        guard let listener else { throw PostgresNodeLink.disconnected }
+        try listener.execute(
+            """
+            INSERT INTO throttle_failures AS f (key, count, last) VALUES ($1, 1, $2)
+            ON CONFLICT (key) DO UPDATE
+            SET count = CASE WHEN EXCLUDED.last - f.last > $3 THEN 1 ELSE f.count + 1 END, last = EXCLUDED.last
+            """, [.text(key), .real(wallNow), .real(window)])
+    }
+
+    /// Forgets `key`'s failures.
+    public func throttleForget(_ key: String) throws {
+        guard let listener else { throw PostgresNodeLink.disconnected }
+        try listener.execute("DELETE FROM throttle_failures WHERE key = $1", [.text(key)])
+    }
+
+    /// Forgets the keys starting with `prefix` idle for more than `idleFor` seconds.
+    public func throttlePrune(prefix: String, idleFor: Double) throws {
+        guard let listener else { throw PostgresNodeLink.disconnected }
+        try listener.execute(
+            "DELETE FROM throttle_failures WHERE starts_with(key, $1) AND last < $2",
+            [.text(prefix), .real(wallNow - idleFor)])
+    }
+
+    /// Thrown by the shared-throttle calls while the listening connection is down (callers fall back).
+    static let disconnected = DatabaseError(postgres: "the node link is disconnected", sqlState: "08003", sql: nil)
 }

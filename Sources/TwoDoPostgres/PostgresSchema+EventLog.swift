@@ -20,10 +20,17 @@ extension PostgresSchema {
 extension PostgresSchema {
     /// Presence across nodes: each node's heartbeat, and which users have sessions on which node. A node that
     /// stops beating (killed) is forgotten with its sessions after `PostgresNodeLink.nodeTimeout` seconds.
+    /// `throttle_failures`: the login and registration throttles' counts, shared so that spreading guesses
+    /// over the nodes buys no extra tries (wall-clock seconds in `last`).
     static let presence = """
         CREATE TABLE nodes (
             node text PRIMARY KEY,
             seen_at bigint NOT NULL
+        );
+        CREATE TABLE throttle_failures (
+            key text PRIMARY KEY,
+            count bigint NOT NULL,
+            last double precision NOT NULL
         );
         CREATE TABLE node_sessions (
             node text NOT NULL REFERENCES nodes(node) ON DELETE CASCADE,

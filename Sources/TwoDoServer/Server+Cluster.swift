@@ -110,3 +110,23 @@ extension Server {
         return (try? link.isOnlineElsewhere(user.rawValue, now: Server.linkNow)) ?? false
     }
 }
+
+/// The login and registration throttles' counts in the shared database (`PostgresNodeLink`), for every node.
+final class SharedFailureLedger: FailureLedger {
+    private let link: PostgresNodeLink
+
+    init(link: PostgresNodeLink) { self.link = link }
+
+    var now: Double { link.wallNow }
+    func entry(_ key: String) throws -> (count: Int, last: Double)? { try link.throttleEntry(Self.text(key)) }
+    func record(_ key: String, window: Double) throws { try link.throttleRecord(Self.text(key), window: window) }
+    func forget(_ key: String) throws { try link.throttleForget(Self.text(key)) }
+    func prune(namespace: String, idleFor: Double) throws {
+        try link.throttlePrune(prefix: Self.text(namespace), idleFor: idleFor)
+    }
+
+    /// The throttles join a key's parts with NUL, which PostgreSQL text cannot hold (libpq would cut the key
+    /// there, and every pair would become one): the unit separator stands in, a control character no name or
+    /// address contains.
+    private static func text(_ key: String) -> String { key.replacingOccurrences(of: "\u{0}", with: "\u{1F}") }
+}

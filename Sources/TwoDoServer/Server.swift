@@ -108,6 +108,12 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
+        if let link = storage.link {
+            // Several nodes: the throttles count in the shared database, so spreading guesses buys nothing.
+            let ledger = SharedFailureLedger(link: link)
+            logins = LoginThrottle(shared: ledger)
+            registrations = FailureThrottle(threshold: 20, baseDelay: 60, shared: ledger, namespace: "register\u{0}")
+        }
         if let fd = storage.link?.socket {
             try epoll.add(fd, token: Server.linkToken, interest: .readable)
             linkSocket = fd

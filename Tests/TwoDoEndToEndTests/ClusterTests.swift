@@ -232,4 +232,33 @@ struct ClusterTests {
         try again.ok("add after the fail-over")
         #expect(try bob.event(timeout: 5).text.contains("after the fail-over"))
     }
+
+    @Test("Guesses spread over two nodes are counted together: the sixth wrong password waits on either node")
+    func sharedThrottle() throws {
+        guard let url = try ClusterDatabase.fresh() else { return }
+        let one = try TestServer(databasePath: url)
+        let two = try TestServer(databasePath: url)
+        _ = try one.user("victim")
+        func attacker(_ node: TestServer) throws -> LineClient {
+            let c = try node.connect(from: "127.0.0.2")
+            try c.ok("json on")
+            return c
+        }
+        let a = try attacker(one)
+        let b = try attacker(two)
+        for i in 0..<5 {
+            let c = i % 2 == 0 ? a : b
+            #expect(try c.json("login victim wrong-guess-\(i)").code == "error.bad_credentials")
+        }
+        // Five failures in all, from one address, on two nodes: that address waits, wherever it asks.
+        #expect(try a.json("login victim \(TestServer.password("victim"))").code == "error.throttled")
+        #expect(try b.json("login victim \(TestServer.password("victim"))").code == "error.throttled")
+        let fresh = try attacker(two)
+        #expect(try fresh.json("login victim another-guess").code == "error.throttled")
+        // The owner, from another address, is never held back.
+        let owner = try two.connect(from: "127.0.0.3")
+        try owner.ok("json on")
+        let ownerReply = try owner.json("login victim \(TestServer.password("victim"))")
+        #expect(ownerReply.code == "auth.logged_in", "\(ownerReply)")
+    }
 }

@@ -74,6 +74,14 @@ import TwoDoStore
         #expect(try db.execute("SELECT x FROM t").string(0, "x") == attack)
     }
 
+    /// libpq passes text as C strings: a NUL would cut the value short without a word, so it is refused.
+    @Test func textWithNULIsRefusedNotCut() throws {
+        guard let db = try connect() else { return }
+        try db.executeScript("CREATE TABLE t (x text)")
+        #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO t VALUES ($1)", [.text("pair\u{0}cut")]) }
+        #expect(try db.execute("SELECT count(*) AS n FROM t").requiredInt(0, "n") == 0)
+    }
+
     @Test func preparedStatementsAreReused() throws {
         guard let db = try connect() else { return }
         try db.executeScript("CREATE TABLE t (x bigint)")
