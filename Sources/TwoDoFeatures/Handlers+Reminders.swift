@@ -164,8 +164,10 @@ extension Handlers {
             let muted = try hasMuted(.reminders, user.id)
             let live = muted ? [] : (presence?.sessions(of: user.id) ?? []).filter { !$0.isClosing }
             let elsewhere = !muted && (presence?.isOnlineElsewhere(user.id) ?? false)
-            try store.addNotification(
-                for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty || elsewhere)
+            // Read only when a session here gets the line; a line for another node's sessions leaves the row
+            // unread until that node delivers it (and marks it read), so a node that died meanwhile loses nothing.
+            let row = try store.addNotification(
+                for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty)
             guard !live.isEmpty || elsewhere else { continue }
             let data = user.tz == "UTC" ? notice.data(user) : notice.data(user).inZone(user.tz)
             func lines(_ lang: Language) -> (text: String, json: String) {
@@ -188,7 +190,9 @@ extension Handlers {
                 // For the user's sessions on other nodes: an outcome of no connection here, carrying the lines.
                 let (text, json) = lines(user.lang)
                 var o = Outcome(connection: Outcome.noConnection, reply: Reply.success(.reminderDue, [text]))
-                o.remoteLines = [RemoteLine(user: user.id, text: text, json: json)]
+                o.remoteLines = [
+                    RemoteLine(user: user.id, text: text, json: json, notification: live.isEmpty ? row : nil)
+                ]
                 outcomes.append(o)
             }
         }

@@ -83,10 +83,14 @@ public struct RemoteLine: Sendable, Equatable {
     public let user: UserID
     public let text: String
     public let json: String
+    /// The unread inbox row that stands for this line until a node puts it on a live session (which then
+    /// marks it read): a node that died meanwhile loses nothing.
+    public let notification: Int64?
 
-    public init(user: UserID, text: String, json: String) {
+    public init(user: UserID, text: String, json: String, notification: Int64? = nil) {
         self.user = user
         self.text = text
         self.json = json
+        self.notification = notification
     }
 }

@@ -12,11 +12,14 @@ public struct EventDelivery: Codable, Sendable, Equatable {
     public let text: String
     /// The line a JSON-mode session shows.
     public let json: String
+    /// An unread inbox row that the node delivering this line to a live session marks read (a reminder).
+    public let notification: Int64?
 
-    public init(user: Int64, text: String, json: String) {
+    public init(user: Int64, text: String, json: String, notification: Int64? = nil) {
         self.user = user
         self.text = text
         self.json = json
+        self.notification = notification
     }
 }
 
@@ -227,4 +230,10 @@ public final class PostgresNodeLink {
 
     /// Thrown by the shared-throttle calls while the listening connection is down (callers fall back).
     static let disconnected = DatabaseError(postgres: "the node link is disconnected", sqlState: "08003", sql: nil)
+
+    /// Marks inbox row `id` read: its line reached a live session on this node.
+    public func markDelivered(notification id: Int64) throws {
+        guard let listener else { throw PostgresNodeLink.disconnected }
+        try listener.execute("UPDATE notifications SET is_read = 1 WHERE id = $1", [.integer(id)])
+    }
 }

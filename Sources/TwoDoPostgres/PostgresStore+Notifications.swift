@@ -8,13 +8,17 @@ import TwoDoStore
 extension PostgresStore: NotificationStore {
     /// Stores an event for `user` to read later; the arguments as SQLite's store writes them (a JSON object
     /// with sorted keys, `Store.encodeArguments`), so a copied database reads the same.
-    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool) throws {
+    @discardableResult
+    public func addNotification(
+        for user: UserID, key: String, args: [String: String], now: Int64, read: Bool
+    ) throws -> Int64 {
         try connection.execute(
-            "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             [
                 .integer(user.rawValue), .integer(now), .text(key), .text(Store.encodeArguments(args)),
                 .integer(read ? 1 : 0),
-            ])
+            ]
+        ).requiredInt(0, "id")
     }
 
     /// The number of unread notifications of a user (from the `notifications_user` index).

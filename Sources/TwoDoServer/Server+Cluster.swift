@@ -23,7 +23,9 @@ extension Server {
         var readers: [UserID: User] = [:]
         for outcome in outcomes {
             for line in outcome.remoteLines {
-                deliveries.append(EventDelivery(user: line.user.rawValue, text: line.text, json: line.json))
+                deliveries.append(
+                    EventDelivery(
+                        user: line.user.rawValue, text: line.text, json: line.json, notification: line.notification))
             }
             for event in outcome.events {
                 for id in event.recipients {
@@ -53,10 +55,13 @@ extension Server {
             let (deliveries, more) = try link.receive()
             linkBacklog = more
             for d in deliveries {
+                var delivered = false
                 for id in sessions[UserID(d.user)] ?? [] {
-                    guard let c = connections[id] else { continue }
+                    guard let c = connections[id], !c.isClosed, !c.closeAfterFlush else { continue }
                     push(c.json ? d.json : d.text, to: c)
+                    delivered = true
                 }
+                if delivered, let row = d.notification { try link.markDelivered(notification: row) }
             }
         } catch {
             Log.error("lost the event link; reconnecting", ["error": "\(error)"])

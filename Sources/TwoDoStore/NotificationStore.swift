@@ -10,7 +10,9 @@ import TwoDoCore
 /// Expected inside the turn's transaction: a notification is stored with the change it reports.
 public protocol NotificationStore: TransactionalStore {
     /// Stores an event for `user` to read later (already read when it was delivered live).
-    func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool) throws
+    /// Returns the new row's id.
+    @discardableResult
+    func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool) throws -> Int64
     /// The number of unread notifications of a user.
     func unreadCount(for user: UserID) throws -> Int
     /// A user's notifications, newest first: rows `offset ..< offset + limit`.
@@ -37,7 +39,8 @@ public protocol NotificationStore: TransactionalStore {
 
 extension NotificationStore {
     /// An unread inbox row.
-    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64) throws {
+    @discardableResult
+    public func addNotification(for user: UserID, key: String, args: [String: String], now: Int64) throws -> Int64 {
         try addNotification(for: user, key: key, args: args, now: now, read: false)
     }
 }

@@ -10,13 +10,15 @@ extension Store {
     public static let notificationLifetime: Int64 = 30 * 24 * 3600
 
     /// Stores an event for `user` to read later.
+    @discardableResult
     public func addNotification(
         for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false
-    ) throws {
+    ) throws -> Int64 {
         let json = Store.encodeArguments(args)
         try db.run(
             "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES (?, ?, ?, ?, ?)",
             .integer(user.rawValue), .integer(now), .text(key), .text(json), .integer(read ? 1 : 0))
+        return db.lastInsertID
     }
 
     /// Catalog arguments as a JSON object with sorted keys. Written by hand: this runs for every reminder line

@@ -245,7 +245,7 @@ struct AccountLifecycleTests {
         #expect(try hostile.json("forgot ali\u{200B}ce").code == "error.invisible_char")
     }
 
-    @Test("twodo admin reset-password prints a one-time code for a user without a partner")
+    @Test("twodo admin reset-password prints a one-time code for a user without a partner", TestEngine.sqliteFile)
     func adminResetPassword() throws {
         let server = try TestServer()
         let dave = try server.user("dave")

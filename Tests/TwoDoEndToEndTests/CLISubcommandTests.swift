@@ -114,7 +114,9 @@ struct CLISubcommandTests {
         #expect(try carol.json("stats").ok == false)
     }
 
-    @Test("backup takes its database from TWODO_DB and its destination positionally; check reads --db=<path>")
+    @Test(
+        "backup takes its database from TWODO_DB and its destination positionally; check reads --db=<path>",
+        TestEngine.sqliteFile)
     func backupAndCheckFromEnvironment() throws {
         let server = try TestServer()
         _ = try server.couple()

@@ -27,7 +27,9 @@ struct CheckpointTests {
         }
     }
 
-    @Test("under 8,000 adds the checkpoint thread copies the WAL into the database file and the WAL stays small")
+    @Test(
+        "under 8,000 adds the checkpoint thread copies the WAL into the database file and the WAL stays small",
+        TestEngine.sqliteFile)
     func walStaysSmall() throws {
         let server = try TestServer(extraArguments: ["--rate-limit", "0"])
         let alice = try server.user("alice")

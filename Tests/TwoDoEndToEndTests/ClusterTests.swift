@@ -105,7 +105,7 @@ struct ClusterTests {
     @Test("twodo migrate copies an SQLite database into PostgreSQL, verified, and a node serves it")
     func migrateThenServe() throws {
         guard let url = try ClusterDatabase.fresh() else { return }
-        let old = try TestServer()
+        let old = try TestServer(databasePath: TestServer.makeDirectory() + "/twodo.sqlite")
         let (alice, bob) = try old.couple()
         try alice.ok("add buy süt tomorrow")
         _ = try bob.event()

@@ -380,7 +380,9 @@ extension ResilienceSuite {
             #expect(!reminder.text.contains("server was down"), "\(reminder.text)")
         }
 
-        @Test("a second server on the same database refuses to start, naming the path and the first one's pid")
+        @Test(
+            "a second server on the same database refuses to start, naming the path and the first one's pid",
+            TestEngine.sqliteFile)
         func secondServerRefused() throws {
             let first = try TestServer()
             let result = try TestServer.runBinary(["serve", "--db", first.databasePath, "--port", "0"])

@@ -35,9 +35,11 @@ struct PersistenceTests {
         #expect(alice.isClosedByServer(within: 2))
         #expect(bob.isClosedByServer(within: 2))
         #expect(server.log.contains("msg=stopped"))
-        let check = try TestServer.runBinary(["check", "--db", server.databasePath])
-        #expect(check.status == 0)
-        #expect(check.stdout.contains("ok"))
+        if !TestEngine.isPostgres {  // `twodo check` is SQLite's integrity check of the file
+            let check = try TestServer.runBinary(["check", "--db", server.databasePath])
+            #expect(check.status == 0)
+            #expect(check.stdout.contains("ok"))
+        }
 
         let second = try server.startAgain()
         let alice2 = try second.login("alice")

@@ -148,7 +148,7 @@ extension ResilienceSuite {
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
 
-        @Test("twodo check finds damage inside an otherwise valid TwoDo file")
+        @Test("twodo check finds damage inside an otherwise valid TwoDo file", TestEngine.sqliteFile)
         func checkFindsDamagedPages() throws {
             let server = try TestServer()
             let alice = try server.user("alice")
@@ -175,7 +175,8 @@ extension ResilienceSuite {
         }
 
         @Test(
-            "twodo backup copies a live database while a writer writes; the copy checks ok and holds every acknowledged task"
+            "twodo backup copies a live database while a writer writes; the copy checks ok and holds every acknowledged task",
+            TestEngine.sqliteFile
         )
         func onlineBackup() throws {
             let server = try TestServer()

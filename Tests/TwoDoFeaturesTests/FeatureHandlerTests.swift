@@ -128,6 +128,27 @@ struct FeatureHandlerTests {
         #expect(try h.store.unreadCount(for: bob.0.id) == unreadBefore + 1)
     }
 
+    @Test("a partner connected only to another node gets the reminder through the link; the inbox row waits unread")
+    func reminderElsewhere() throws {
+        let h = try HandlerHarness()
+        let (alice, bob) = try h.couple()
+        h.presence.offline = [bob.0.id]
+        h.presence.elsewhere = [bob.0.id]
+        try h.run("add call the bank today 11am", as: alice.1)
+        let unreadBefore = try h.store.unreadCount(for: bob.0.id)
+        h.handlers.clock.advance(by: 2 * 3600)
+        let pushed = try h.store.savepoint { try h.handlers.fireDueReminders() }
+        // Alice's own session here; for Bob, an outcome for no connection carrying his line for the other node.
+        #expect(pushed.map(\.connection).sorted() == [Outcome.noConnection, alice.1.id])
+        let remote = try #require(pushed.first { $0.connection == Outcome.noConnection }?.remoteLines.first)
+        #expect(remote.user == bob.0.id)
+        #expect(remote.text.hasPrefix("⏰ Reminder: \"call the bank\""))
+        #expect(remote.json.hasPrefix(#"{"type":"event","event":"reminder.due""#))
+        // Unread until the node that shows it marks it read (`remote.notification`), so a dead node loses nothing.
+        #expect(try h.store.unreadCount(for: bob.0.id) == unreadBefore + 1)
+        #expect(remote.notification != nil)
+    }
+
     @Test("a reminder due before the handlers started is late, with the late wording")
     func reminderLate() throws {
         let h = try HandlerHarness()

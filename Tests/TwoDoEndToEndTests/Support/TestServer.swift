@@ -43,6 +43,8 @@ final class TestServer: @unchecked Sendable {
         databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = [],
         environment: [String: String] = [:]
     ) throws {
+        // With TWODO_TEST_ENGINE=postgres a server without a given database gets a fresh PostgreSQL one.
+        let databasePath = try databasePath ?? TestServer.engineDatabase()
         // A PostgreSQL URL has no folder: its node gets a fresh one for its log.
         let isURL = databasePath?.hasPrefix("postgresql://") ?? false
         directory =
@@ -53,6 +55,13 @@ final class TestServer: @unchecked Sendable {
         self.databasePath = databasePath ?? directory + "/twodo.sqlite"
         logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
         try start(testClock: testClock, extraArguments: extraArguments, environment: environment)
+    }
+
+    /// A fresh PostgreSQL database's URL when the tests run on that engine (`TWODO_TEST_ENGINE=postgres`), else
+    /// nil (a temporary SQLite file).
+    static func engineDatabase() throws -> String? {
+        guard ProcessInfo.processInfo.environment["TWODO_TEST_ENGINE"] == "postgres" else { return nil }
+        return try ClusterDatabase.fresh()
     }
 
     /// Starts a new server on this one's database, after this one was stopped or killed.
