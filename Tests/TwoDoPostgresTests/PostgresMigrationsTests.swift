@@ -16,10 +16,10 @@ import TwoDoStore
         #expect(try PostgresMigrations.version(db) == PostgresMigrations.currentVersion)
         let tables = try db.execute(
             // PostgreSQL's own: undo_capture (SQLite records undo in memory) and what several nodes share
-            // (PostgresSchema+EventLog.swift: event_log, nodes, node_sessions).
+            // (PostgresSchema+EventLog.swift: event_log, nodes, node_sessions, throttle_failures).
             """
             SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()
-            AND tablename NOT IN ('undo_capture', 'event_log', 'nodes', 'node_sessions')
+            AND tablename NOT IN ('undo_capture', 'event_log', 'nodes', 'node_sessions', 'throttle_failures')
             """
         ).int(0, "n")
         #expect(tables == 25)  // SQLite's 24 (FTS5 becomes search_index, search_pending goes) + schema_version
