@@ -16,7 +16,7 @@ extension PostgresStore {
         LEFT JOIN users c ON c.id = e.created_by
         """
 
-    private static func event(from row: PGScheduleRow) throws -> CalendarEvent {
+    private static func event(from row: PGRow) throws -> CalendarEvent {
         var rule: Recurrence?
         if let freq = try row.optional("rec_freq", as: Recurrence.Frequency.self) {
             rule = Recurrence(
@@ -110,7 +110,7 @@ extension PostgresStore {
         return try chosen.compactMap { try event($0.id, in: space) }
     }
 
-    private static func exception(_ row: PGScheduleRow) throws -> (Int64, LocalDate, EventException) {
+    private static func exception(_ row: PGRow) throws -> (Int64, LocalDate, EventException) {
         let day = try row.requiredDate("day")
         if try row.requiredInt("cancelled") == 1 { return (try row.requiredInt("event_id"), day, .cancelled) }
         let date = try row.date("new_date") ?? day

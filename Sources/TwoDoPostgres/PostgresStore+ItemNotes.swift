@@ -39,7 +39,7 @@ extension PostgresStore {
             """, [.integer(event.rawValue)], map: PostgresStore.itemNote)
     }
 
-    private static func itemNote(_ row: PGScheduleRow) throws -> Note {
+    private static func itemNote(_ row: PGRow) throws -> Note {
         Note(author: try row.text("author"), at: try row.requiredInt("created_at"), text: try row.requiredText("body"))
     }
 

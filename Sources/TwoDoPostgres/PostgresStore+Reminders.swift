@@ -64,7 +64,7 @@ extension PostgresStore: ReminderStore {
         }
     }
 
-    private static func dueReminder(_ row: PGScheduleRow) throws -> DueReminder {
+    private static func dueReminder(_ row: PGRow) throws -> DueReminder {
         DueReminder(
             id: try row.requiredInt("id"), task: TaskID(try row.requiredInt("task_id")),
             kind: try row.required("kind", as: ReminderKind.self), fireAt: try row.requiredInt("fire_at"),

@@ -97,7 +97,7 @@ extension PostgresStore: ScheduleStore {
         var description: String?
     }
 
-    private static func routineHead(_ row: PGScheduleRow) throws -> RoutineHead {
+    private static func routineHead(_ row: PGRow) throws -> RoutineHead {
         RoutineHead(
             id: RoutineID(try row.requiredInt("id")), name: try row.requiredText("name"), time: try row.time("time"),
             createdAt: try row.requiredInt("created_at"), assignee: try row.text("assignee"),
@@ -105,7 +105,7 @@ extension PostgresStore: ScheduleStore {
             description: try row.text("description"))
     }
 
-    private static func segment(_ row: PGScheduleRow) throws -> (Int64, RoutineHistory.Segment) {
+    private static func segment(_ row: PGRow) throws -> (Int64, RoutineHistory.Segment) {
         let since = try row.requiredDate("since")
         return (
             try row.requiredInt("routine_id"),
@@ -113,12 +113,12 @@ extension PostgresStore: ScheduleStore {
         )
     }
 
-    private static func pause(_ row: PGScheduleRow) throws -> (Int64, RoutineHistory.Pause) {
+    private static func pause(_ row: PGRow) throws -> (Int64, RoutineHistory.Pause) {
         let from = try row.requiredDate("from_date")
         return (try row.requiredInt("routine_id"), RoutineHistory.Pause(from: from, to: try row.date("to_date")))
     }
 
-    private static func mark(_ row: PGScheduleRow) throws -> (Int64, RoutineOccurrence) {
+    private static func mark(_ row: PGRow) throws -> (Int64, RoutineOccurrence) {
         let day = try row.requiredDate("day")
         let mark = try row.required("state", as: RoutineMark.self)
         return (
@@ -248,7 +248,7 @@ extension PostgresStore: ScheduleStore {
 
     /// Removes the mark of `day`, or of the most recently marked day when nil; returns the day and mark removed.
     public func unmarkRoutine(_ id: RoutineID, day: LocalDate?) throws -> (LocalDate, RoutineMark)? {
-        let read = { (row: PGScheduleRow) in
+        let read = { (row: PGRow) in
             (try row.requiredInt("id"), try row.requiredDate("day"), try row.required("state", as: RoutineMark.self))
         }
         let found: (Int64, LocalDate, RoutineMark)?

@@ -1,58 +1,7 @@
-// How the task area reads rows on PostgreSQL: the task SELECT (as SQLite's `Store.taskColumns`) and its decoding.
+// The task SELECT on PostgreSQL (as SQLite's `Store.taskColumns`) and its decoding into `TaskItem`.
 
 import TwoDoCore
 import TwoDoStore
-
-/// One row of a `PGResult`, read by column name into TwoDo's values; a required column that is NULL or
-/// unreadable throws a `DatabaseError` naming it (as SQLite's `Row` does).
-struct PGTaskRow {
-    /// The statement's result.
-    let result: PGResult
-    /// The row's index in it.
-    let row: Int
-
-    /// The integer in column `name`, nil when NULL.
-    func int(_ name: String) throws -> Int64? { try result.int(row, name) }
-    /// The text in column `name`, nil when NULL.
-    func text(_ name: String) throws -> String? { try result.string(row, name) }
-    /// The integer in column `name`; throws when NULL.
-    func requiredInt(_ name: String) throws -> Int64 { try result.requiredInt(row, name) }
-    /// The text in column `name`; throws when NULL.
-    func requiredText(_ name: String) throws -> String { try result.requiredString(row, name) }
-
-    /// A string-backed value (a `Priority`, a `PlanStatus`) in column `name`; throws when NULL or unknown.
-    func required<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T where T.RawValue == String {
-        let raw = try requiredText(name)
-        guard let value = T(rawValue: raw) else { throw PGTaskRow.unreadable(name, raw, "\(T.self)") }
-        return value
-    }
-
-    /// The ISO date in column `name`, nil when NULL; throws when it is no date.
-    func date(_ name: String) throws -> LocalDate? {
-        guard let raw = try text(name) else { return nil }
-        guard let date = LocalDate(iso: raw) else { throw PGTaskRow.unreadable(name, raw, "date") }
-        return date
-    }
-
-    /// The time of day in column `name`, nil when NULL; throws when it is no time.
-    func time(_ name: String) throws -> LocalTime? {
-        guard let raw = try text(name) else { return nil }
-        guard let time = LocalTime(iso: raw) else { throw PGTaskRow.unreadable(name, raw, "time") }
-        return time
-    }
-
-    /// The recurrence rule (JSON, `RecurrenceCoding`) in column `name`, nil when NULL; throws when unreadable.
-    func recurrence(_ name: String) throws -> Recurrence? {
-        guard let raw = try text(name) else { return nil }
-        guard let rule = RecurrenceCoding.decode(raw) else { throw PGTaskRow.unreadable(name, raw, "recurrence rule") }
-        return rule
-    }
-
-    /// The error for a column whose text is no value of `type`, naming the column and the text.
-    static func unreadable(_ name: String, _ raw: String, _ type: String) -> DatabaseError {
-        DatabaseError(postgres: "column \(name) holds '\(raw)', not a \(type)", sqlState: "22P02", sql: nil)
-    }
-}
 
 extension PostgresStore {
     /// Every column a `TaskItem` needs, as SQLite's `Store.taskColumns` (the same joins and subqueries).
@@ -78,7 +27,7 @@ extension PostgresStore {
         """
 
     /// The task in a row read with `taskColumns`.
-    static func task(from row: PGTaskRow) throws -> TaskItem {
+    static func task(from row: PGRow) throws -> TaskItem {
         var task = TaskItem(
             id: TaskID(try row.requiredInt("id")), list: ListID(try row.requiredInt("list_id")),
             listName: try row.requiredText("list_name"),
@@ -106,7 +55,7 @@ extension PostgresStore {
     }
 
     /// The plan entry of a row read with `taskColumns`, nil when the task is on no plan.
-    static func plan(from row: PGTaskRow) throws -> TaskPlan? {
+    static func plan(from row: PGRow) throws -> TaskPlan? {
         guard let user = try row.int("plan_user_id") else { return nil }
         guard let date = try row.date("plan_date") else {
             throw DatabaseError(postgres: "column plan_date is NULL", sqlState: "22004", sql: nil)
@@ -121,16 +70,16 @@ extension PostgresStore {
 
     /// Every row of `sql` run with `values`, each mapped by `map`.
     func taskAreaRows<T>(
-        _ sql: String, _ values: [PGValue] = [], map: (PGTaskRow) throws -> T
+        _ sql: String, _ values: [PGValue] = [], map: (PGRow) throws -> T
     ) throws -> [T] {
         let result = try connection.execute(sql, values)
-        return try (0..<result.rowCount).map { try map(PGTaskRow(result: result, row: $0)) }
+        return try (0..<result.rowCount).map { try map(PGRow(result: result, row: $0)) }
     }
 
     /// The first row of `sql` mapped by `map`, nil when there is none.
-    func taskAreaRow<T>(_ sql: String, _ values: [PGValue] = [], map: (PGTaskRow) throws -> T) throws -> T? {
+    func taskAreaRow<T>(_ sql: String, _ values: [PGValue] = [], map: (PGRow) throws -> T) throws -> T? {
         let result = try connection.execute(sql, values)
-        return result.rowCount == 0 ? nil : try map(PGTaskRow(result: result, row: 0))
+        return result.rowCount == 0 ? nil : try map(PGRow(result: result, row: 0))
     }
 
     /// The integer in column `n` of the first row of `sql` (0 when there is no row or it is NULL).
