@@ -4,27 +4,9 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore {
-    /// Every column a `TaskItem` needs, as SQLite's `Store.taskColumns` (the same joins and subqueries).
-    static let taskColumns = """
-        SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
-               t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
-               t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count,
-               t.parent_id, p.title AS parent_title,
-               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
-               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
-               l.icon AS list_icon, t.description,
-               pe.user_id AS plan_user_id, pu.name AS plan_user, pe.plan_date, pe.region AS plan_region,
-               pe.bucket AS plan_bucket, pe.position AS plan_position, pe.status AS plan_status, pe.deferred_at
-        FROM tasks t
-        JOIN lists l ON l.id = t.list_id
-        LEFT JOIN tasks p ON p.id = t.parent_id
-        LEFT JOIN users a ON a.id = t.assignee_id
-        LEFT JOIN users c ON c.id = t.created_by
-        LEFT JOIN users d ON d.id = t.completed_by
-        LEFT JOIN plan_entries pe ON pe.task_id = t.id
-        LEFT JOIN users pu ON pu.id = pe.user_id
-        """
+    /// Every column a `TaskItem` needs: SQLite's own SELECT (`Store.taskColumns`), which is plain SQL both
+    /// engines read alike.
+    static let taskColumns = Store.taskColumns
 
     /// The task in a row read with `taskColumns`.
     static func task(from row: PGRow) throws -> TaskItem {

@@ -7,7 +7,9 @@ extension Store {
     // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
     // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`), 11 (`description`).
 
-    static let taskColumns = """
+    /// Every column a `TaskItem` needs, with their joins: the one SELECT of both engines (plain SQL, no
+    /// parameters), so a column added here reaches SQLite's and PostgreSQL's decoders alike.
+    package static let taskColumns = """
         SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
                t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
                t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
