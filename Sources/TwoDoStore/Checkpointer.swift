@@ -38,6 +38,9 @@ public final class Checkpointer: @unchecked Sendable {
     /// A WAL this large is checkpointed at the next tick instead of at the end of the interval: a burst of
     /// writes (each now also records its undo changeset) must not outrun the checkpoints.
     static let eagerBytes = 4 << 20
+    /// A WAL of this many frames (about three times `eagerBytes`) means the thread has fallen behind the
+    /// writer: the loop's commit then checkpoints itself (`Store.checkpointWhenBehind`), which bounds the WAL.
+    static let loopPages: Int32 = 3 * Int32(eagerBytes) / 4096
     /// How often the thread looks at the WAL's size.
     static let tick = 0.05
 
