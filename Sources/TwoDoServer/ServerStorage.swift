@@ -52,7 +52,7 @@ final class ServerStorage {
             var checkpointer: Checkpointer? = nil
             if config.backgroundCheckpoints {
                 do {
-                    checkpointer = try Checkpointer(path: path)
+                    checkpointer = try Checkpointer(path: path, watch: sqlite.walWatch)
                 } catch {
                     // Without the thread, the WAL would only grow: give the checkpoints back to SQLite's COMMIT.
                     Log.error("checkpoint thread unavailable; checkpointing in the loop", ["error": "\(error)"])

@@ -15,6 +15,11 @@ public final class Store {
     /// Column names per table, as changesets number them (Store+Undo), read once per table: migrations only
     /// run before the store is used.
     var columnNamesCache: [String: [String]] = [:]
+    /// The WAL's frame count after each commit, for the checkpoint thread (kept only with background checkpoints).
+    public let walWatch = WALWatch()
+    /// The size, in bytes, a WAL file is cut back to when it starts over: just above the most the loop lets
+    /// it hold (`Checkpointer.loopPages` frames of a 4 KiB page), so in steady use it is never cut.
+    static let walFileLimit = (Int(Checkpointer.loopPages) + 256) * (4096 + 24)
 
     /// Opens the database at `path`, refusing foreign or damaged files, and migrates it.
     ///
@@ -27,12 +32,13 @@ public final class Store {
             db = try Database(path: path)
             try Store.checkIdentity(db: db, path: path)
             try db.execute("PRAGMA journal_mode = WAL")
-            // When a checkpoint lets the WAL restart from its beginning, a file grown past this is cut back, so
-            // its size says how much is waiting to be copied (the checkpoint thread looks at it).
-            try db.execute("PRAGMA journal_size_limit = \(Checkpointer.eagerBytes)")
+            // When a checkpoint lets the WAL restart from its beginning, a file grown past this is cut back. Below
+            // it the file keeps its blocks, so the next cycle's frames overwrite allocated space instead of making
+            // the file system allocate (and zero) it again: 2–3% of a durable add's CPU (PERFORMANCE §17).
+            try db.execute("PRAGMA journal_size_limit = \(Store.walFileLimit)")
             if backgroundCheckpoints {
                 try db.execute("PRAGMA wal_autocheckpoint = 0")
-                sqlite3_wal_hook(db.handle, Store.checkpointWhenBehind, nil)
+                walWatch.attach(to: db.handle)
             }
             try db.execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
             try db.execute("PRAGMA foreign_keys = ON")
@@ -48,23 +54,6 @@ public final class Store {
             throw StoreOpenError.cannotOpen(path: path, detail: Store.explain(e, path: path))
         }
     }
-
-    /// Runs after every commit on the loop's connection while the checkpoint thread does the checkpoints. The
-    /// thread's PASSIVE checkpoint copies only the frames that exist when it starts, so a writer that never
-    /// pauses (or a thread starved of CPU on a loaded machine) can keep the WAL from ever restarting, and it
-    /// grows without end. When the WAL holds `Checkpointer.loopPages` frames, the loop copies the rest
-    /// itself: a PASSIVE checkpoint on the writer's own connection finishes (no writer runs meanwhile), so the
-    /// next write starts the WAL over. It costs one turn a copy and an fsync of the database file, and only
-    /// when the thread has fallen behind; if the thread is checkpointing right then, SQLite answers BUSY at
-    /// once and the next commit tries again.
-    private static let checkpointWhenBehind:
-        @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
-            _, handle, name, pages in
-            if pages >= Checkpointer.loopPages {
-                _ = sqlite3_wal_checkpoint_v2(handle, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            }
-            return SQLITE_OK
-        }
 
     /// SQLite's reason, with the likely cause when the file could not be opened at all.
     private static func explain(_ e: DatabaseError, path: String) -> String {
