@@ -239,11 +239,12 @@ extension Handlers {
         let members = try store.members(of: user.space)
         // The reply (code and text) and the partner's event (name and text) of one change; `keys` words both
         // when the change has a variant text (`task.added_details` and `event.task.added_details`).
+        // `known`: the task as it now reads, when the change's values say it all (a plain add, a done).
         func changed(
             _ name: EventName, _ task: TaskID, _ args: [String: String], keys: (reply: TextKey, event: TextKey)? = nil,
-            localArgs: LocalArgs? = nil
+            localArgs: LocalArgs? = nil, known: TaskItem? = nil
         ) throws -> Reply {
-            guard let fresh = try store.task(task, in: user.space) else {
+            guard let fresh = try known ?? store.task(task, in: user.space) else {
                 preconditionFailure("task vanished inside its transaction")
             }
             try raise(
@@ -269,7 +270,11 @@ extension Handlers {
                 parts.append(.described)
             }
             if let assignee { try keepAssignment(of: title, to: assignee, by: user) }
-            guard !parts.isEmpty else { return try changed(.taskAdded, id, ["title": title, "list": list.label]) }
+            guard !parts.isEmpty else {
+                // Nothing but the title and list was written: the reply needs no second read.
+                let known = assignee == nil ? TaskItem.added(id, title: title, list: list, by: user, now: now) : nil
+                return try changed(.taskAdded, id, ["title": title, "list": list.label], known: known)
+            }
             // Each reader gets the details in their own language and zone.
             return try changed(
                 .taskAdded, id, ["title": title, "list": list.label], keys: (.taskAddedDetails, .eventTaskAddedDetails),
@@ -298,7 +303,8 @@ extension Handlers {
                     ],
                     data: JSONShape.task(fresh, tz: user.tz, number: nil))
             }
-            return try changed(.taskCompleted, task.id, ["title": task.title])
+            return try changed(
+                .taskCompleted, task.id, ["title": task.title], known: task.completed(by: user.name, at: now))
 
         case .undone(let ref):
             let task = try resolve(ref, user: user, prefer: .done, c)

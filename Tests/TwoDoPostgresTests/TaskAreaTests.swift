@@ -28,6 +28,37 @@ struct TaskAreaTests {
         #expect(try store.tasks(inSpace: u.space).map(\.title) == ["a", "b", "d", "c"])
     }
 
+    @Test(
+        "a plain add and a done build the task exactly as reading it back gives (the reply skips the read)",
+        arguments: Engine.all)
+    func builtEqualsRead(engine: Engine) throws {
+        guard let store = try engine.makeTaskStore() else { return }
+        let u = try store.seedNewcomer("alice")
+        let user = User(id: u.id, name: "alice", lang: .en, tz: "UTC", space: u.space)
+        let shop = try store.addList(named: "Shop", in: u.space, now: 1)
+        try store.setIcon("🛒", of: shop)
+        let list = try #require(try store.list(named: "Shop", in: u.space))
+        let id = try store.addTask(title: "Süt al", list: list.id, space: u.space, by: u.id, assignee: nil, now: 20)
+        let added = TaskItem.added(id, title: "Süt al", list: list, by: user, now: 20)
+        #expect(try store.task(id, in: u.space) == added)
+        // Done with two steps, one of them already done, and a description.
+        let parent = try #require(try store.task(id, in: u.space))
+        let first = try store.addStep(title: "one", under: parent, space: u.space, by: u.id, now: 21)
+        _ = try store.addStep(title: "two", under: parent, space: u.space, by: u.id, now: 22)
+        try store.setDone(first, true, by: u.id, now: 23)
+        try store.setDescription(of: id, to: "the long text", now: 24)
+        let before = try #require(try store.task(id, in: u.space))
+        #expect(before.steps == StepProgress(done: 1, total: 2))
+        try store.setDone(id, true, by: u.id, now: 30)
+        _ = try store.completeSteps(of: id, by: u.id, now: 30)
+        #expect(try store.task(id, in: u.space) == before.completed(by: "alice", at: 30))
+        // A task without steps.
+        let plain = try store.addTask(title: "b", list: list.id, space: u.space, by: u.id, assignee: nil, now: 40)
+        let open = try #require(try store.task(plain, in: u.space))
+        try store.setDone(plain, true, by: u.id, now: 41)
+        #expect(try store.task(plain, in: u.space) == open.completed(by: "alice", at: 41))
+    }
+
     @Test("another space's ids are never answered: task, word lookup, search, pages", arguments: Engine.all)
     func isolation(engine: Engine) throws {
         guard let store = try engine.makeTaskStore() else { return }
