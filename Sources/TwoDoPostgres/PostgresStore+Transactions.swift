@@ -4,7 +4,8 @@ import TwoDoStore
 
 extension PostgresStore: TransactionalStore {
     /// Changes whenever user names, space membership or list names may have changed: bumped by
-    /// `noteNamesChanged()` (the mutators of users, spaces and lists) and by every rollback.
+    /// `noteNamesChanged()` (the mutators of users, spaces and lists), by every rollback, and at the start of
+    /// every turn, since another node may have changed them since the last.
     public var namesGeneration: UInt64 { namesCounter }
 
     /// Begins the loop turn's transaction (BEGIN; READ COMMITTED, as every node's turn must see the
@@ -12,6 +13,9 @@ extension PostgresStore: TransactionalStore {
     public func beginTurn() throws -> TurnTransaction {
         precondition(!connection.isInTransaction, "beginTurn() while a transaction is open")
         try begin("BEGIN")
+        // Other nodes change names too, and nothing here sees them happen: what was cached from names (the
+        // parser's list and member names, users, members, default lists) holds for one turn at most.
+        noteNamesChanged()
         return TurnTransaction(
             commit: { [self] in try commit() },
             rollback: { [self] in rollback() })

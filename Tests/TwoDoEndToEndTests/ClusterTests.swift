@@ -68,6 +68,30 @@ struct ClusterTests {
         #expect(sorted[5] * 1000 < limit)
     }
 
+    @Test("A list made, and a display name changed, on one node are known at once to the partner's node")
+    func namesAcrossNodes() throws {
+        guard let url = try ClusterDatabase.fresh() else { return }
+        let one = try TestServer(databasePath: url)
+        let two = try TestServer(databasePath: url)
+        let alice = try one.user("alice")
+        let bob = try two.user("bob")
+        try one.pair(alice, bob)
+        try alice.ok("add milk")  // node one now knows the couple's lists and names
+        _ = try bob.event(timeout: 5)
+        try bob.ok("list add Bahçe")
+        #expect(try alice.event(timeout: 5).event == "list.added")
+        // A dative that names no list stays in the title, so a stale list of names would file this in the Inbox
+        // as "bahçeye tohum" without a word.
+        let added = try alice.ok("bahçeye tohum ekle")
+        #expect(added.data["list"] as? String == "Bahçe", "node one still read its old list names: \(added.text)")
+        #expect(added.data["title"] as? String == "tohum")
+        #expect(try bob.event(timeout: 5).text.contains("tohum"))
+        try bob.ok("name Bobby B.")
+        try alice.ok("add tea")
+        let couple = try alice.ok("couple")
+        #expect(couple.text.contains("Bobby B."), "node one still read bob's old name: \(couple.text)")
+    }
+
     @Test("A reminder fires exactly once although three nodes reach its time together; every session hears it")
     func reminderOnce() throws {
         guard let url = try ClusterDatabase.fresh() else { return }
