@@ -14,23 +14,47 @@ extension Handlers {
     /// sixth of the server's CPU in the throughput benchmark, and most of it with many lists.
     func parseContext(for user: User?) throws -> ParseContext {
         guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
-        if parseContextsGeneration != store.namesGeneration {
-            parseContexts.removeAll(keepingCapacity: true)
-            parseContextsGeneration = store.namesGeneration
-        }
         var context: ParseContext
-        if let cached = parseContexts[user.space] {
+        names.refresh(store)
+        if let cached = names.contexts[user.space] {
             context = cached
         } else {
             context = ParseContext(
                 listNames: try store.listNames(in: user.space),
-                memberNames: try store.members(of: user.space).map(\.name),
+                memberNames: try members(of: user.space).map(\.name),
                 testClock: clock.isTest)
-            parseContexts[user.space] = context
+            names.contexts[user.space] = context
         }
         context.now = clock.now
         context.timeZone = user.tz
         return context
+    }
+
+    /// The user with this id, read once per `namesGeneration` (every command of a session starts with it).
+    func user(_ id: UserID) throws -> User? {
+        names.refresh(store)
+        if let cached = names.users[id] { return cached }
+        let found = try store.user(id)
+        if let found { names.users[id] = found }
+        return found
+    }
+
+    /// The members of a space, read once per `namesGeneration` (every task command names them).
+    func members(of space: SpaceID) throws -> [User] {
+        names.refresh(store)
+        if let cached = names.members[space] { return cached }
+        let found = try store.members(of: space)
+        names.members[space] = found
+        return found
+    }
+
+    /// The default list of a space, read once per `namesGeneration` (a plain `add` goes there).
+    func defaultList(in space: SpaceID) throws -> TaskList {
+        names.refresh(store)
+        if let cached = names.defaultLists[space] { return cached }
+        let found = try store.defaultList(in: space)
+        names.defaultLists[space] = found
+        return found
     }
 
     func parseFailure(_ error: ParseError, _ c: Session) -> Reply {

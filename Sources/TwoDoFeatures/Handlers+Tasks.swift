@@ -236,7 +236,7 @@ extension Handlers {
 
     private func runTask(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
         let now = clock.now
-        let members = try store.members(of: user.space)
+        let members = try members(of: user.space)
         // The reply (code and text) and the partner's event (name and text) of one change; `keys` words both
         // when the change has a variant text (`task.added_details` and `event.task.added_details`).
         // `known`: the task as it now reads, when the change's values say it all (a plain add, a done).
@@ -259,7 +259,7 @@ extension Handlers {
         case .add(let raw, let listName, let details):
             let title = try cleaned(raw, limit: TextRules.titleLimit, c)
             _ = try describedText(details.description, c)  // an overlong description refuses the whole line
-            let list = try listName.map { try findList($0, user: user, c) } ?? store.defaultList(in: user.space)
+            let list = try listName.map { try findList($0, user: user, c) } ?? defaultList(in: user.space)
             try checkRoomForTask(in: list, space: user.space, c)
             let assignee = try details.assignee.flatMap { try member($0, user: user, members: members, c) }
             let id = try store.addTask(

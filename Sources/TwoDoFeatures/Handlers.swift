@@ -35,9 +35,9 @@ public final class Handlers {
     /// Reminders fired since start (task, routine and event reminders), for `stats`.
     public internal(set) var remindersFired = 0
 
-    /// The parser's name context per space, valid while the store's `namesGeneration` is unchanged.
-    var parseContexts: [SpaceID: ParseContext] = [:]
-    var parseContextsGeneration: UInt64 = 0
+    /// What is read from users, spaces and lists on every command (the parser's names, the user, the members,
+    /// the default list), valid while the store's `namesGeneration` is unchanged.
+    var names = NamesCache()
 
     // The running command's scope: what it raised, set aside until `finishCommand` folds it into the outcome.
     /// Events raised by the command now running; dropped if it fails.
@@ -89,7 +89,7 @@ public final class Handlers {
     /// - Throws: storage errors; the loop rolls back the command's savepoint and answers `error.storage`.
     public func run(_ body: Substring, on c: Session, tag: String?) throws -> Handled {
         if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return .outcome(refusal) }
-        let user = try c.user.flatMap { try store.user($0) }
+        let user = try c.user.flatMap { try self.user($0) }
         // A "Did you mean" question is answered by the very next line, or forgotten.
         let pending = c.pendingSuggestion
         c.pendingSuggestion = nil
