@@ -12,7 +12,7 @@ import Synchronization
 /// `eagerBytes` of frames, as the store's `WALWatch` reports) this thread runs a PASSIVE
 /// checkpoint, which never blocks the writer: it copies the frames no reader still needs, syncing the WAL
 /// before and the database after (its connection is `synchronous=FULL`). The loop's next write then
-/// restarts the WAL from its beginning, so the file stays small.
+/// restarts the WAL from its beginning, so it stays short.
 public final class Checkpointer: @unchecked Sendable {
     // @unchecked: `db` is opened in `init` and from then on used only by the checkpoint thread.
     private let db: Database
@@ -39,13 +39,13 @@ public final class Checkpointer: @unchecked Sendable {
         finished.wait()
     }
 
-    /// A WAL holding this many bytes of frames is checkpointed at the next tick instead of at the end of the interval: a burst of
-    /// writes (each now also records its undo changeset) must not outrun the checkpoints.
+    /// A WAL holding this many bytes of frames is checkpointed at the next tick instead of at the end of the
+    /// interval: a burst of writes (each also records its undo changeset) must not outrun the checkpoints.
     static let eagerBytes = 4 << 20
     /// A WAL of this many frames (about three times `eagerBytes`) means the thread has fallen behind the
     /// writer: the loop's commit then checkpoints itself (`WALWatch`), which bounds the WAL.
     static let loopPages: Int32 = 3 * Int32(eagerBytes) / 4096
-    /// How often the thread looks at the WAL's size.
+    /// How often the thread looks at the WAL's frame count.
     static let tick = 0.05
 
     private func work(interval: Double) {

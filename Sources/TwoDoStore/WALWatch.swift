@@ -41,7 +41,9 @@ public final class WALWatch: Sendable {
                     pages = 0  // everything is copied: the next write starts the WAL over
                 }
             }
-            if let context { Unmanaged<WALWatch>.fromOpaque(context).takeUnretainedValue().frames.store(pages, ordering: .relaxed) }
+            if let context {
+                Unmanaged<WALWatch>.fromOpaque(context).takeUnretainedValue().frames.store(pages, ordering: .relaxed)
+            }
             return SQLITE_OK
         }
 }

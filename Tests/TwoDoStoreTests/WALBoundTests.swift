@@ -24,11 +24,14 @@ struct WALBoundTests {
         var largest = 0
         for i in 0..<6000 {
             _ = try store.write { tx in
-                try tx.addTask(title: "\(i) \(title)", list: inbox, space: user.space, by: user.id, assignee: nil, now: 1)
+                try tx.addTask(
+                    title: "\(i) \(title)", list: inbox, space: user.space, by: user.id, assignee: nil, now: 1)
             }
             largest = max(largest, size(temp.path + "-wal"))
         }
-        print("WAL bound: largest WAL \(largest / 1024) KiB, bound \(bound / 1024) KiB, database \(size(temp.path) / 1024) KiB")
+        print(
+            "WAL bound: largest WAL \(largest / 1024) KiB, bound \(bound / 1024) KiB, database \(size(temp.path) / 1024) KiB"
+        )
         // 6,000 commits write far more than the bound (each at least a few pages), so only checkpoints keep it.
         #expect(largest <= bound, "the WAL grew to \(largest) bytes")
         #expect(size(temp.path) > 1 << 20, "nothing was copied into the database file")
