@@ -21,6 +21,8 @@ final class Database {
     private var cache: [String: Statement] = [:]
     /// Each column's place in its table's primary key, read once per table (`primaryKeyColumns(of:)`).
     private var primaryKeys: [String: [UInt8]] = [:]
+    /// The layout of the tables last recorded on this connection (`ChangeRecorder.record`).
+    var recordingLayout: ChangeRecorder.Layout?
     /// The file path this connection was opened with.
     let path: String
 
