@@ -165,6 +165,12 @@ public struct CalendarEvent: Sendable, Equatable {
         } else {
             base = reach.contains(date) ? [date] : []
         }
+        if exceptions.isEmpty {
+            // The rule's dates ascend and share one time: already in chronological order, nothing to look up.
+            out.reserveCapacity(base.count)
+            for d in base { out.append(occurrence(on: d, time: time, end: end)) }
+            return out
+        }
         for d in base {
             switch exceptions[d] {
             case nil: out.append(occurrence(on: d, time: time, end: end))
