@@ -96,7 +96,9 @@ extension Handlers {
             let event = Int32(index)
             for o in e.occurrences(in: padded) {
                 let number = Int32(occurrences.count)
-                func slot(day: Int, minute: Int, start: Int = -1, spanDay: Int = 1, spanDays: Int = 0)
+                func slot(
+                    day: Int, minute: Int, start: Int = -1, spanDay: Int = 1, spanDays: Int = 0
+                )
                     -> PlacedOccurrences.Slot
                 {
                     PlacedOccurrences.Slot(
