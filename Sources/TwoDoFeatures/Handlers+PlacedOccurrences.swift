@@ -27,24 +27,30 @@ extension Handlers {
     /// weekly series places thousands to mark the grid and count them and shows one page of 50. Moving and
     /// sorting whole `PlacedOccurrence`s (an event and an occurrence each) was most of such a `calendar`.
     struct PlacedOccurrences: RandomAccessCollection {
-        /// One placed occurrence. `day` counts from `PlacedOccurrences.base`, which keeps it small whatever
-        /// the year; `occurrence` indexes `occurrences` and grows in the order they were produced.
+        /// One placed occurrence, its occurrence included (dates as day numbers, times as minutes, -1 for none).
+        /// `day` counts from `PlacedOccurrences.base`, which keeps it small whatever the year; `order` grows in
+        /// the order the occurrences were produced (a multi-day one keeps its number on each of its days).
         struct Slot {
             var id: Int64
+            var originalDate: Int
+            var date: Int
+            /// The occurrence's last day; `Int.min` for a one-day occurrence.
+            var endDate: Int
             var day: Int32
-            var occurrence: Int32
+            var order: Int32
             var event: Int32
             var minute: Int16
             /// The reader's start, minutes after midnight; -1 for none.
             var start: Int16
             var spanDay: Int16
             var spanDays: Int16
+            var time: Int16
+            var end: Int16
         }
 
         /// The first day of the padded window: `Slot.day` 0.
         let base: LocalDate
         let events: [CalendarEvent]
-        let occurrences: [EventOccurrence]
         let slots: [Slot]
 
         var startIndex: Int { 0 }
@@ -55,12 +61,23 @@ extension Handlers {
 
         subscript(i: Int) -> PlacedOccurrence {
             let s = slots[i]
+            let e = events[Int(s.event)]
+            let occurrence = EventOccurrence(
+                event: e.id, originalDate: LocalDate(dayNumber: s.originalDate), date: LocalDate(dayNumber: s.date),
+                time: Self.time(s.time), end: Self.time(s.end), tz: e.tz,
+                endDate: s.endDate == Int.min ? nil : LocalDate(dayNumber: s.endDate))
             return PlacedOccurrence(
-                occurrence: occurrences[Int(s.occurrence)], event: events[Int(s.event)], day: day(of: s),
-                minute: Int(s.minute),
-                start: s.start < 0 ? nil : LocalTime(hour: Int(s.start) / 60, minute: Int(s.start) % 60),
+                occurrence: occurrence, event: e, day: day(of: s), minute: Int(s.minute), start: Self.time(s.start),
                 spanDay: Int(s.spanDay), spanDays: Int(s.spanDays))
         }
+
+        /// Minutes after midnight as a time; nil for -1.
+        static func time(_ minutes: Int16) -> LocalTime? {
+            minutes < 0 ? nil : LocalTime(hour: Int(minutes) / 60, minute: Int(minutes) % 60)
+        }
+
+        /// A time as minutes after midnight; -1 for none.
+        static func minutes(_ time: LocalTime?) -> Int16 { time.map { Int16($0.hour * 60 + $0.minute) } ?? -1 }
 
         /// Rows `range` made whole (a page).
         func rows(_ range: Range<Int>) -> [PlacedOccurrence] { range.map { self[$0] } }
@@ -85,25 +102,26 @@ extension Handlers {
         let (low, high) = (range.lowerBound.dayNumber, range.upperBound.dayNumber)
         let limit = limits.occurrencesPerListing
         let events = try store.events(in: user.space, overlapping: padded)
-        var occurrences: [EventOccurrence] = []
         var slots: [PlacedOccurrences.Slot] = []
+        var order: Int32 = 0
         // Room for a few occurrences per event at once: growing a large array step by step copied it.
-        occurrences.reserveCapacity(min(limit + 1, events.count * 4))
         slots.reserveCapacity(min(limit + 1, events.count * 4))
         for (index, e) in events.enumerated() {
             guard slots.count <= limit else { break }
             let id = e.id.rawValue
             let event = Int32(index)
             for o in e.occurrences(in: padded) {
-                let number = Int32(occurrences.count)
+                order += 1
                 func slot(
                     day: Int, minute: Int, start: Int = -1, spanDay: Int = 1, spanDays: Int = 0
                 )
                     -> PlacedOccurrences.Slot
                 {
                     PlacedOccurrences.Slot(
-                        id: id, day: Int32(day - base), occurrence: number, event: event, minute: Int16(minute),
-                        start: Int16(start), spanDay: Int16(spanDay), spanDays: Int16(spanDays))
+                        id: id, originalDate: o.originalDate.dayNumber, date: o.date.dayNumber,
+                        endDate: o.endDate?.dayNumber ?? Int.min, day: Int32(day - base), order: order, event: event,
+                        minute: Int16(minute), start: Int16(start), spanDay: Int16(spanDay), spanDays: Int16(spanDays),
+                        time: PlacedOccurrences.minutes(o.time), end: PlacedOccurrences.minutes(o.end))
                 }
                 if o.endDate != nil {
                     // A multi-day occurrence on each of the reader's days it covers inside `range`: all-day ones
@@ -126,7 +144,6 @@ extension Handlers {
                     let from = Swift.max(first, low)
                     let to = Swift.min(last, high)
                     guard from <= to else { continue }
-                    occurrences.append(o)
                     for n in from...to {
                         slots.append(
                             slot(
@@ -138,7 +155,6 @@ extension Handlers {
                 guard let time = o.time else {
                     let day = o.date.dayNumber
                     if day >= low && day <= high {
-                        occurrences.append(o)
                         slots.append(slot(day: day, minute: -1))
                     }
                     continue
@@ -147,7 +163,6 @@ extension Handlers {
                     let day = o.date.dayNumber
                     guard day >= low && day <= high else { continue }
                     let minute = time.hour * 60 + time.minute
-                    occurrences.append(o)
                     slots.append(slot(day: day, minute: minute, start: minute))
                 } else {
                     let start = o.start
@@ -155,7 +170,6 @@ extension Handlers {
                     guard day >= low && day <= high else { continue }
                     let local = Calendars.time(at: start, tz: user.tz)
                     let minute = local.hour * 60 + local.minute
-                    occurrences.append(o)
                     slots.append(slot(day: day, minute: minute, start: minute))
                 }
             }
@@ -166,13 +180,13 @@ extension Handlers {
                     .errorTooManyOccurrences, t(c, .errorTooManyOccurrences, ["limit": "\(limit)"]),
                     data: .object([("limit", .int(Int64(limit)))])))
         }
-        // The occurrence number breaks the last ties: the order the event produced them in.
+        // `order` breaks the last ties: the order the event produced them in.
         slots.sort { a, b in
             if a.day != b.day { return a.day < b.day }
             if a.minute != b.minute { return a.minute < b.minute }
             if a.id != b.id { return a.id < b.id }
-            return a.occurrence < b.occurrence
+            return a.order < b.order
         }
-        return PlacedOccurrences(base: padded.lowerBound, events: events, occurrences: occurrences, slots: slots)
+        return PlacedOccurrences(base: padded.lowerBound, events: events, slots: slots)
     }
 }

@@ -69,25 +69,30 @@ extension Store {
         let reach = range.lowerBound.adding(days: -CalendarEvent.spanLimit).description
         let low = range.lowerBound.description
         let high = range.upperBound.description
-        var out = try db.query(
+        var out: [CalendarEvent] = []
+        try db.query(
             Store.eventColumns + """
                  WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ?
                    AND coalesce(e.end_date, e.start_date) >= ? ORDER BY e.start_date, e.id
                 """,
-            .integer(space.rawValue), .text(reach), .text(high), .text(low), map: Store.event(from:))
-        var series = try db.query(
+            .integer(space.rawValue), .text(reach), .text(high), .text(low), into: &out, map: Store.event(from:))
+        // The series go into the same array: appending a second array of hundreds of events copied each one.
+        let firstSeries = out.count
+        try db.query(
             Store.eventColumns + """
                  WHERE e.space_id = ? AND e.rec_freq IS NOT NULL AND e.start_date <= ?
                    AND (e.rec_until IS NULL OR e.rec_until >= ?
                         OR e.id IN (SELECT x.event_id FROM event_exceptions x WHERE x.new_date BETWEEN ? AND ?))
                  ORDER BY e.id
                 """,
-            .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), map: Store.event(from:))
-        if !series.isEmpty {
-            let exceptions = try exceptions(of: series.map(\.id))
-            for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
+            .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), into: &out,
+            map: Store.event(from:))
+        if firstSeries < out.count {
+            let exceptions = try exceptions(of: out[firstSeries...].map(\.id))
+            if !exceptions.isEmpty {
+                for i in firstSeries..<out.count { out[i].exceptions = exceptions[out[i].id] ?? [:] }
+            }
         }
-        out += series
         return out
     }
 
