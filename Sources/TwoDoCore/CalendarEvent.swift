@@ -177,7 +177,9 @@ public struct CalendarEvent: Sendable, Equatable {
             case .cancelled?, .moved?: continue
             }
         }
-        for (original, exception) in exceptions {
+        // By original date: a dictionary's order differs from one read of the event to the next, and two
+        // occurrences moved to the same time would otherwise swap places between pages of one listing.
+        for (original, exception) in exceptions.sorted(by: { $0.key < $1.key }) {
             guard case .moved(let newDate, let newTime, let newEnd) = exception, reach.contains(newDate) else {
                 continue
             }
