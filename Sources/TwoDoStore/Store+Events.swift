@@ -102,14 +102,15 @@ extension Store {
             .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), into: &out,
             map: Store.event(from:))
         // The series by id, ordered here: SQLite's sorter copied each row's twenty columns to order them (a
-        // seventh of a month's `calendar` with 500 weekly series); here they move without copying.
-        var previous = Int64.min
-        var sorted = true
-        for e in out[firstSeries...] {
-            if e.id.rawValue < previous { sorted = false }
-            previous = e.id.rawValue
+        // seventh of a month's `calendar` with 500 weekly series). Their positions are sorted, then each event
+        // is placed once: sorting the events themselves moved them about a dozen times each.
+        let order = (firstSeries..<out.count).sorted { out[$0].id < out[$1].id }
+        if !order.elementsEqual(firstSeries..<out.count) {
+            var sorted = Array(out[..<firstSeries])
+            sorted.reserveCapacity(out.count)
+            for i in order { sorted.append(out[i]) }
+            out = sorted
         }
-        if !sorted { out[firstSeries...].sort { $0.id < $1.id } }
         if firstSeries < out.count {
             let exceptions = try exceptions(of: out[firstSeries...].map(\.id))
             if !exceptions.isEmpty {
