@@ -165,13 +165,21 @@ public struct CalendarEvent: Sendable, Equatable {
         } else {
             base = reach.contains(date) ? [date] : []
         }
+        if exceptions.isEmpty {
+            // The rule's dates ascend and share one time: already in chronological order, nothing to look up.
+            out.reserveCapacity(base.count)
+            for d in base { out.append(occurrence(on: d, time: time, end: end)) }
+            return out
+        }
         for d in base {
             switch exceptions[d] {
             case nil: out.append(occurrence(on: d, time: time, end: end))
             case .cancelled?, .moved?: continue
             }
         }
-        for (original, exception) in exceptions {
+        // By original date: a dictionary's order differs from one read of the event to the next, and two
+        // occurrences moved to the same time would otherwise swap places between pages of one listing.
+        for (original, exception) in exceptions.sorted(by: { $0.key < $1.key }) {
             guard case .moved(let newDate, let newTime, let newEnd) = exception, reach.contains(newDate) else {
                 continue
             }

@@ -22,128 +22,6 @@ extension Handlers {
         ])
     }
 
-    /// One event, shared by all of its placed occurrences: a month of weekly series places each event four or
-    /// five times, and a copy of the whole event in each placed occurrence was retained and released every time.
-    final class SharedEvent {
-        let value: CalendarEvent
-        init(_ value: CalendarEvent) { self.value = value }
-    }
-
-    /// An occurrence placed on a reader's day, with its start in the reader's zone.
-    struct PlacedOccurrence {
-        var occurrence: EventOccurrence
-        let shared: SharedEvent
-        var event: CalendarEvent { shared.value }
-        /// The reader's local day.
-        var day: LocalDate
-        /// Minutes after the reader's midnight it starts (-1 for all-day), for ordering.
-        var minute: Int
-        /// The start in the reader's zone (nil for all-day); written out only for the rows a page shows.
-        var start: LocalTime? = nil
-        /// Which of a multi-day occurrence's days this is (1-based), in the reader's days.
-        var spanDay = 1
-        /// How many of the reader's days a multi-day occurrence covers (0 for a one-day occurrence).
-        var spanDays = 0
-    }
-
-    /// The occurrences of the space's events on the reader's days `range`, in order.
-    ///
-    /// Times are converted to the reader's zone only when the event's zone differs: the common case (same
-    /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
-    /// Throws the localized `error.too_many_occurrences` once the window holds more than the
-    /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
-    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Session) throws -> [PlacedOccurrence] {
-        let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
-        let limit = limits.occurrencesPerListing
-        let events = try store.events(in: user.space, overlapping: padded)
-        var out: [PlacedOccurrence] = []
-        // Room for a few occurrences per event at once: growing a large array step by step copied it and
-        // touched fresh pages each time (a sixth of a month's `calendar` with weekly series).
-        out.reserveCapacity(min(limit + 1, events.count * 4))
-        for e in events {
-            guard out.count <= limit else { break }
-            let shared = SharedEvent(e)
-            for o in e.occurrences(in: padded) {
-                if o.endDate != nil {
-                    place(spanning: o, of: shared, user: user, in: range, into: &out)
-                    continue
-                }
-                guard let time = o.time else {
-                    if range.contains(o.date) {
-                        out.append(PlacedOccurrence(occurrence: o, shared: shared, day: o.date, minute: -1))
-                    }
-                    continue
-                }
-                if o.tz == user.tz {
-                    guard range.contains(o.date) else { continue }
-                    out.append(
-                        PlacedOccurrence(
-                            occurrence: o, shared: shared, day: o.date, minute: time.hour * 60 + time.minute,
-                            start: time))
-                } else {
-                    let start = o.start
-                    let day = LocalDate(instant: start, tz: user.tz)
-                    guard range.contains(day) else { continue }
-                    let local = Calendars.time(at: start, tz: user.tz)
-                    out.append(
-                        PlacedOccurrence(
-                            occurrence: o, shared: shared, day: day, minute: local.hour * 60 + local.minute,
-                            start: local))
-                }
-            }
-        }
-        if out.count > limit {
-            throw ReplyError(
-                reply: .failure(
-                    .errorTooManyOccurrences, t(c, .errorTooManyOccurrences, ["limit": "\(limit)"]),
-                    data: .object([("limit", .int(Int64(limit)))])))
-        }
-        // Sorted by small keys, then gathered once: a placed occurrence carries its event whole, and moving
-        // ~2,200 of them through a stable sort was a tenth of a month's `calendar` (500 weekly series).
-        var keys: [(day: LocalDate, minute: Int, event: EventID, index: Int)] = []
-        keys.reserveCapacity(out.count)
-        for (i, p) in out.enumerated() { keys.append((p.day, p.minute, p.shared.value.id, i)) }
-        keys.sort { a, b in
-            if a.day != b.day { return a.day < b.day }
-            if a.minute != b.minute { return a.minute < b.minute }
-            if a.event != b.event { return a.event < b.event }
-            return a.index < b.index
-        }
-        return keys.map { out[$0.index] }
-    }
-
-    /// A multi-day occurrence placed on each of the reader's days it covers inside `range`: all-day ones on their
-    /// own dates, timed ones from the reader's day of the start to the reader's day of the end (an end at
-    /// midnight does not reach into that day). Later days sort with the all-day entries.
-    private func place(
-        spanning o: EventOccurrence, of shared: SharedEvent, user: User, in range: ClosedRange<LocalDate>,
-        into out: inout [PlacedOccurrence]
-    ) {
-        let first: LocalDate
-        let last: LocalDate
-        var startMinute = -1
-        if o.time == nil {
-            (first, last) = (o.date, o.lastDate)
-        } else {
-            let start = o.start
-            first = LocalDate(instant: start, tz: user.tz)
-            last = Swift.max(first, LocalDate(instant: o.finish - 1, tz: user.tz))
-            let local = Calendars.time(at: start, tz: user.tz)
-            startMinute = local.hour * 60 + local.minute
-        }
-        let total = last.dayNumber - first.dayNumber + 1
-        let low = Swift.max(first, range.lowerBound)
-        let high = Swift.min(last, range.upperBound)
-        guard low <= high else { return }
-        for n in low.dayNumber...high.dayNumber {
-            let day = LocalDate(dayNumber: n)
-            out.append(
-                PlacedOccurrence(
-                    occurrence: o, shared: shared, day: day, minute: day == first ? startMinute : -1,
-                    spanDay: n - first.dayNumber + 1, spanDays: total))
-        }
-    }
-
     /// Texts shared by many lines of one listing, computed once per listing.
     final class LineTexts {
         var days: [LocalDate: String] = [:]
@@ -199,10 +77,12 @@ extension Handlers {
         }
         // Occurrences are expanded from the space's events (at most `eventsPerSpace`) over a bounded window,
         // then paged; only the page is rendered.
-        let found: ArraySlice<PlacedOccurrence>
+        let found: [PlacedOccurrence]
         let w: PageWindow
         do {
-            (found, w) = try self.page(of: try occurrences(user: user, in: start...end, c), page, c)
+            let all = try occurrences(user: user, in: start...end, c)
+            w = try pageWindow(page, total: all.count, c)
+            found = all.rows(w.offset..<min(all.count, w.offset + PageWindow.size))
         } catch let e as ReplyError {
             return e.reply
         }
@@ -242,16 +122,17 @@ extension Handlers {
         let y = year ?? today.year
         let first = LocalDate(year: y, month: m, day: 1)
         let last = LocalDate(year: y, month: m, day: LocalDate.daysIn(year: y, month: m))
-        let all: [PlacedOccurrence]
-        let found: ArraySlice<PlacedOccurrence>
+        let all: PlacedOccurrences
+        let found: [PlacedOccurrence]
         let w: PageWindow
         do {
             all = try occurrences(user: user, in: first...last, c)
-            (found, w) = try self.page(of: all, page, c)
+            w = try pageWindow(page, total: all.count, c)
+            found = all.rows(w.offset..<min(all.count, w.offset + PageWindow.size))
         } catch let e as ReplyError {
             return e.reply
         }
-        let marked = Set(all.map { $0.day.day })
+        let marked = all.markedDays
         let weekStart = try firstWeekday(user: user, lang: c.lang)
         var lines = CalendarGrid.month(
             year: y, month: m, firstWeekday: weekStart, today: today.year == y && today.month == m ? today : nil,
@@ -296,13 +177,13 @@ extension Handlers {
         let today = first
         let realToday = LocalDate(instant: now, tz: user.tz)
         let last = today.adding(days: dayCount - 1)
-        let allEvents: [PlacedOccurrence]
+        let allEvents: PlacedOccurrences
         do {
             allEvents = try occurrences(user: user, in: today...last, c)
         } catch let e as ReplyError {
             return e.reply
         }
-        let found = allEvents.prefix(PageWindow.size)
+        let found = allEvents.rows(0..<min(allEvents.count, PageWindow.size))
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
         let (from, before) = (midnight(today), midnight(today.adding(days: dayCount)))
         let taskTotal = try store.dueTaskCount(in: user.space, from: from, before: before, assignee: nil)

@@ -120,6 +120,14 @@ final class Database {
         return out
     }
 
+    /// Runs `sql` with `values` bound and appends every mapped row to `out`: one array for several queries,
+    /// without copying a second one onto the first.
+    func query<T>(_ sql: String, _ values: SQLValue..., into out: inout [T], map: (Row) throws -> T) throws {
+        let s = try statement(sql)
+        try s.bind(values)
+        while try s.step() { out.append(try map(Row(statement: s))) }
+    }
+
     /// Runs `sql` with `values` bound and maps the first row, if any.
     func queryOne<T>(_ sql: String, _ values: SQLValue..., map: (Row) throws -> T) throws -> T? {
         try queryOne(sql, values, map: map)

@@ -6,14 +6,16 @@ extension Store {
     // Tables `events` and `event_exceptions`: migration 3; `events.description`: migration 11, `events.end_date`: migration 17. An event's exceptions, notes and reminders go
     // with it (ON DELETE CASCADE).
 
-    private static let eventColumns = """
+    private static let eventColumnList = """
         SELECT e.id, e.title, e.start_date, e.start_time, e.end_time, e.tz, e.location, e.remind_minutes,
                e.rec_freq, e.rec_interval, e.rec_weekdays, e.rec_month_day, e.rec_month, e.rec_ordinal, e.rec_until,
                a.name AS assignee, c.name AS created_by, e.created_at, e.description, e.end_date
-        FROM events e
+        """
+    private static let eventJoins = """
         LEFT JOIN users a ON a.id = e.assignee_id
         LEFT JOIN users c ON c.id = e.created_by
         """
+    private static let eventColumns = eventColumnList + " FROM events e " + eventJoins
 
     /// `1,3,5` → `[1, 3, 5]`, read byte by byte (a generic `split` per series row was 8% of `calendar`).
     package static func weekdays(_ text: String) -> [Int] {
@@ -67,27 +69,54 @@ extension Store {
     /// window's start keeps the start-date index useful.
     public func events(in space: SpaceID, overlapping range: ClosedRange<LocalDate>) throws -> [CalendarEvent] {
         let reach = range.lowerBound.adding(days: -CalendarEvent.spanLimit).description
+        let before = range.lowerBound.adding(days: -1).description
+        let latest = range.lowerBound.adding(days: CalendarEvent.spanLimit).description
         let low = range.lowerBound.description
         let high = range.upperBound.description
-        var out = try db.query(
+        var out: [CalendarEvent] = []
+        // One-offs in two parts, in start order: multi-day ones begun before the window and lasting into it (by
+        // their last day, migration 20: the start-date index read every one-off of the year before the window
+        // to find them), then those that begin inside it. A span is shorter than `spanLimit`, so one begun on or
+        // after `reach` ends before `latest`.
+        try db.query(
+            Store.eventColumnList + " FROM events e INDEXED BY events_spans " + Store.eventJoins + """
+                 WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.end_date BETWEEN ? AND ?
+                   AND e.start_date BETWEEN ? AND ? ORDER BY e.start_date, e.id
+                """,
+            .integer(space.rawValue), .text(low), .text(latest), .text(reach), .text(before), into: &out,
+            map: Store.event(from:))
+        try db.query(
             Store.eventColumns + """
                  WHERE e.space_id = ? AND e.rec_freq IS NULL AND e.start_date BETWEEN ? AND ?
                    AND coalesce(e.end_date, e.start_date) >= ? ORDER BY e.start_date, e.id
                 """,
-            .integer(space.rawValue), .text(reach), .text(high), .text(low), map: Store.event(from:))
-        var series = try db.query(
+            .integer(space.rawValue), .text(low), .text(high), .text(low), into: &out, map: Store.event(from:))
+        // The series go into the same array: appending a second array of hundreds of events copied each one.
+        let firstSeries = out.count
+        try db.query(
             Store.eventColumns + """
                  WHERE e.space_id = ? AND e.rec_freq IS NOT NULL AND e.start_date <= ?
                    AND (e.rec_until IS NULL OR e.rec_until >= ?
                         OR e.id IN (SELECT x.event_id FROM event_exceptions x WHERE x.new_date BETWEEN ? AND ?))
-                 ORDER BY e.id
                 """,
-            .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), map: Store.event(from:))
-        if !series.isEmpty {
-            let exceptions = try exceptions(of: series.map(\.id))
-            for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
+            .integer(space.rawValue), .text(high), .text(reach), .text(reach), .text(high), into: &out,
+            map: Store.event(from:))
+        // The series by id, ordered here: SQLite's sorter copied each row's twenty columns to order them (a
+        // seventh of a month's `calendar` with 500 weekly series). Their positions are sorted, then each event
+        // is placed once: sorting the events themselves moved them about a dozen times each.
+        let order = (firstSeries..<out.count).sorted { out[$0].id < out[$1].id }
+        if !order.elementsEqual(firstSeries..<out.count) {
+            var sorted = Array(out[..<firstSeries])
+            sorted.reserveCapacity(out.count)
+            for i in order { sorted.append(out[i]) }
+            out = sorted
         }
-        out += series
+        if firstSeries < out.count {
+            let exceptions = try exceptions(of: out[firstSeries...].map(\.id))
+            if !exceptions.isEmpty {
+                for i in firstSeries..<out.count { out[i].exceptions = exceptions[out[i].id] ?? [:] }
+            }
+        }
         return out
     }
 

@@ -207,6 +207,32 @@ struct ScheduleStoreTests {
         #expect(try s.indexedEventCount(in: space) == 9)
     }
 
+    @Test(
+        "the window's multi-day one-offs at its edges: the longest span reaches in, one ending the day before does not",
+        arguments: Engine.all)
+    func windowSpans(engine: Engine) throws {
+        guard let store = try engine.makeScheduleStore() else { return }
+        try windowSpansBody(store)
+    }
+
+    private func windowSpansBody<S: ScheduleTestStore>(_ s: S) throws {
+        let (a, space, _) = try s.seedUser("alice")
+        func add(_ title: String, _ first: LocalDate, last: LocalDate) throws -> EventID {
+            var e = CalendarEvent(id: EventID(0), title: title, date: first, time: nil, end: nil, tz: "UTC")
+            e.endDate = last
+            return try s.addEvent(e, space: space, by: a, assignee: nil, now: 0)
+        }
+        let window = day...day.adding(days: 6)
+        // 366 days, the most one event may cover, ending on the window's first day.
+        let longest = try add("longest", day.adding(days: -365), last: day)
+        _ = try add("ends before", day.adding(days: -10), last: day.adding(days: -1))
+        let into = try add("into it", day.adding(days: -2), last: day.adding(days: 2))
+        let first = try add("first day", day, last: day.adding(days: 3))
+        let last = try add("last day", day.adding(days: 6), last: day.adding(days: 9))
+        _ = try add("after", day.adding(days: 7), last: day.adding(days: 8))
+        #expect(try s.events(in: space, overlapping: window).map(\.id) == [longest, into, first, last])
+    }
+
     @Test("an exception replaces an earlier one of the same day whole; clearing forgets all", arguments: Engine.all)
     func exceptions(engine: Engine) throws {
         guard let store = try engine.makeScheduleStore() else { return }
