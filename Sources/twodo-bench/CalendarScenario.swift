@@ -1,5 +1,6 @@
 // Scenario "calendar": `calendar` for one month in a space holding as many events as a space may (issue 5: under 5 ms).
 
+import Foundation
 import TwoDoSystem
 
 /// `calendar [--events 5000] [--runs 200]`: three spaces, each with `--events` events, timed on December 2026.
@@ -9,6 +10,8 @@ import TwoDoSystem
 /// - mixed: 90% one-offs as above, 10% series (a third each weekly, monthly, yearly) started in 2024–2026;
 /// - weekly: 90% one-offs, 10% weekly series all running through the month (the worst case: ~2,200 lines).
 enum CalendarScenario {
+    /// Seconds between filling a space and timing it: two of the checkpoint thread's intervals.
+    static let settle = 1.0
     /// Target from issue 5: a month's `calendar` within 5 ms.
     static let targetNanos: UInt64 = 5_000_000
 
@@ -42,6 +45,10 @@ enum CalendarScenario {
                     return "event add meeting \(i) \(date) \(hour):30-\(hour + 1):30"
                 }
                 let seconds = Double(Monotonic.nanoseconds() - started) / 1e9
+                // Timed once the server's checkpoint thread has copied the fill's WAL (it looks every 0.5 s): what
+                // is measured is `calendar`, not the aftermath of 5,000 adds (which, on a pinned server, shared the
+                // core with the first ~0.5 s of timing and set the p99).
+                Thread.sleep(forTimeInterval: CalendarScenario.settle)
                 var timing = try BigSpaceScenario.timeSequential(
                     loop, owner, "calendar 12 2026", runs: runs, server: server)
                 let met = (timing.latencies.percentile(0.99) ?? .max) <= targetNanos
@@ -53,6 +60,8 @@ enum CalendarScenario {
                 )
             }
             table.notes.append("reply = the month grid plus one line per occurrence in the month, in human mode")
+            table.notes.append(
+                "each space timed \(CalendarScenario.settle) s after its events were added (the WAL copied by then)")
             for line in server.errorLines() { table.notes.append("server log: \(line)") }
             return [table]
         }
