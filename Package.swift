@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["TwoDoCore", "TwoDoProtocol"],
             resources: [.embedInCode("strings_en.json"), .embedInCode("strings_tr.json")]
         ),
-        .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite", "TwoDoSystem"]),
+        .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
         // The store on PostgreSQL: libpq connections, its own migrations, the same TwoDoStorage surface.
         .target(name: "TwoDoPostgres", dependencies: ["TwoDoCore", "TwoDoStore", "CPostgres", "TwoDoSystem"]),
         // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.

@@ -99,14 +99,6 @@ final class Connection {
     /// Partner events that arrived while `stream` was writing, sent once it ends.
     var heldLines: [String] = []
     var heldBytes = 0
-    /// Outcomes and stream pieces of this connection held until their turn's fsync (`Server+Durability`),
-    /// and the bytes of their lines: the turn counts them as owed output, and no close drops them.
-    var awaitingSync = 0
-    var undelivered = 0
-    /// A reply that starts a stream is held for its fsync: no command of this connection runs meanwhile.
-    var streamStarting = false
-    /// A piece of `stream` is held for its fsync: the next is made after it is sent.
-    var pieceHeld = false
 
     init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
         self.id = id

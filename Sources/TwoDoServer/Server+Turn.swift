@@ -65,11 +65,10 @@ extension Server {
                     break
                 }
             }
-            guard let c = connections[id], c.stream == nil, !c.streamStarting else { continue }
+            guard let c = connections[id], c.stream == nil else { continue }
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
             // output passes the cap its remaining commands wait (in order, unread) until it drains.
-            // Replies held for their turn's fsync count too (`Server+Durability`).
-            var owed = c.pendingOutput + c.undelivered
+            var owed = c.pendingOutput
             let turnLimit = owed + Server.turnOutputBudget
             var consumed = 0
             var consumedBytes = 0
@@ -130,7 +129,7 @@ extension Server {
             Log.error("commit failed", ["error": "\(error)"])
             outcomes = voided(outcomes, code: Server.failureCode(error))
         }
-        settle(outcomes)
+        deliver(outcomes)
         if remindersChanged {
             remindersChanged = false
             nextReminderAt = handlers.nextReminderTime()
@@ -160,9 +159,8 @@ extension Server {
                 streaming.remove(id)
                 continue
             }
-            guard !c.pieceHeld, c.pendingOutput + c.undelivered < Server.streamLowWater else { continue }
+            guard c.pendingOutput < Server.streamLowWater else { continue }
             var done = false
-            var failed = false
             var piece: [UInt8] = []
             do {
                 while !done && c.pendingOutput + piece.count < Server.streamTurnBudget {
@@ -171,35 +169,25 @@ extension Server {
             } catch {
                 // The reply is half written and cannot be taken back: end the line and close.
                 Log.error("stream failed", ["conn": "\(c.id)", "error": "\(error)"])
-                piece += [13, 10]
-                failed = true
+                c.send(bytes: piece + [13, 10])
+                c.stream = nil
+                streaming.remove(id)
+                c.closeAfterFlush = true
+                c.readClosed = true
+                updateInterest(c)
+                dirty.insert(c.id)
+                continue
             }
-            // The piece read committed state: while commits wait for their fsync, it waits behind them.
-            if piecesMustWait {
-                holdPiece(piece, done: done, failed: failed, for: c)
-            } else {
-                emitPiece(piece, done: done, failed: failed, to: c)
+            c.send(bytes: piece)
+            dirty.insert(c.id)
+            if done {
+                c.stream = nil
+                streaming.remove(id)
+                for line in c.heldLines { c.send(line: line) }
+                c.heldLines = []
+                c.heldBytes = 0
+                if !c.input.isEmpty { markReady(c) }
             }
-        }
-    }
-
-    /// Sends a piece of `c`'s streamed reply; after the last one (or a failed one) the stream ends.
-    func emitPiece(_ piece: [UInt8], done: Bool, failed: Bool, to c: Connection) {
-        c.send(bytes: piece)
-        dirty.insert(c.id)
-        if failed {
-            c.stream = nil
-            streaming.remove(c.id)
-            c.closeAfterFlush = true
-            c.readClosed = true
-            updateInterest(c)
-        } else if done {
-            c.stream = nil
-            streaming.remove(c.id)
-            for line in c.heldLines { c.send(line: line) }
-            c.heldLines = []
-            c.heldBytes = 0
-            if !c.input.isEmpty { markReady(c) }
         }
     }
 
@@ -230,42 +218,35 @@ extension Server {
 
     private func failEverything(error: Error) {
         let code = Server.failureCode(error)
-        var outcomes: [Outcome] = []
         for id in ready {
             guard let c = connections[id] else { continue }
             for _ in c.input {
-                var o = Outcome(connection: c.id, reply: .failure(code, Catalog.text(code.key, c.lang)))
-                o.lines = o.reply.render(json: c.json, tag: nil)
-                outcomes.append(o)
+                emit(Reply.failure(code, Catalog.text(code.key, c.lang)).render(json: c.json, tag: nil), to: c)
             }
             c.input = []
             c.inputBytes = 0
         }
         ready.removeAll()
         readySet.removeAll()
-        settle(outcomes)  // behind the replies of turns still waiting for their fsync
     }
 
-    func deliver(_ outcomes: [Outcome]) {
+    private func deliver(_ outcomes: [Outcome]) {
         for o in outcomes {
-            // The change is committed even when the connection that made it has gone meanwhile (its reply
-            // waited for the fsync): its partner still hears of it.
-            if let c = connections[o.connection] {
-                if let stream = o.stream {
-                    c.stream = stream
-                    streaming.insert(c.id)
-                } else {
-                    emit(o.lines ?? o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
-                }
-                if let task = o.reminded { c.session.lastReminded = task }
-                if o.close {
-                    c.closeAfterFlush = true
-                    c.readClosed = true
-                    updateInterest(c)
-                }
+            guard let c = connections[o.connection] else { continue }
+            if let stream = o.stream {
+                c.stream = stream
+                streaming.insert(c.id)
+            } else {
+                emit(o.lines ?? o.rawLines ?? o.reply.render(json: c.json, tag: o.tag), to: c)
             }
+            if let task = o.reminded { c.session.lastReminded = task }
             for event in o.events { publish(event, except: o.connection) }
             for id in o.endsSessions { endSession(id, code: o.endReason ?? .authPasswordChangedElsewhere) }
+            if o.close {
+                c.closeAfterFlush = true
+                c.readClosed = true
+                updateInterest(c)
+            }
         }
     }
 

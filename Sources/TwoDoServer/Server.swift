@@ -73,13 +73,6 @@ public final class Server {
     var lastSweep = Monotonic.now()
     /// When the search index last took the pending text (see `flushSearchIndexIfDue`).
     var lastSearchFlush = Monotonic.now()
-    /// Committed turns waiting for their fsync, oldest first, with what they deliver (`Server+Durability`).
-    var held: [(ticket: UInt64, item: Held)] = []
-    /// The sync ticket covering every commit so far, and the newest one known to be on the disk.
-    var lastTicket: UInt64 = 0
-    var syncedTicket: UInt64 = 0
-    /// The WAL commit count when the last ticket was asked for: a turn that wrote nothing asks for none.
-    var walCommitsSeen: UInt64 = 0
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     static let listenToken: UInt64 = 1
@@ -115,10 +108,6 @@ public final class Server {
         try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
-        if let sync = storage.walSync {
-            try epoll.add(sync.wake.fd, token: Server.syncToken, interest: .readable)
-            walCommitsSeen = storage.walCommits  // the migrations' commits: the sync thread synced them at start
-        }
         if let link = storage.link {
             // Several nodes: the throttles count in the shared database, so spreading guesses buys nothing.
             let ledger = SharedFailureLedger(link: link)
@@ -200,8 +189,6 @@ public final class Server {
             acceptAll()
         case Server.hashToken:
             hashResults.append(contentsOf: hashPool.drain())
-        case Server.syncToken:
-            syncsFinished()
         case Server.linkToken:
             receiveFromLink()
         case Server.signalToken:
@@ -221,7 +208,6 @@ public final class Server {
         epoll.remove(listenFD)
         Posix.close(listenFD)
         processTurn()
-        settleAll()
         for c in Array(connections.values) { flush(c) }
         // Replies to saved commands may still sit in full socket buffers: give readers up to 2 s to take them,
         // so a client is not left unsure whether an acknowledged change was saved.
@@ -468,7 +454,7 @@ public final class Server {
             c.wantsWrite = false
             updateInterest(c)
         }
-        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil && c.stream == nil && c.awaitingSync == 0 {
+        if c.closeAfterFlush && c.input.isEmpty && c.pendingAuth == nil && c.stream == nil {
             close(c, reason: "closed")
         }
     }

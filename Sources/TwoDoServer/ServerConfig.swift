@@ -44,11 +44,6 @@ public struct ServerConfig: Sendable {
     /// Checkpoint the WAL from a thread of its own instead of inside the COMMIT that fills it
     /// (`--checkpoint-in-loop` turns this off, for comparison).
     public var backgroundCheckpoints = true
-    /// fsync commits on a thread of their own while the loop runs the next turn, holding each turn's replies
-    /// until its fsync is done (`--sync-in-loop` turns this off: COMMIT fsyncs on the loop, for comparison).
-    public var syncOffLoop = true
-    /// Tests only: seconds the sync thread waits before each fsync (shows that replies wait for it).
-    public var testSyncDelay: Double = 0
     /// Print one log line per connection open/close (off by default for large connection counts).
     public var logConnections = true
     /// How much one space may hold (hidden `--limit-*` flags lower them for tests).

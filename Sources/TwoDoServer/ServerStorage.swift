@@ -31,12 +31,6 @@ final class ServerStorage {
     private let databaseLock: DatabaseLock?
     /// Copies the SQLite WAL into the database file off the loop (nil: COMMIT does it every 1000 pages).
     private let checkpointer: Checkpointer?
-    /// The thread that fsyncs the SQLite WAL while the loop runs on (nil: every COMMIT fsyncs itself, or the
-    /// engine makes its commits durable on its own).
-    let walSync: WALSync?
-    /// Commits on the loop's SQLite connection that wrote to the WAL so far (0 on PostgreSQL).
-    var walCommits: UInt64 { sqlite?.walWatch.commits ?? 0 }
-    private let sqlite: Store?
     /// The PostgreSQL store, when that is the engine (the link appends on its connection).
     let postgres: PostgresStore?
     /// The link to the other nodes on the same PostgreSQL database (nil on SQLite).
@@ -65,17 +59,7 @@ final class ServerStorage {
                     try sqlite.enableAutomaticCheckpoints()
                 }
             }
-            var walSync: WALSync? = nil
-            if checkpointer != nil && config.durable && config.syncOffLoop {
-                do {
-                    walSync = try sqlite.startSyncThread(path: path, delay: config.testSyncDelay)
-                } catch {
-                    Log.error("sync thread unavailable; every commit fsyncs on the loop", ["error": "\(error)"])
-                }
-            }
             store = sqlite
-            self.sqlite = sqlite
-            self.walSync = walSync
             databaseLock = lock
             self.checkpointer = checkpointer
             postgres = nil
@@ -83,8 +67,6 @@ final class ServerStorage {
         case .postgres(let url):
             let pg = try PostgresStore(url: url)
             store = pg
-            sqlite = nil
-            walSync = nil
             postgres = pg
             link = try PostgresNodeLink(url: url, node: ServerStorage.nodeName())
             databaseLock = nil
@@ -97,7 +79,6 @@ final class ServerStorage {
     func close() {
         link?.leave()
         link?.disconnect()
-        walSync?.stop()
         checkpointer?.stop()
         store.close()
         databaseLock?.release()

@@ -112,16 +112,6 @@ public final class Store {
         return rows == ["ok"] ? [] : rows
     }
 
-    /// Moves the fsync of each commit off the loop: COMMIT stops syncing (`synchronous=NORMAL`) and the
-    /// returned `WALSync` thread syncs the WAL instead; the caller holds every reply until its ticket is synced.
-    /// Only with the background checkpoints (the WAL hook counts the commits that need a sync).
-    /// - Parameter delay: tests only, seconds the thread waits before each sync.
-    public func startSyncThread(path: String, delay: Double = 0) throws -> WALSync {
-        let sync = try WALSync(databasePath: path, delay: delay)
-        try db.execute("PRAGMA synchronous = NORMAL")
-        return sync
-    }
-
     /// Lets SQLite's COMMIT checkpoint the write-ahead log again (every `pages` pages), for when
     /// the background checkpoint thread is unavailable.
     public func enableAutomaticCheckpoints(pages: Int = 1000) throws {

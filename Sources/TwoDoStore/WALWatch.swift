@@ -9,16 +9,11 @@ import Synchronization
 /// being cut back and allocated again by the file system every cycle.
 public final class WALWatch: Sendable {
     private let frames = Atomic<Int32>(0)
-    private let commitCount = Atomic<UInt64>(0)
 
     public init() {}
 
     /// Frames in the WAL after the latest commit (0 once a write has started the WAL over).
     public var pending: Int32 { frames.load(ordering: .relaxed) }
-
-    /// Commits that wrote to the WAL so far (the loop compares it around a turn: a turn that wrote nothing
-    /// needs no fsync of its own).
-    public var commits: UInt64 { commitCount.load(ordering: .relaxed) }
 
     /// Installs the hook on `handle`: it records the count and, once the WAL holds `Checkpointer.loopPages`
     /// frames, checkpoints from the writer itself (see `Store.init`).
@@ -47,9 +42,7 @@ public final class WALWatch: Sendable {
                 }
             }
             if let context {
-                let watch = Unmanaged<WALWatch>.fromOpaque(context).takeUnretainedValue()
-                watch.frames.store(pages, ordering: .relaxed)
-                watch.commitCount.add(1, ordering: .relaxed)
+                Unmanaged<WALWatch>.fromOpaque(context).takeUnretainedValue().frames.store(pages, ordering: .relaxed)
             }
             return SQLITE_OK
         }

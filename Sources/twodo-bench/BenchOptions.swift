@@ -19,8 +19,6 @@ struct BenchOptions {
     var noFsync = false
     /// Start the server with `--checkpoint-in-loop` (for comparison).
     var checkpointInLoop = false
-    /// Start the server with `--sync-in-loop` (for comparison).
-    var syncInLoop = false
     /// Print tables as Markdown.
     var markdown = false
     /// Bind each connection to its own 127.x.y.z source address.
@@ -63,7 +61,6 @@ struct BenchOptions {
                 help: "where the started server's temporary database goes (default $TMPDIR or /tmp)"),
             Option("no-fsync", help: "start the server with --no-fsync (not durable; for comparison only)"),
             Option("checkpoint-in-loop", help: "start the server with --checkpoint-in-loop (for comparison)"),
-            Option("sync-in-loop", help: "start the server with --sync-in-loop (for comparison)"),
             Option("no-source-spread", help: "connect from 127.0.0.1 only (registration/login throttles will bite)"),
             Option("markdown", help: "print tables as Markdown"),
             Option("pairs", value: "<n>", help: "pairs of users (throughput, latency, reminders)"),
@@ -136,7 +133,6 @@ struct BenchOptions {
         if let folder = args.string("db-dir") { options.databaseFolder = folder }
         options.noFsync = args.flag("no-fsync")
         options.checkpointInLoop = args.flag("checkpoint-in-loop")
-        options.syncInLoop = args.flag("sync-in-loop")
         options.markdown = args.flag("markdown")
         options.spreadSources = !args.flag("no-source-spread")
         options.pairs = try number("pairs")

@@ -33,8 +33,7 @@ final class BenchServer {
             let process = try ServerProcess(
                 binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
                 extra: (options.noFsync ? ["--no-fsync"] : [])
-                    + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : [])
-                    + (options.syncInLoop ? ["--sync-in-loop"] : []), pinned: pinned)
+                    + (options.checkpointInLoop ? ["--checkpoint-in-loop"] : []), pinned: pinned)
             server = BenchServer(
                 host: "127.0.0.1", port: process.port, pid: process.pid, process: process,
                 spreadSources: options.spreadSources)

@@ -32,11 +32,7 @@ enum Environment {
         } else {
             server =
                 "fresh `twodo serve` per scenario (\(options.binary ?? ServerProcess.defaultBinary())), database in \(options.databaseFolder)"
-                + (options.noFsync
-                    ? ", --no-fsync (NOT durable)"
-                    : options.syncInLoop
-                        ? ", durable (each COMMIT fsyncs on the loop, --sync-in-loop)"
-                        : ", durable (a sync thread fsyncs the WAL; replies wait for it)")
+                + (options.noFsync ? ", --no-fsync (NOT durable)" : ", durable (synchronous=FULL)")
         }
         var lines = [
             "twodo-bench \(date)  build: \(build)",

@@ -41,7 +41,7 @@ enum RemindersScenario {
             throw BenchError.system(error)
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let extra = testClock + (options.noFsync ? ["--no-fsync"] : []) + (options.syncInLoop ? ["--sync-in-loop"] : [])
+        let extra = testClock + (options.noFsync ? ["--no-fsync"] : [])
 
         // 1. Start-up on empty databases.
         var empty: [(seconds: Double, kb: Int)] = []

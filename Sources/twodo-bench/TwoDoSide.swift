@@ -20,7 +20,7 @@ final class TwoDoSide: PeerSide {
     init(options: BenchOptions) throws {
         process = try ServerProcess(
             binary: options.binary ?? ServerProcess.defaultBinary(), databaseFolder: options.databaseFolder,
-            extra: (options.noFsync ? ["--no-fsync"] : []) + (options.syncInLoop ? ["--sync-in-loop"] : []), pinned: true)
+            extra: options.noFsync ? ["--no-fsync"] : [], pinned: true)
         loop = try ClientLoop(host: "127.0.0.1", port: process.port, spreadSources: options.spreadSources)
     }
 

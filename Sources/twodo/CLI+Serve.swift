@@ -57,12 +57,7 @@ extension CLI {
                 "checkpoint-in-loop",
                 help: "Let the COMMIT that fills the WAL copy it into the database, on the loop\n"
                     + "thread, instead of a checkpoint thread (slower; for comparison)"),
-            Option(
-                "sync-in-loop",
-                help: "fsync each commit on the loop thread instead of a sync thread that lets the\n"
-                    + "loop run the next turn meanwhile (slower; for comparison)"),
             Option("quiet", help: "Do not log each connect and disconnect"),
-            Option("test-sync-delay", value: "<seconds>", hidden: true, help: ""),
         ] + limitOptions.map { Option($0.flag, value: "<n>", hidden: true, help: "") },
         version: versionLine)
 
@@ -109,8 +104,6 @@ extension CLI {
         }
         if args.flag("no-fsync") { config.durable = false }
         if args.flag("checkpoint-in-loop") { config.backgroundCheckpoints = false }
-        if args.flag("sync-in-loop") { config.syncOffLoop = false }
-        if let s = try args.value("test-sync-delay", positive { Double($0) }) { config.testSyncDelay = s }
         if args.flag("quiet") { config.logConnections = false }
         return config
     }
