@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "twodo-bench",
             dependencies: [
-                "CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments", "TwoDoBenchRESP",
+                "CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments", "TwoDoBenchRESP", "CSQLite",
             ]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),

@@ -42,7 +42,7 @@ struct BenchOptions {
     var redisBinary: String?
 
     static let scenarios = [
-        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "peer",
+        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "peer", "floor",
         "all",
     ]
 
@@ -100,6 +100,8 @@ struct BenchOptions {
                     "             server CPU, RSS per idle connection; each server pinned to core 1",
                     "             [--seconds 10] [--pairs 1000] [--rate 10] [--connections 2000] [--runs 1]",
                     "             [--quick] [--redis <path>]",
+                    "floor        SQLite alone, in-process, for one durable add's writes (issue 17); no server",
+                    "             runs, pin it: taskset -c 1 twodo-bench floor [--runs 1]",
                     "all          every scenario above in order, with its defaults (options given apply to all)",
                 ]
             )

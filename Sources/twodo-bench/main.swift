@@ -24,11 +24,12 @@ let scenarios: [(String, (BenchOptions) throws -> [Table])] = [
     ("throughput", ThroughputScenario.run), ("latency", LatencyScenario.run), ("idle", IdleScenario.run),
     ("bigspace", BigSpaceScenario.run), ("loginstorm", LoginStormScenario.run), ("calendar", CalendarScenario.run),
     ("parser", ParserScenario.run), ("reminders", RemindersScenario.run), ("hostile", HostileScenario.run),
-    ("peer", PeerScenario.run),
+    ("peer", PeerScenario.run), ("floor", FloorScenario.run),
 ]
-// `all` leaves out `peer`, which needs redis-server and pins cores.
+// `all` leaves out `peer`, which needs redis-server and pins cores, and `floor`, which wants pinning too.
 let chosen =
-    options.scenario == "all" ? scenarios.filter { $0.0 != "peer" } : scenarios.filter { $0.0 == options.scenario }
+    options.scenario == "all"
+    ? scenarios.filter { $0.0 != "peer" && $0.0 != "floor" } : scenarios.filter { $0.0 == options.scenario }
 
 print(Environment.describe(options: options, fileLimit: fileLimit))
 var failed = 0
