@@ -71,7 +71,7 @@ struct BenchOptions {
             Option("tasks", value: "<n>", help: "tasks in the big space (bigspace, reminders)"),
             Option("events", value: "<n>", help: "events in the calendar (calendar)"),
             Option("lists", value: "<n>", help: "lists the tasks spread over (bigspace)"),
-            Option("runs", value: "<n>", help: "measured requests (bigspace, calendar); whole tables (peer)"),
+            Option("runs", value: "<n>", help: "measured requests (bigspace, calendar); whole tables (peer, floor)"),
             Option("storm-connections", value: "<n>", help: "wrong-password connections (loginstorm)"),
             Option("normal-pairs", value: "<n>", help: "pairs working through the storm (loginstorm)"),
             Option("normal-rate", value: "<n>", help: "their commands per second (loginstorm)"),
