@@ -37,7 +37,8 @@ final class DatabaseLock {
     /// Takes the lock for the database at `databasePath`, or throws naming the path (and the holder's pid).
     init(databasePath: String) throws {
         do {
-            lock = try FileLock(path: databasePath + ".lock")
+            // Every spelling of the same file (relative, absolute, through a symlink) must meet at one lock file.
+            lock = try FileLock(path: FileLock.canonicalPath(databasePath) + ".lock")
         } catch FileLock.Failure.cannotOpen(let errno) {
             throw DatabaseLockError.cannotOpen(path: databasePath, errno: errno)
         } catch FileLock.Failure.held(let pid) {

@@ -22,15 +22,21 @@ public final class FileLock {
     /// Takes the lock on `path` (creating the file), or throws `Failure`.
     public init(path: String) throws {
         self.path = path
+        fd = -1
         while true {
             do {
                 fd = try Posix.open(path, flags: O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
             } catch let error as SystemError {
+                fd = -1
                 throw Failure.cannotOpen(errno: error.errno)
             }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let holder = FileLock.readPID(fd)
                 Posix.close(fd)
+                // A class whose init throws after every stored property is set still runs `deinit`: with the
+                // descriptor left in `fd`, `release()` would unlink the holder's lock file, and a third start
+                // would then lock a fresh file beside the running server.
+                fd = -1
                 throw Failure.held(pid: holder)
             }
             // The holder before us may have removed the file between our open and our flock: then we hold
@@ -43,6 +49,7 @@ public final class FileLock {
                 break
             }
             Posix.close(fd)
+            fd = -1
         }
         let text = Array("\(Posix.processID)\n".utf8)
         _ = ftruncate(fd, 0)
@@ -66,5 +73,25 @@ public final class FileLock {
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return nil }
         return Int32(String(decoding: buffer[..<n].prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self))
+    }
+}
+
+extension FileLock {
+    /// The one name of the file at `path` whatever spelling reaches it (relative, through `..` or a symlink):
+    /// `realpath` of the file when it exists, else of its folder joined with its name; `path` itself when
+    /// neither resolves (the open that follows reports why).
+    public static func canonicalPath(_ path: String) -> String {
+        if let resolved = resolve(path) { return resolved }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, let resolvedFolder = resolve(folder.isEmpty ? "/" : folder) else { return path }
+        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+    }
+
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -398,6 +398,35 @@ extension ResilienceSuite {
             #expect(try second.login("alice").json("ping").code == "pong")
         }
 
+        @Test(
+            "refused starts never free the running server's lock, whatever path names the file",
+            TestEngine.sqliteFile)
+        func refusedStartsKeepTheLock() throws {
+            let first = try TestServer()
+            let alias = TestServer.makeDirectory()
+            defer { try? FileManager.default.removeItem(atPath: alias) }
+            try FileManager.default.createSymbolicLink(
+                atPath: alias + "/linked.sqlite", withDestinationPath: first.databasePath)
+            try FileManager.default.createSymbolicLink(atPath: alias + "/folder", withDestinationPath: first.directory)
+            let name = URL(fileURLWithPath: first.databasePath).lastPathComponent
+            let spellings: [(path: String, directory: String?)] = [
+                (first.databasePath, nil),  // the same path: before the fix this start unlinked the lock file
+                (first.databasePath, nil),  // ... so this third start succeeded beside the first
+                (name, first.directory),  // relative
+                (first.directory + "/./" + name, nil),
+                (alias + "/linked.sqlite", nil),  // a symlink to the file
+                (alias + "/folder/" + name, nil),  // through a symlinked folder
+            ]
+            for spelling in spellings {
+                let result = try TestServer.runBinary(
+                    ["serve", "--db", spelling.path, "--port", "0"], timeout: 10, currentDirectory: spelling.directory)
+                #expect(result.status == 1, "\(spelling.path) started: \(result.stderr)")
+                #expect(result.stderr.contains("in use by another twodo server"), "\(spelling.path): \(result.stderr)")
+            }
+            #expect(FileManager.default.fileExists(atPath: first.databasePath + ".lock"))
+            #expect(try first.user("alice").json("ping").code == "pong")
+        }
+
         @Test("a missing folder is named in the error, and a port already taken leaves nothing on disk")
         func startupErrors() throws {
             let directory = TestServer.makeDirectory()

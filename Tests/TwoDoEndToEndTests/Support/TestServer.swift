@@ -230,11 +230,12 @@ extension TestServer {
     /// Runs the `twodo` binary (or `executable`) with `arguments` to completion (killed after `timeout` seconds).
     static func runBinary(
         _ arguments: [String], environment: [String: String] = [:], timeout: Double = 20,
-        executable: String = binaryPath
+        executable: String = binaryPath, currentDirectory: String? = nil
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         let err = Pipe()
