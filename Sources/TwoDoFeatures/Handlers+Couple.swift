@@ -93,6 +93,8 @@ extension Handlers {
                 guard partners.count < 2 else { return .failure(.errorCoupleFull, t(c, .errorCoupleFull)) }
                 if let refusal = try mergeRefusal(from: user.space, into: space, c) { return refusal }
                 let moved = try store.merge(user: user.id, from: user.space, into: space, now: now)
+                // A new couple starts with nothing to undo: no entry reaches back across the join.
+                for member in partners.map(\.id) + [user.id] { try store.clearUndo(user: member) }
                 effects.append(.forgetListings(user.id))
                 try store.useInvite(code, by: user.id, now: now)
                 for k in keys { inviteFailures.succeed(k) }
@@ -131,6 +133,8 @@ extension Handlers {
             }
             try raise(.coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))
             let (_, copied) = try store.leave(user: user.id, lang: user.lang, now: now)
+            // Neither partner can undo across the parting (PROTOCOL.md: the stack starts empty).
+            for member in members { try store.clearUndo(user: member.id) }
             effects.append(.forgetListings(user.id))
             remindersChanged = true
             return .success(

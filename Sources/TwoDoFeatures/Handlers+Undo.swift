@@ -20,7 +20,18 @@ extension Handlers {
 
     /// `undo` / `geri al`: reverses the user's newest change unless someone changed the same rows since.
     func undo(user: User, on c: Session) throws -> Reply {
-        switch try store.undoLatest(user: user.id, space: user.space, now: clock.now) {
+        var breach: (code: ReplyCode, args: [String: String])?
+        let result = try store.undoLatest(user: user.id, space: user.space, now: clock.now) { reach in
+            breach = try self.limitBreach(after: reach, space: user.space)
+            return breach == nil
+        }
+        switch result {
+        case .overLimit(let entry):
+            let reason = breach.map { t(c, $0.code.key, $0.args) } ?? ""
+            return .failure(
+                .errorUndoLimit,
+                t(c, .errorUndoLimit, ["verb": verbName(entry.verb, c.lang), "title": entry.item.title, "reason": reason]),
+                data: Handlers.undoData(entry))
         case .empty:
             return .failure(.errorNothingToUndo, t(c, .errorNothingToUndo))
         case .conflict(let entry):
@@ -45,6 +56,42 @@ extension Handlers {
                 .changeUndone, [t(c, replyKey, ["verb": verbName(entry.verb, c.lang), "title": entry.item.title])],
                 data: data)
         }
+    }
+
+    /// The first space limit a reversal took the space past (its refusal's code and text arguments), or nil: the
+    /// space's totals, then each list, task and item the reversal put something back into. Every count is one
+    /// indexed read (the reach holds what one command changed, itself bounded by the limits).
+    func limitBreach(after reach: UndoReach, space: SpaceID) throws -> (code: ReplyCode, args: [String: String])? {
+        let limits = limits
+        let counts = try store.counts(of: space)
+        let totals: [(Int, Int, ReplyCode)] = [
+            (counts.tasks, limits.tasksPerSpace, .errorLimitTasks),
+            (counts.lists, limits.listsPerSpace, .errorLimitLists),
+            (counts.routines, limits.routinesPerSpace, .errorLimitRoutines),
+            (counts.events, limits.eventsPerSpace, .errorLimitEvents),
+        ]
+        if let (_, limit, code) = totals.first(where: { $0.0 > $0.1 }) { return (code, ["limit": "\(limit)"]) }
+        for list in reach.lists.sorted() where try store.openTaskCount(in: list) > limits.openTasksPerList {
+            let name = try store.lists(in: space).first { $0.id == list }?.label ?? ""
+            return (.errorLimitListTasks, ["limit": "\(limits.openTasksPerList)", "list": name])
+        }
+        for parent in reach.parents.sorted() where try store.stepCounts(of: parent).total > limits.stepsPerTask {
+            let title = try store.task(parent, in: space)?.title ?? ""
+            return (.errorLimitSteps, ["limit": "\(limits.stepsPerTask)", "task": title])
+        }
+        let notes = "\(limits.notesPerItem)"
+        for task in reach.noteTasks.sorted() where try store.noteCount(task: task, routine: nil, event: nil) > limits.notesPerItem {
+            return (.errorLimitNotes, ["limit": notes, "name": try store.task(task, in: space)?.title ?? ""])
+        }
+        for routine in reach.noteRoutines.sorted()
+        where try store.noteCount(task: nil, routine: routine, event: nil) > limits.notesPerItem {
+            return (.errorLimitNotes, ["limit": notes, "name": try store.routine(routine, in: space)?.name ?? ""])
+        }
+        for event in reach.noteEvents.sorted()
+        where try store.noteCount(task: nil, routine: nil, event: event) > limits.notesPerItem {
+            return (.errorLimitNotes, ["limit": notes, "name": try store.event(event, in: space)?.title ?? ""])
+        }
+        return nil
     }
 
     /// A verb as people say it in `lang` (`verb.done`: "done", "bitti"), or the English verb.

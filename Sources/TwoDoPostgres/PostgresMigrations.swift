@@ -27,7 +27,9 @@ public enum PostgresMigrations {
     /// Every migration in order; the schema version is how many of them ran.
     static let all: [String] = [
         PostgresSchema.version1 + PostgresSchema.taskArea + PostgresSchema.undo + PostgresSchema.eventLog
-            + PostgresSchema.presence
+            + PostgresSchema.presence,
+        // 2: composite keys within a space, people who are members (issue 26).
+        PostgresSchema.isolation,
     ]
 
     /// The version this build migrates to.

@@ -94,7 +94,7 @@ extension PostgresStore {
         for row in 0..<lists.rowCount {
             let list = try lists.requiredInt(row, "id")
             let tasks = try connection.execute(
-                "SELECT id, assignee_id FROM tasks WHERE list_id = $1 AND created_by = $2 ORDER BY id",
+                "SELECT id, assignee_id, completed_by FROM tasks WHERE list_id = $1 AND created_by = $2 ORDER BY id",
                 [.integer(list), .integer(me)])
             guard tasks.rowCount > 0 else { continue }
             let destination =
@@ -103,31 +103,30 @@ extension PostgresStore {
                 : try addList(named: try lists.requiredString(row, "name"), in: target, now: now).rawValue
             for t in 0..<tasks.rowCount {
                 let task = try tasks.requiredInt(t, "id")
-                var overrides: [String: PGValue] = [
-                    "space_id": .integer(target.rawValue), "list_id": .integer(destination),
-                ]
+                // The partner's name and words stay in the shared space (a copy may name only members of its own
+                // space, migration 2): their assignment and completion lose the name, their notes and the reminders
+                // meant for them are not copied. A step's parent is set below, once every copy exists.
+                let space = PGValue.integer(target.rawValue)
+                var overrides: [String: PGValue] = ["space_id": space, "list_id": .integer(destination), "parent_id": .null]
                 if let assignee = try tasks.int(t, "assignee_id"), assignee != me { overrides["assignee_id"] = .null }
+                if let completer = try tasks.int(t, "completed_by"), completer != me { overrides["completed_by"] = .null }
                 let copy = try copyRow("tasks", id: task, overrides: overrides, cache: &cache)
                 taskMap[task] = copy
                 taskOrder.append(task)
                 try copySearchRow(.task, from: task, to: copy, space: target)
-                // The partner's name and words stay in the shared space: their completions lose the name,
-                // their notes are not copied.
-                try connection.execute(
-                    "UPDATE tasks SET completed_by = NULL WHERE id = $1 AND completed_by <> $2",
-                    [.integer(copy), .integer(me)])
                 for note in try rowIDs("task_notes", where: "task_id", is: task, by: ("author_id", me)) {
                     let copied = try copyRow(
-                        "task_notes", id: note, overrides: ["task_id": .integer(copy)], cache: &cache)
+                        "task_notes", id: note, overrides: ["task_id": .integer(copy), "space_id": space], cache: &cache)
                     try copySearchRow(.note, from: note, to: copied, space: target)
                 }
-                for reminder in try rowIDs("reminders", where: "task_id", is: task) {
-                    _ = try copyRow("reminders", id: reminder, overrides: ["task_id": .integer(copy)], cache: &cache)
+                let reminders = try connection.execute(
+                    "SELECT id FROM reminders WHERE task_id = $1 AND (user_id IS NULL OR user_id = $2) ORDER BY id",
+                    [.integer(task), .integer(me)])
+                for r in 0..<reminders.rowCount {
+                    _ = try copyRow(
+                        "reminders", id: try reminders.requiredInt(r, "id"),
+                        overrides: ["task_id": .integer(copy), "space_id": space], cache: &cache)
                 }
-                // A reminder meant for the partner is not the leaver's to keep.
-                try connection.execute(
-                    "DELETE FROM reminders WHERE task_id = $1 AND user_id IS NOT NULL AND user_id <> $2",
-                    [.integer(copy), .integer(me)])
             }
         }
         // A step whose task was copied follows it; one whose task stayed behind becomes a task of its own.
@@ -162,33 +161,35 @@ extension PostgresStore {
                 [.integer(source.rawValue), .integer(me)])
             for row in 0..<items.rowCount {
                 let item = try items.requiredInt(row, "id")
-                var overrides: [String: PGValue] = ["space_id": .integer(target.rawValue)]
+                let space = PGValue.integer(target.rawValue)
+                var overrides: [String: PGValue] = ["space_id": space]
                 if let assignee = try items.int(row, "assignee_id"), assignee != me { overrides["assignee_id"] = .null }
                 let copy = try copyRow(table, id: item, overrides: overrides, cache: &cache)
                 try copySearchRow(kind, from: item, to: copy, space: target)
                 for child in children where child != "event_exceptions" {
                     let author: (String, Int64)? = child == "item_notes" ? ("author_id", me) : nil
                     for id in try rowIDs(child, where: owner, is: item, by: author) {
-                        var childOverrides: [String: PGValue] = [owner: .integer(copy)]
+                        var childOverrides: [String: PGValue] = [owner: .integer(copy), "space_id": space]
                         if child == "item_notes" {
                             childOverrides[table == "routines" ? "event_id" : "routine_id"] = .null
+                        }
+                        if child == "routine_marks" {
+                            // A mark by the partner keeps its state but not their name.
+                            let by = try connection.execute("SELECT by_id FROM routine_marks WHERE id = $1", [.integer(id)])
+                            if let by = try by.int(0, "by_id"), by != me { childOverrides["by_id"] = .null }
                         }
                         let copied = try copyRow(child, id: id, overrides: childOverrides, cache: &cache)
                         if child == "item_notes" { try copySearchRow(.itemNote, from: id, to: copied, space: target) }
                     }
                 }
-                if table == "routines" {
-                    try connection.execute(
-                        "UPDATE routine_marks SET by_id = NULL WHERE routine_id = $1 AND by_id <> $2",
-                        [.integer(copy), .integer(me)])
-                }
                 if children.contains("event_exceptions") {
                     // Keyed by (event, day): no id column of its own.
                     try connection.execute(
                         """
-                        INSERT INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end)
-                        SELECT $1, day, cancelled, new_date, new_time, new_end FROM event_exceptions WHERE event_id = $2
-                        """, [.integer(copy), .integer(item)])
+                        INSERT INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end, space_id)
+                        SELECT $1, day, cancelled, new_date, new_time, new_end, $3 FROM event_exceptions
+                        WHERE event_id = $2
+                        """, [.integer(copy), .integer(item), space])
                 }
             }
         }

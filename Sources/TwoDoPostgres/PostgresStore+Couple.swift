@@ -21,6 +21,8 @@ extension PostgresStore {
         let from = PGValue.integer(source.rawValue)
         let into = PGValue.integer(target.rawValue)
         try lockSpace(source)
+        // The user first: a row may name only members of its space (migration 2), and their rows name them.
+        try moveUser(user, to: target)
         let lists = try connection.execute(
             "SELECT id, name, is_default FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [from])
         let targetDefault = try defaultList(in: target).id
@@ -54,7 +56,6 @@ extension PostgresStore {
         // The source's counter rows go with its lists and the space (their delete triggers).
         try connection.execute("UPDATE routines SET space_id = $1 WHERE space_id = $2", [into, from])
         try connection.execute("UPDATE events SET space_id = $1 WHERE space_id = $2", [into, from])
-        try moveUser(user, to: target)
         try deleteAccountSpace(source)
         return moved
     }
@@ -67,12 +68,14 @@ extension PostgresStore {
             throw DatabaseError(postgres: "no user \(user.rawValue)", sqlState: "02000", sql: nil)
         }
         let space = try createSpace(name: nil, lang: lang, now: now)
+        // Moved first, so the copies may name them; then the shared space forgets them (a row names only members).
+        try moveUser(user, to: space)
         let copied = try withoutRowCounting {
             let copied = try copyCreations(of: user, from: source, into: space, now: now)
             try recountNewSpace(space)
             return copied
         }
-        try moveUser(user, to: space)
+        try forget(user, in: source)
         let id = PGValue.integer(user.rawValue)
         try connection.execute("UPDATE tasks SET assignee_id = NULL WHERE assignee_id = $1", [id])
         try connection.execute("UPDATE routines SET assignee_id = NULL WHERE assignee_id = $1", [id])
@@ -87,6 +90,16 @@ extension PostgresStore {
     /// for those; the statements after it (READ COMMITTED) then see what they committed, and later writers
     /// wait and fail on the deleted key. So a task the member's other session adds on another node during a
     /// merge moves with the rest or is refused — never deleted silently with the old list.
+    /// Clears `user`'s name from every row of `space`, which they no longer belong to (Store.forget's rules).
+    func forget(_ user: UserID, in space: SpaceID) throws {
+        let (u, s) = (PGValue.integer(user.rawValue), PGValue.integer(space.rawValue))
+        for (table, column) in Store.userReferences where table != "invites" {
+            try connection.execute("UPDATE \(table) SET \(column) = NULL WHERE space_id = $1 AND \(column) = $2", [s, u])
+        }
+        try connection.execute("DELETE FROM plan_entries WHERE space_id = $1 AND user_id = $2", [s, u])
+        try connection.execute("DELETE FROM reminders WHERE space_id = $1 AND user_id = $2", [s, u])
+    }
+
     func lockSpace(_ space: SpaceID) throws {
         try connection.execute("SELECT id FROM spaces WHERE id = $1 FOR UPDATE", [.integer(space.rawValue)])
     }

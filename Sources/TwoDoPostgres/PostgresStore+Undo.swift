@@ -85,9 +85,11 @@ extension PostgresStore: UndoStore {
             """, [.integer(user.rawValue), .integer(Int64(UndoLimits.depth))])
     }
 
-    public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
+    public func undoLatest(
+        user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool
+    ) throws -> UndoResult {
         guard connection.isInTransaction else {
-            return try write { try $0.undoLatest(user: user, space: space, now: now) }
+            return try write { try $0.undoLatest(user: user, space: space, now: now, accept: accept) }
         }
         let newest = try connection.execute(
             """
@@ -108,21 +110,66 @@ extension PostgresStore: UndoStore {
         let changes = try undoChanges(json)
         // Named now, while its rows still read as the change left them (a title, a list's name).
         let item =
-            try undoItem(of: changes) ?? UndoItem(kind: .task, effect: .changed, title: "")
+            try undoItem(of: changes, space: space) ?? UndoItem(kind: .task, effect: .changed, title: "")
         let entry = UndoEntry(
             id: id, at: try newest.requiredInt(0, "at"), verb: try newest.requiredString(0, "verb"), item: item)
         // Another node undoing the same user's entry at once: the DELETE waits for it, finds the entry gone,
         // and this undo goes on to the next one (as it would have, had it come second).
         if try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)]).affectedRows == 0 {
-            return try undoLatest(user: user, space: space, now: now)
+            return try undoLatest(user: user, space: space, now: now, accept: accept)
         }
-        let applied = try connection.execute(
-            "SELECT twodo_undo_apply($1::jsonb, $2::text[], $3::text[]) AS ok",
-            [.text(json), .text(PostgresStore.undoTablesArray), .text(PostgresStore.undoLenientArray)])
-        guard try applied.bool(0, "ok") == true else { return .conflict(entry) }
+        // A row restored by its id comes back only where it was: every image of the entry is of its space.
+        let home = space.rawValue
+        guard changes.allSatisfy({ ($0.oldSpace ?? home) == home && ($0.newSpace ?? home) == home }) else {
+            return .conflict(entry)
+        }
+        var overLimit = false
+        do {
+            try savepoint {
+                // Whatever the schema refuses (a parent gone, another space's row, a name that is no member's)
+                // makes the function answer false, having changed nothing.
+                let applied = try connection.execute(
+                    "SELECT twodo_undo_apply($1::jsonb, $2::text[], $3::text[]) AS ok",
+                    [.text(json), .text(PostgresStore.undoTablesArray), .text(PostgresStore.undoLenientArray)])
+                guard try applied.bool(0, "ok") == true else { throw UndoRefused() }
+                guard try accept(reach(of: changes)) else {
+                    overLimit = true
+                    throw UndoRefused()
+                }
+            }
+        } catch is UndoRefused {
+            return overLimit ? .overLimit(entry) : .conflict(entry)
+        }
         try reindexUndone(changes)
         if changes.contains(where: { $0.table == "lists" }) { noteNamesChanged() }
         return .undone(entry)
+    }
+
+    /// What an applied reversal put back (see `UndoReach`): the reversal writes the old image of every row the
+    /// change deleted or updated; a task's list and parent are read from the row as it is now.
+    private func reach(of changes: [UndoChange]) throws -> UndoReach {
+        var reach = UndoReach()
+        for change in changes where change.operation != .insert {
+            switch change.table {
+            case "tasks":
+                guard let id = change.id else { continue }
+                let row = try connection.execute("SELECT list_id, parent_id FROM tasks WHERE id = $1", [.integer(id)])
+                guard row.rowCount == 1 else { continue }
+                if let parent = try row.int(0, "parent_id") {
+                    reach.parents.insert(TaskID(parent))
+                } else if let list = try row.int(0, "list_id") {
+                    reach.lists.insert(ListID(list))
+                }
+            case "task_notes" where change.operation == .delete:
+                if let task = change.taskID { reach.noteTasks.insert(TaskID(task)) }
+            case "item_notes" where change.operation == .delete:
+                if let routine = change.routineID { reach.noteRoutines.insert(RoutineID(routine)) }
+                if let event = change.eventID { reach.noteEvents.insert(EventID(event)) }
+            default:
+                continue
+            }
+        }
+        return reach
     }
 
     public func clearUndo(user: UserID) throws {
@@ -143,6 +190,9 @@ extension PostgresStore: UndoStore {
         let taskID: Int64?
         let routineID: Int64?
         let eventID: Int64?
+        /// The space of the row before and after the change, where the image has one.
+        let oldSpace: Int64?
+        let newSpace: Int64?
     }
 
     /// The changes of a payload, in its order (decoded by the server, which wrote the JSON).
@@ -154,7 +204,8 @@ extension PostgresStore: UndoStore {
                    CASE WHEN jsonb_typeof(c->'old') <> 'object' THEN 'I'
                         WHEN jsonb_typeof(c->'new') <> 'object' THEN 'D' ELSE 'U' END AS op,
                    i->>'id' AS id, i->>'name' AS name, i->>'title' AS title, i->>'task_id' AS task_id,
-                   i->>'routine_id' AS routine_id, i->>'event_id' AS event_id
+                   i->>'routine_id' AS routine_id, i->>'event_id' AS event_id,
+                   c->'old'->>'space_id' AS old_space, c->'new'->>'space_id' AS new_space
             FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(c, ord),
                  LATERAL (SELECT CASE WHEN jsonb_typeof(c->'old') = 'object' THEN c->'old' ELSE c->'new' END AS i) x
             ORDER BY ord
@@ -166,13 +217,14 @@ extension PostgresStore: UndoStore {
                 operation: op == "I" ? .insert : op == "D" ? .delete : .update,
                 id: try result.int(r, "id"), name: try result.string(r, "name"), title: try result.string(r, "title"),
                 taskID: try result.int(r, "task_id"), routineID: try result.int(r, "routine_id"),
-                eventID: try result.int(r, "event_id"))
+                eventID: try result.int(r, "event_id"), oldSpace: try result.int(r, "old_space"),
+                newSpace: try result.int(r, "new_space"))
         }
     }
 
     /// What a change was about, as SQLite's store names it: the first changed list, routine, event or task
     /// (in that order), else the task, routine or event a changed note, reminder, mark or exception hangs on.
-    private func undoItem(of changes: [UndoChange]) throws -> UndoItem? {
+    private func undoItem(of changes: [UndoChange], space: SpaceID) throws -> UndoItem? {
         let owners: [(table: String, kind: UndoItem.Kind, column: String)] = [
             ("lists", .list, "name"), ("routines", .routine, "name"), ("events", .event, "title"),
             ("tasks", .task, "title"),
@@ -188,7 +240,7 @@ extension PostgresStore: UndoStore {
             // An insert or a delete carries the title; an update's is read as the row is now.
             var title = owner.column == "name" ? change.name : change.title
             if change.operation == .update, let id = change.id {
-                title = try ownerTitle(owner.table, column: owner.column, id: id) ?? ""
+                title = try ownerTitle(owner.table, column: owner.column, id: id, space: space) ?? ""
             }
             return UndoItem(kind: owner.kind, effect: effect, title: title ?? "")
         }
@@ -205,7 +257,9 @@ extension PostgresStore: UndoStore {
             for change in changes where change.table == parent.table {
                 guard let owner = change[keyPath: parent.owner] else { continue }
                 let column = parent.ownerTable == "routines" ? "name" : "title"
-                guard let title = try ownerTitle(parent.ownerTable, column: column, id: owner) else { continue }
+                guard let title = try ownerTitle(parent.ownerTable, column: column, id: owner, space: space) else {
+                    continue
+                }
                 return UndoItem(kind: parent.kind, effect: .changed, title: title)
             }
         }
@@ -213,8 +267,11 @@ extension PostgresStore: UndoStore {
     }
 
     /// The name or title of an owner row as it reads now (`table` and `column` are constants of `undoItem`).
-    private func ownerTitle(_ table: String, column: String, id: Int64) throws -> String? {
-        let result = try connection.execute("SELECT \(column) AS name FROM \(table) WHERE id = $1", [.integer(id)])
+    /// Only `space` is read: an id never names another space's row, and a name is never shown from one even so.
+    private func ownerTitle(_ table: String, column: String, id: Int64, space: SpaceID) throws -> String? {
+        let result = try connection.execute(
+            "SELECT \(column) AS name FROM \(table) WHERE id = $1 AND space_id = $2",
+            [.integer(id), .integer(space.rawValue)])
         return result.rowCount == 0 ? nil : result.string(0, 0)
     }
 
@@ -258,3 +315,6 @@ extension PostgresStore: UndoStore {
         }
     }
 }
+
+/// Thrown inside the undo savepoint to roll a refused reversal back.
+private struct UndoRefused: Error {}

@@ -49,6 +49,8 @@ public enum SQLiteToPostgres {
     static let notCopied: Set<String> = [
         "search_index", "search_index_data", "search_index_idx", "search_index_content", "search_index_docsize",
         "search_index_config", "search_pending", "space_task_counts", "list_open_counts", "undo_log",
+        // SQLite's AUTOINCREMENT high-water marks (migration 21); PostgreSQL's identities are set past the copy.
+        "sqlite_sequence",
     ]
     /// Rows per INSERT statement.
     static let batch = 100

@@ -202,6 +202,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorNothingToConfirm = "error.nothing_to_confirm"
     /// `undo` refused: the newest change's rows were changed since by someone else.
     case errorUndoConflict = "error.undo_conflict"
+    /// `undo` refused: reversing the newest change would take the space past one of its limits.
+    case errorUndoLimit = "error.undo_limit"
     /// A task's description was set (`task.description_cleared` text when cleared).
     case taskDescribed = "task.described"
     /// One task whole (`info`): list, status, dates, reminders, description, notes, completion.
@@ -607,6 +609,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .suggestAdd: .suggestAdd
         case .errorNothingToConfirm: .errorNothingToConfirm
         case .errorUndoConflict: .errorUndoConflict
+        case .errorUndoLimit: .errorUndoLimit
         case .taskDescribed: .taskDescribed
         case .taskInfo: .infoTaskOpen
         case .routineDescribed: .routineDescribed

@@ -180,6 +180,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorTwoValuesPriority = "error.two_values_priority"
     case errorUnavailable = "error.unavailable"
     case errorUndoConflict = "error.undo_conflict"
+    case errorUndoLimit = "error.undo_limit"
     case errorUnknownCommand = "error.unknown_command"
     case errorUnknownCommandSuggest = "error.unknown_command_suggest"
     case errorUsage = "error.usage"

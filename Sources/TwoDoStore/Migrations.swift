@@ -549,5 +549,11 @@ enum Migrations {
         // 20: multi-day one-off events by their last day (issue 17): a window finds those that began before it
         // from this index instead of reading every one-off of the year before (a ninth of a month's `calendar`).
         "CREATE INDEX events_spans ON events(space_id, end_date) WHERE rec_freq IS NULL AND end_date IS NOT NULL;",
+        // 21: ids never reused, composite keys within a space, people who are members (Migrations+Isolation).
+        isolation,
     ]
+
+    /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
+    /// otherwise cascade into its children), and commit only when `PRAGMA foreign_key_check` finds nothing.
+    static let rebuildingTables: Set<Int> = [21]
 }

@@ -56,9 +56,9 @@ extension Store {
             ) { $0.int("yes") } != nil
         for list in try lists(in: source) {
             let tasks = try db.query(
-                "SELECT id, assignee_id FROM tasks WHERE list_id = ? AND created_by = ? ORDER BY id",
+                "SELECT id, assignee_id, completed_by FROM tasks WHERE list_id = ? AND created_by = ? ORDER BY id",
                 .integer(list.id.rawValue), .integer(me)
-            ) { ($0.int("id") ?? 0, $0.int("assignee_id")) }
+            ) { ($0.int("id") ?? 0, $0.int("assignee_id"), $0.int("completed_by")) }
             guard !tasks.isEmpty else { continue }
             let destination: Int64
             if list.isDefault {
@@ -69,28 +69,28 @@ extension Store {
                 destination = try addList(named: list.name, in: target, now: now).rawValue
                 listMap[list.id.rawValue] = destination
             }
-            for (task, assignee) in tasks {
-                var overrides: [String: SQLValue] = [
-                    "space_id": .integer(target.rawValue), "list_id": .integer(destination),
-                ]
+            let space = SQLValue.integer(target.rawValue)
+            for (task, assignee, completer) in tasks {
+                // The partner's name and words stay in the shared space (a copy may name only members of its
+                // own space, migration 21): their assignment and completion lose the name, their notes and the
+                // reminders meant for them (migration 14's `user_id`) are not copied.
+                var overrides: [String: SQLValue] = ["space_id": space, "list_id": .integer(destination)]
                 if let assignee, assignee != me { overrides["assignee_id"] = .null }
+                if let completer, completer != me { overrides["completed_by"] = .null }
+                // A step's parent is set below, once every copy exists.
+                overrides["parent_id"] = .null
                 let copy = try copyRow("tasks", id: task, overrides: overrides)
                 taskMap[task] = copy
-                // The partner's name and words stay in the shared space: their completions lose the name,
-                // their notes are not copied.
-                try db.run(
-                    "UPDATE tasks SET completed_by = NULL WHERE id = ? AND completed_by <> ?", .integer(copy),
-                    .integer(me))
                 for note in try rowIDs("task_notes", where: "task_id", is: task, by: ("author_id", me)) {
-                    _ = try copyRow("task_notes", id: note, overrides: ["task_id": .integer(copy)])
+                    _ = try copyRow("task_notes", id: note, overrides: ["task_id": .integer(copy), "space_id": space])
                 }
-                for reminder in try rowIDs("reminders", where: "task_id", is: task) {
-                    _ = try copyRow("reminders", id: reminder, overrides: ["task_id": .integer(copy)])
+                let reminders = try db.query(
+                    "SELECT id FROM reminders WHERE task_id = ? AND (user_id IS NULL OR user_id = ?) ORDER BY id",
+                    .integer(task), .integer(me)
+                ) { $0.int("id") ?? 0 }
+                for reminder in reminders {
+                    _ = try copyRow("reminders", id: reminder, overrides: ["task_id": .integer(copy), "space_id": space])
                 }
-                // A reminder meant for the partner (migration 14's `user_id`) is not the leaver's to keep.
-                try db.run(
-                    "DELETE FROM reminders WHERE task_id = ? AND user_id IS NOT NULL AND user_id <> ?", .integer(copy),
-                    .integer(me))
             }
         }
         if hasParent {
@@ -118,31 +118,34 @@ extension Store {
                 .integer(source.rawValue), .integer(me)
             ) { ($0.int("id") ?? 0, $0.int("assignee_id")) }
             for (item, assignee) in items {
-                var overrides: [String: SQLValue] = ["space_id": .integer(target.rawValue)]
+                let space = SQLValue.integer(target.rawValue)
+                var overrides: [String: SQLValue] = ["space_id": space]
                 if let assignee, assignee != me { overrides["assignee_id"] = .null }
                 let copy = try copyRow(table, id: item, overrides: overrides)
                 for child in children where child != "event_exceptions" {
                     let author: (String, Int64)? = child == "item_notes" ? ("author_id", me) : nil
                     for row in try rowIDs(child, where: owner, is: item, by: author) {
-                        var childOverrides: [String: SQLValue] = [owner: .integer(copy)]
+                        var childOverrides: [String: SQLValue] = [owner: .integer(copy), "space_id": space]
                         if child == "item_notes" {
                             childOverrides[table == "routines" ? "event_id" : "routine_id"] = .null
                         }
+                        if child == "routine_marks" {
+                            // A mark by the partner keeps its state but not their name.
+                            let by = try db.queryOne("SELECT by_id FROM routine_marks WHERE id = ?", .integer(row)) {
+                                $0.int("by_id")
+                            }
+                            if let by = by ?? nil, by != me { childOverrides["by_id"] = .null }
+                        }
                         _ = try copyRow(child, id: row, overrides: childOverrides)
                     }
-                }
-                if table == "routines" {
-                    try db.run(
-                        "UPDATE routine_marks SET by_id = NULL WHERE routine_id = ? AND by_id <> ?", .integer(copy),
-                        .integer(me))
                 }
                 if children.contains("event_exceptions") {
                     // Keyed by (event, day): no id column of its own.
                     try db.run(
                         """
-                        INSERT INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end)
-                        SELECT ?, day, cancelled, new_date, new_time, new_end FROM event_exceptions WHERE event_id = ?
-                        """, .integer(copy), .integer(item))
+                        INSERT INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end, space_id)
+                        SELECT ?, day, cancelled, new_date, new_time, new_end, ? FROM event_exceptions WHERE event_id = ?
+                        """, .integer(copy), space, .integer(item))
                 }
             }
         }

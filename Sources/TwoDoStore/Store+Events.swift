@@ -256,14 +256,19 @@ extension Store {
         switch exception {
         case .cancelled:
             try db.run(
-                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled) VALUES (?, ?, 1)",
-                .integer(event.rawValue), .text(day.description))
+                """
+                INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, space_id)
+                SELECT id, ?, 1, space_id FROM events WHERE id = ?
+                """,
+                .text(day.description), .integer(event.rawValue))
         case .moved(let date, let time, let end):
             try db.run(
-                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end) VALUES (?, ?, 0, ?, ?, ?)",
-                .integer(event.rawValue), .text(day.description), .text(date.description),
-                Store.optional(time?.description),
-                Store.optional(end?.description))
+                """
+                INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_date, new_time, new_end, space_id)
+                SELECT id, ?, 0, ?, ?, ?, space_id FROM events WHERE id = ?
+                """,
+                .text(day.description), .text(date.description), Store.optional(time?.description),
+                Store.optional(end?.description), .integer(event.rawValue))
         }
     }
 

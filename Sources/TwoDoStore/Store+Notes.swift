@@ -8,8 +8,11 @@ extension Store {
     /// Attaches a note to a task.
     public func addNote(to task: TaskID, by user: UserID, text: String, now: Int64) throws {
         try db.run(
-            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES (?, ?, ?, ?)",
-            .integer(task.rawValue), .integer(user.rawValue), .integer(now), .text(text))
+            // The note's space is its task's (migration 21: the composite key and the member check hold it there).
+            """
+            INSERT INTO task_notes (task_id, author_id, created_at, body, space_id)
+            SELECT id, ?, ?, ?, space_id FROM tasks WHERE id = ?
+            """, .integer(user.rawValue), .integer(now), .text(text), .integer(task.rawValue))
         try touch(task, now: now)
     }
 
@@ -26,10 +29,13 @@ extension Store {
         routine: RoutineID? = nil, event: EventID? = nil, by user: UserID, text: String, now: Int64
     ) throws {
         try db.run(
-            "INSERT INTO item_notes (routine_id, event_id, author_id, created_at, body) VALUES (?, ?, ?, ?, ?)",
+            """
+            INSERT INTO item_notes (routine_id, event_id, author_id, created_at, body, space_id)
+            SELECT ?1, ?2, ?3, ?4, ?5, coalesce(
+                (SELECT space_id FROM routines WHERE id = ?1), (SELECT space_id FROM events WHERE id = ?2))
+            """,
             routine.map { .integer($0.rawValue) } ?? .null, event.map { .integer($0.rawValue) } ?? .null,
-            .integer(user.rawValue),
-            .integer(now), .text(text))
+            .integer(user.rawValue), .integer(now), .text(text))
     }
 
     /// The notes of a routine, oldest first.

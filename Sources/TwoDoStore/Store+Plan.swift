@@ -65,10 +65,10 @@ extension Store {
         guard changed == 0 else { return }
         try db.run(
             """
-            INSERT INTO plan_entries (task_id, user_id, plan_date, region, bucket, position, status, planned_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, .integer(task.rawValue), .integer(user.rawValue), .text(date.description), .text(region.rawValue),
-            .text(bucket.rawValue), .integer(last + 1), .text(status.rawValue), .integer(now))
+            INSERT INTO plan_entries (task_id, user_id, plan_date, region, bucket, position, status, planned_at, space_id)
+            SELECT id, ?, ?, ?, ?, ?, ?, ?, space_id FROM tasks WHERE id = ?
+            """, .integer(user.rawValue), .text(date.description), .text(region.rawValue),
+            .text(bucket.rawValue), .integer(last + 1), .text(status.rawValue), .integer(now), .integer(task.rawValue))
     }
 
     public func setPlanStatus(_ task: TaskID, _ status: PlanStatus, now: Int64) throws {
@@ -96,9 +96,10 @@ extension Store {
         try db.run(
             """
             INSERT INTO plan_entries (task_id, user_id, plan_date, region, bucket, position, status, deferred_at,
-                planned_at) VALUES (?, ?, ?, ?, NULL, 0, 'deferred', ?, ?)
-            """, .integer(task.rawValue), .integer(user.rawValue), .text(date.description), .text(region.rawValue),
-            .integer(now), .integer(now))
+                planned_at, space_id)
+            SELECT id, ?, ?, ?, NULL, 0, 'deferred', ?, ?, space_id FROM tasks WHERE id = ?
+            """, .integer(user.rawValue), .text(date.description), .text(region.rawValue),
+            .integer(now), .integer(now), .integer(task.rawValue))
     }
 
     public func setPlanOrder(_ tasks: [TaskID]) throws {

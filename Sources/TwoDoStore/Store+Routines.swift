@@ -157,8 +157,12 @@ extension Store {
     /// Makes `rule` the schedule from `since` on (replacing one set the same day).
     public func setRoutineSchedule(_ id: RoutineID, _ rule: Recurrence, since: LocalDate) throws {
         try db.run(
-            "INSERT INTO routine_schedules (routine_id, since, rule) VALUES (?, ?, ?) ON CONFLICT (routine_id, since) DO UPDATE SET rule = excluded.rule",
-            .integer(id.rawValue), .text(since.description), .text(RecurrenceCoding.encode(rule)))
+            """
+            INSERT INTO routine_schedules (routine_id, since, rule, space_id)
+            SELECT id, ?, ?, space_id FROM routines WHERE id = ?
+            ON CONFLICT (routine_id, since) DO UPDATE SET rule = excluded.rule
+            """,
+            .text(since.description), .text(RecurrenceCoding.encode(rule)), .integer(id.rawValue))
     }
 
     /// Sets or clears a routine's time of day.
@@ -188,8 +192,8 @@ extension Store {
         ) { try $0.requiredInt("id") }
         guard open == nil else { return }
         try db.run(
-            "INSERT INTO routine_pauses (routine_id, from_date) VALUES (?, ?)", .integer(id.rawValue),
-            .text(from.description))
+            "INSERT INTO routine_pauses (routine_id, from_date, space_id) SELECT id, ?, space_id FROM routines WHERE id = ?",
+            .text(from.description), .integer(id.rawValue))
     }
 
     /// Ends a routine's pause so that `today` is due again; a pause that never covered a day is dropped.
@@ -212,8 +216,12 @@ extension Store {
         _ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64
     ) throws -> Bool {
         try db.run(
-            "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (routine_id, day) DO NOTHING",
-            .integer(id.rawValue), .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now))
+            """
+            INSERT INTO routine_marks (routine_id, day, state, by_id, at, space_id)
+            SELECT id, ?, ?, ?, ?, space_id FROM routines WHERE id = ?
+            ON CONFLICT (routine_id, day) DO NOTHING
+            """,
+            .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now), .integer(id.rawValue))
             == 1
     }
 

@@ -10,10 +10,13 @@ extension Store {
         event: EventID? = nil, routine: RoutineID? = nil, day: LocalDate, fireAt: Int64
     ) throws {
         try db.run(
-            "INSERT INTO schedule_reminders (event_id, routine_id, day, fire_at) VALUES (?, ?, ?, ?)",
+            """
+            INSERT INTO schedule_reminders (event_id, routine_id, day, fire_at, space_id)
+            SELECT ?1, ?2, ?3, ?4, coalesce(
+                (SELECT space_id FROM events WHERE id = ?1), (SELECT space_id FROM routines WHERE id = ?2))
+            """,
             event.map { .integer($0.rawValue) } ?? .null, routine.map { .integer($0.rawValue) } ?? .null,
-            .text(day.description),
-            .integer(fireAt))
+            .text(day.description), .integer(fireAt))
     }
 
     /// Deletes the pending reminders of an event.

@@ -93,11 +93,34 @@ public final class Store {
         let current = try db.queryOne("PRAGMA user_version") { $0.statement.int(at: 0) ?? 0 } ?? 0
         guard current < Int64(Migrations.all.count) else { return }
         for (index, sql) in Migrations.all.enumerated() where Int64(index + 1) > current {
-            try db.inTransaction {
-                try db.execute(sql)
-                try db.execute("PRAGMA application_id = \(Migrations.applicationID)")
-                try db.execute("PRAGMA user_version = \(index + 1)")
+            let rebuilds = Migrations.rebuildingTables.contains(index + 1)
+            // The pragma is a no-op inside a transaction: set before, and on again after, whatever happens (a
+            // store must never run with its keys off, so a failure to turn them on again fails the open).
+            if rebuilds { try db.execute("PRAGMA foreign_keys = OFF") }
+            do {
+                try migrate(index: index, sql: sql, checkingKeys: rebuilds)
+            } catch {
+                if rebuilds { try db.execute("PRAGMA foreign_keys = ON") }
+                throw error
             }
+            if rebuilds { try db.execute("PRAGMA foreign_keys = ON") }
+        }
+    }
+
+    /// Runs migration `index + 1` in a transaction and records it.
+    private func migrate(index: Int, sql: String, checkingKeys: Bool) throws {
+        try db.inTransaction {
+            try db.execute(sql)
+            if checkingKeys {
+                let broken = try db.query("PRAGMA foreign_key_check") { $0.statement.text(at: 0) ?? "" }
+                guard broken.isEmpty else {
+                    throw DatabaseError(
+                        code: 0, message: "migration \(index + 1) left rows without their parents in \(Set(broken))",
+                        sql: nil)
+                }
+            }
+            try db.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try db.execute("PRAGMA user_version = \(index + 1)")
         }
     }
 

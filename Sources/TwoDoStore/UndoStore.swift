@@ -62,6 +62,21 @@ public enum UndoResult: Sendable, Equatable {
     case conflict(UndoEntry)
     /// The user has nothing to undo (no entry younger than the age limit).
     case empty
+    /// Reversing the entry would take the space past one of its limits (the caller's `accept` said no); nothing
+    /// was reversed and the entry is dropped, like a conflict.
+    case overLimit(UndoEntry)
+}
+
+/// The containers a reversal put rows back into, whose limits it may have passed: the lists that hold a task it
+/// restored or reopened, the tasks that hold a step it restored, the items that hold a note it restored.
+public struct UndoReach: Sendable, Equatable {
+    public var lists: Set<ListID> = []
+    public var parents: Set<TaskID> = []
+    public var noteTasks: Set<TaskID> = []
+    public var noteRoutines: Set<RoutineID> = []
+    public var noteEvents: Set<EventID> = []
+
+    public init() {}
 }
 
 /// What every engine must do for `undo`:
@@ -72,17 +87,29 @@ public enum UndoResult: Sendable, Equatable {
 ///   `UndoLimits.maxAge` are never undone. Entries survive a restart (they are stored with the change, in
 ///   the same transaction).
 /// - `undoLatest` reverses the newest live entry only when every row it touched is still as the change left it
-///   (rows the server moves on by itself, such as a reminder's fired time, excepted), and reverses nothing
-///   else (no cascade onto rows added since): otherwise `.conflict`, with nothing changed.
+///   (rows the server moves on by itself, such as a reminder's fired time, excepted), every row it writes is of
+///   the entry's space (which is the user's space now), and it reverses nothing else (no cascade onto rows
+///   added since): otherwise `.conflict`, with nothing changed. The schema refuses what would reach another
+///   space or name a non-member (migration 21); such a refusal is a conflict too. Once applied, `accept` sees
+///   what the reversal put back; when it answers false the reversal is rolled back (`.overLimit`).
 public protocol UndoStore: AnyObject {
     /// Runs `body`, recording the content rows it changes.
     func recordingChanges<T>(_ body: () throws -> T) throws -> (T, ChangeRecord)
     /// Pushes `record` on `user`'s stack as the change `verb` made at `now`.
     func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws
-    /// Reverses `user`'s newest entry made in `space` after `now - UndoLimits.maxAge`.
-    func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult
+    /// Reverses `user`'s newest entry made in `space` after `now - UndoLimits.maxAge`, keeping it only when
+    /// `accept` agrees with what it put back.
+    func undoLatest(user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool) throws
+        -> UndoResult
     /// Forgets `user`'s stack (their space changed: joining or leaving a couple).
     func clearUndo(user: UserID) throws
+}
+
+extension UndoStore {
+    /// Reverses `user`'s newest entry, whatever it puts back.
+    public func undoLatest(user: UserID, space: SpaceID, now: Int64) throws -> UndoResult {
+        try undoLatest(user: user, space: space, now: now, accept: { _ in true })
+    }
 }
 
 /// The bounds of a user's undo stack.

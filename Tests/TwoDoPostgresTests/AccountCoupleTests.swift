@@ -71,7 +71,7 @@ struct AccountCoupleTests {
             "UPDATE tasks SET done = 1, completed_by = $1 WHERE id = $2", [.int(alice.id.rawValue), .int(mine)])
         for (author, body) in [(bob.id, "bob's note"), (alice.id, "alice's note")] {
             try store.raw(
-                "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES ($1, $2, 1, $3)",
+                "INSERT INTO task_notes (task_id, author_id, created_at, body, space_id) VALUES ($1, $2, 1, $3, (SELECT space_id FROM tasks WHERE id = $1))",
                 [.int(mine), .int(author.rawValue), .text(body)])
         }
         let routine = try #require(
@@ -79,7 +79,7 @@ struct AccountCoupleTests {
                 "INSERT INTO routines (space_id, name, name_key, created_by, assignee_id, created_at) VALUES ($1, 'walk', 'walk', $2, $2, 1) RETURNING id",
                 [.int(shared.rawValue), .int(bob.id.rawValue)]))
         try store.raw(
-            "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES ($1, '2026-11-25', 'done', $2, 1)",
+            "INSERT INTO routine_marks (routine_id, day, state, by_id, at, space_id) VALUES ($1, '2026-11-25', 'done', $2, 1, (SELECT space_id FROM routines WHERE id = $1))",
             [.int(routine), .int(alice.id.rawValue)])
         let event = try #require(
             try store.int(
@@ -88,7 +88,8 @@ struct AccountCoupleTests {
                 VALUES ($1, 'dentist', 'dentist', '2026-12-01', 'UTC', $2, 1, 1) RETURNING id
                 """, [.int(shared.rawValue), .int(bob.id.rawValue)]))
         try store.raw(
-            "INSERT INTO event_exceptions (event_id, day, cancelled) VALUES ($1, '2026-12-08', 1)", [.int(event)])
+            "INSERT INTO event_exceptions (event_id, day, cancelled, space_id) VALUES ($1, '2026-12-08', 1, (SELECT space_id FROM events WHERE id = $1))",
+            [.int(event)])
 
         let (space, copied) = try store.leave(user: bob.id, lang: .tr, now: 9)
         #expect(copied == 3)

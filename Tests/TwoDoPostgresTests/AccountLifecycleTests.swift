@@ -19,7 +19,7 @@ struct AccountLifecycleTests {
         let task = try store.rawTask("milk", list: list, space: a.space, by: b.id, assignee: b.id)
         let bid = AccountRawValue.int(b.id.rawValue)
         try store.raw(
-            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES ($1, $2, 4, 'oat')",
+            "INSERT INTO task_notes (task_id, author_id, created_at, body, space_id) VALUES ($1, $2, 4, 'oat', (SELECT space_id FROM tasks WHERE id = $1))",
             [.int(task), bid])
         try store.raw("UPDATE tasks SET done = 1, completed_by = $1 WHERE id = $2", [bid, .int(task)])
         try store.setResetCode(hash: "$y$code", expiresAt: 100, for: b.id)
@@ -60,7 +60,8 @@ struct AccountLifecycleTests {
         let task = try store.rawTask("t", list: store.rawDefaultList(a.space), space: a.space, by: b.id, assignee: b.id)
         try store.raw("UPDATE tasks SET completed_by = $1 WHERE id = $2", [u, .int(task)])
         try store.raw(
-            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES ($1, $2, 1, 'n')", [.int(task), u])
+            "INSERT INTO task_notes (task_id, author_id, created_at, body, space_id) VALUES ($1, $2, 1, 'n', (SELECT space_id FROM tasks WHERE id = $1))",
+            [.int(task), u])
         let routine = try #require(
             try store.int(
                 """
@@ -68,7 +69,7 @@ struct AccountLifecycleTests {
                 VALUES ($1, 'r', 'r', $2, $2, 1) RETURNING id
                 """, [s, u]))
         try store.raw(
-            "INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES ($1, '2026-11-26', 'done', $2, 1)",
+            "INSERT INTO routine_marks (routine_id, day, state, by_id, at, space_id) VALUES ($1, '2026-11-26', 'done', $2, 1, (SELECT space_id FROM routines WHERE id = $1))",
             [.int(routine), u])
         try store.raw(
             """
@@ -76,7 +77,7 @@ struct AccountLifecycleTests {
             VALUES ($1, 'e', 'e', '2026-12-01', 'UTC', $2, $2, 1, 1)
             """, [s, u])
         try store.raw(
-            "INSERT INTO item_notes (routine_id, author_id, created_at, body) VALUES ($1, $2, 1, 'n')",
+            "INSERT INTO item_notes (routine_id, author_id, created_at, body, space_id) VALUES ($1, $2, 1, 'n', (SELECT space_id FROM routines WHERE id = $1))",
             [.int(routine), u])
         let code = InviteCode.random()
         try store.createInvite(code: code, space: a.space, by: a.id, now: 1, lifetime: 100)

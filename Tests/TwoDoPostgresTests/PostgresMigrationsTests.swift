@@ -45,16 +45,18 @@ import TwoDoStore
         try db.executeScript(
             """
             INSERT INTO spaces (created_at) VALUES (2);
+            INSERT INTO lists (space_id, name, name_key, created_at) VALUES (2, 'Inbox', 'inbox', 2);
             INSERT INTO task_notes (task_id, created_at, body) VALUES (1, 1, 'note');
             INSERT INTO search_index (id, space, kind, body) VALUES (8, 1, 't', 'a'), (9, 1, 'n', 'note'), (16, 1, 't', 'b');
-            UPDATE tasks SET space_id = 2 WHERE id = 1;
+            UPDATE tasks SET space_id = 2, list_id = (SELECT id FROM lists WHERE space_id = 2) WHERE id = 1;
             """)
         let spaces = try db.execute("SELECT id, space FROM search_index ORDER BY id")
         #expect(try (0..<spaces.rowCount).map { try spaces.requiredInt($0, "space") } == [2, 2, 1])
         try db.execute("DELETE FROM tasks WHERE id = $1", [.integer(2)])
         #expect(try db.execute("SELECT count(*) AS n FROM search_index").int(0, "n") == 2)
-        try db.execute("UPDATE tasks SET space_id = 1 WHERE id = 1")
+        try db.execute("UPDATE tasks SET space_id = 1, list_id = 1 WHERE id = 1")
         try db.execute("DELETE FROM spaces WHERE id = $1", [.integer(1)])
+        try db.execute("DELETE FROM spaces WHERE id = $1", [.integer(2)])
         #expect(try db.execute("SELECT count(*) AS n FROM tasks").int(0, "n") == 0)
         #expect(try db.execute("SELECT count(*) AS n FROM space_task_counts WHERE space_id = 1").int(0, "n") == 0)
         #expect(try db.execute("SELECT count(*) AS n FROM list_open_counts").int(0, "n") == 0)

@@ -43,7 +43,8 @@ struct ReminderStoreTests {
         let (a, space, list) = try s.seedUser("alice")
         let task = try s.seedTask("x", space: space, list: list, by: a)
         try s.seed(
-            "INSERT INTO reminders (task_id, kind, fire_at) VALUES (?, 'someday', 5)", [.int(task.rawValue)],
+            "INSERT INTO reminders (task_id, kind, fire_at, space_id) VALUES (?, 'someday', 5, ?)",
+            [.int(task.rawValue), .int(space.rawValue)],
             returningID: true)
         for read in [{ _ = try s.pendingReminders(of: task) }, { _ = try s.remindersDue(before: 10, limit: 5) }] {
             let error = #expect(throws: DatabaseError.self) { try read() }

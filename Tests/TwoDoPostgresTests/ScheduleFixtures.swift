@@ -60,8 +60,8 @@ extension ScheduleTestStore {
     /// A note on a task.
     func seedTaskNote(_ text: String, task: TaskID, by user: UserID, now: Int64 = 0) throws {
         try seed(
-            "INSERT INTO task_notes (task_id, author_id, created_at, body) VALUES (?, ?, ?, ?)",
-            [.int(task.rawValue), .int(user.rawValue), .int(now), .text(text)], returningID: true)
+            "INSERT INTO task_notes (task_id, author_id, created_at, body, space_id) VALUES (?, ?, ?, ?, (SELECT space_id FROM tasks WHERE id = ?))",
+            [.int(task.rawValue), .int(user.rawValue), .int(now), .text(text), .int(task.rawValue)], returningID: true)
     }
 
     /// A count read by `sql`.

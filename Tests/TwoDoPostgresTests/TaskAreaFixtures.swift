@@ -76,8 +76,8 @@ extension Store {
 
     func seedNote(on routine: RoutineID, in space: SpaceID, text: String) throws {
         try db.run(
-            "INSERT INTO item_notes (routine_id, created_at, body) VALUES (?, 0, ?)", .integer(routine.rawValue),
-            .text(text))
+            "INSERT INTO item_notes (routine_id, created_at, body, space_id) VALUES (?1, 0, ?2, ?3)",
+            .integer(routine.rawValue), .text(text), .integer(space.rawValue))
     }
 }
 

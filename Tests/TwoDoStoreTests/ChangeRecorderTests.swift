@@ -115,16 +115,17 @@ struct ChangeRecorderTests {
         }
         try expectSameAsSession(store, "a composite primary key (event exceptions), inserted and updated") {
             try store.db.run(
-                "INSERT INTO event_exceptions (event_id, day, cancelled) VALUES (?, '2026-12-01', 1)", .integer(event))
+                "INSERT INTO event_exceptions (event_id, day, cancelled, space_id) VALUES (?1, '2026-12-01', 1, (SELECT space_id FROM events WHERE id = ?1))",
+                .integer(event))
             try store.db.run(
                 "UPDATE event_exceptions SET cancelled = 0, new_time = '19:00' WHERE event_id = ?", .integer(event))
         }
         try store.db.run(
-            "INSERT INTO event_exceptions (event_id, day, cancelled, new_time) VALUES (?, '2026-12-08', 0, '20:00')",
+            "INSERT INTO event_exceptions (event_id, day, cancelled, new_time, space_id) VALUES (?1, '2026-12-08', 0, '20:00', (SELECT space_id FROM events WHERE id = ?1))",
             .integer(event))
         try expectSameAsSession(store, "INSERT OR REPLACE over a keyed row: one update") {
             try store.db.run(
-                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_time) VALUES (?, '2026-12-08', 0, '21:00')",
+                "INSERT OR REPLACE INTO event_exceptions (event_id, day, cancelled, new_time, space_id) VALUES (?1, '2026-12-08', 0, '21:00', (SELECT space_id FROM events WHERE id = ?1))",
                 .integer(event))
         }
         try expectSameAsSession(store, "a real and a blob and a NULL") {

@@ -49,7 +49,8 @@ struct ReminderKindTests {
     func unknownKindThrows() throws {
         let (store, task) = try taskStore()
         try store.db.run(
-            "INSERT INTO reminders (task_id, kind, fire_at) VALUES (?, 'someday', 5)", .integer(task.rawValue))
+            "INSERT INTO reminders (task_id, kind, fire_at, space_id) VALUES (?1, 'someday', 5, (SELECT space_id FROM tasks WHERE id = ?1))",
+            .integer(task.rawValue))
         let error = #expect(throws: DatabaseError.self) { try store.pendingReminders(of: task) }
         #expect(error?.message.contains("kind") == true)
         #expect(error?.message.contains("someday") == true)
