@@ -71,6 +71,23 @@ struct IsolationSchemaTests {
         #expect(try store.isolationViolations().isEmpty)
     }
 
+    @Test("twodo check names a row that slipped into another space (written with the keys off)")
+    func checkNamesBrokenRows() throws {
+        let (store, a, c) = try twoSpaces()
+        let carolTask = try store.addTask(
+            title: "c", list: store.defaultList(in: c.space).id, space: c.space, by: c.id, assignee: nil, now: 2)
+        #expect(try Backup.check(path: temp.path).isEmpty)
+        try store.db.execute("PRAGMA foreign_keys = OFF")
+        try store.db.run(
+            "INSERT INTO task_notes (task_id, created_at, body, space_id) VALUES (?, 0, 'x', ?)",
+            .integer(carolTask.rawValue), .integer(a.space.rawValue))
+        try store.db.execute("PRAGMA foreign_keys = ON")
+        let problems = try Backup.check(path: temp.path)
+        #expect(problems.contains { $0.contains("task_notes") && $0.contains("tasks") }, "\(problems)")
+        #expect(problems.contains { $0.contains("task_notes.task_id is a row of its space") }, "\(problems)")
+        #expect(try store.isolationViolations() == ["task_notes.task_id is a row of its space": 1])
+    }
+
     @Test("a version 20 file is upgraded: rows that crossed spaces are mended, names of non-members cleared")
     func upgradeMends() throws {
         do {
