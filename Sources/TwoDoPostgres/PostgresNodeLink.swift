@@ -42,7 +42,7 @@ public final class PostgresNodeLink {
     private var listener: PGConnection?
     /// The newest row read (or, at start, the newest row there was).
     private var lastSeen: Int64 = 0
-    /// When the next reconnection may be tried, and the wait after that one (doubling to 30 s).
+    /// When the next reconnection may be tried, and the wait after that one (doubling to 1 s).
     private var retryAt: Double = 0
     private var backoff: Double = 0.25
     /// Rows are kept this long (seconds): the longest outage after which a node still catches up.
@@ -56,7 +56,8 @@ public final class PostgresNodeLink {
     public init(url: String, node: String) throws {
         self.url = url
         self.node = node
-        let listener = try PGConnection(url: url)
+        let listener = try PGConnection(url: url, timeout: PostgresStore.connectTimeout)
+        listener.responseTimeout = PostgresStore.responseTimeout
         try listener.executeScript("LISTEN twodo_events")
         lastSeen = try listener.execute("SELECT coalesce(max(id), 0) AS last FROM event_log").requiredInt(0, "last")
         self.listener = listener
@@ -114,14 +115,15 @@ public final class PostgresNodeLink {
         if listener != nil { return true }
         guard now >= retryAt else { return false }
         do {
-            let fresh = try PGConnection(url: url)
+            let fresh = try PGConnection(url: url, timeout: PostgresStore.connectTimeout)
+            fresh.responseTimeout = PostgresStore.responseTimeout
             try fresh.executeScript("LISTEN twodo_events")
             listener = fresh
             backoff = 0.25
             return true
         } catch {
             retryAt = now + backoff
-            backoff = min(backoff * 2, 30)
+            backoff = min(backoff * 2, PostgresStore.reconnectBackoffLimit)
             return false
         }
     }

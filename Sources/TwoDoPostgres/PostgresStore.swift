@@ -17,6 +17,13 @@ public final class PostgresStore {
     /// When the next reconnection may be tried (monotonic seconds), and the wait after that one.
     private var reconnectAt: Double = 0
     private var reconnectBackoff: Double = 0.25
+    /// How long the loop waits on the database at most: for one statement's answer, and for a new connection
+    /// (seconds). Past it the command fails with `error.unavailable` instead of holding every other client.
+    public static let responseTimeout: Double = 0.75
+    public static let connectTimeout: Double = 0.25
+    /// The longest wait between two reconnection attempts: a node serves again within about this long of the
+    /// database's return.
+    static let reconnectBackoffLimit: Double = 1
     /// How deep the open `savepoint(_:)` scopes are nested; names each savepoint uniquely.
     var savepointDepth = 0
     /// See `namesGeneration`.
@@ -34,6 +41,8 @@ public final class PostgresStore {
         do {
             connection = try PGConnection(url: url)
             hasTrigramSearch = try PostgresMigrations.migrate(connection)
+            // Migrations may take their time; from here on no statement waits longer than this.
+            connection.responseTimeout = PostgresStore.responseTimeout
         } catch let refusal as PostgresMigrations.Refusal {
             switch refusal {
             case .foreign: throw StoreOpenError.foreign(path: shown)
@@ -45,7 +54,7 @@ public final class PostgresStore {
     }
 
     /// Makes sure the connection is usable before a transaction starts: after a lost connection (a database
-    /// restart, a fail-over) it connects again, at most once per back-off step (0.25 s doubling to 30 s), and
+    /// restart, a fail-over) it connects again, at most once per back-off step (0.25 s doubling to 1 s), and
     /// throws an unavailable `DatabaseError` while the database cannot be reached. Nothing is retried inside a
     /// transaction: what a lost connection interrupted was never acknowledged.
     func ensureConnected() throws {
@@ -55,7 +64,8 @@ public final class PostgresStore {
             throw DatabaseError(postgres: "the database cannot be reached (reconnecting)", sqlState: "08006", sql: nil)
         }
         do {
-            let fresh = try PGConnection(url: url)
+            let fresh = try PGConnection(url: url, timeout: PostgresStore.connectTimeout)
+            fresh.responseTimeout = PostgresStore.responseTimeout
             connection.close()
             connection = fresh
             savepointDepth = 0
@@ -63,7 +73,7 @@ public final class PostgresStore {
             noteNamesChanged()
         } catch {
             reconnectAt = now + reconnectBackoff
-            reconnectBackoff = min(reconnectBackoff * 2, 30)
+            reconnectBackoff = min(reconnectBackoff * 2, PostgresStore.reconnectBackoffLimit)
             throw error
         }
     }

@@ -91,6 +91,32 @@ public final class TemporaryCluster: @unchecked Sendable {
     /// Starts the server paused by `pause()` again.
     public func resume() throws { try start() }
 
+    /// Stops every process of the server with SIGSTOP (`thaw()` continues them): the database keeps its
+    /// connections open but answers nothing, as a hung host or a cut network would.
+    public func freeze() throws { try signalAll(SIGSTOP) }
+
+    /// Continues the processes `freeze()` stopped.
+    public func thaw() throws { try signalAll(SIGCONT) }
+
+    /// Sends `signal` to the postmaster and each of its children (found by their parent pid in /proc).
+    private func signalAll(_ signal: Int32) throws {
+        let pidFile = try String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)
+        guard let first = pidFile.split(separator: "\n").first, let postmaster = pid_t(first) else {
+            throw Unavailable(reason: "no postmaster pid in \(dataDirectory)")
+        }
+        var pids = [postmaster]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // The fields after the command name: state, then the parent pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == postmaster { pids.append(pid) }
+        }
+        for pid in pids { kill(pid, signal) }
+    }
+
     /// Where `initdb` put the cluster's data.
     public var dataDirectory: String { "\(directory)/data" }
 

@@ -59,4 +59,48 @@ struct PostgresReconnectTests {
         }
         #expect(committed)
     }
+
+    @Test("A database that stops answering costs a turn under a second, not the loop; back, it serves within 2 s")
+    func databaseHungAndBack() throws {
+        guard TestCluster.shared() != nil else { return }
+        let cluster = try TemporaryCluster(forTests: true)
+        defer {
+            try? cluster.thaw()
+            cluster.stop()
+        }
+        try cluster.createDatabase("app")
+        let store = try PostgresStore(url: cluster.url(database: "app"))
+        let turn = try store.beginTurn()
+        try turn.commit()
+        try cluster.freeze()
+        // Every attempt while it hangs fails as unavailable, each within a second (the first one gives up the
+        // connection it waited on, the later ones try a new one for a quarter of a second, or not at all).
+        for attempt in 0..<4 {
+            let started = Date()
+            do {
+                let turn = try store.beginTurn()
+                try store.connection.execute("INSERT INTO spaces (name, created_at) VALUES ('hung', 1)")
+                try turn.commit()
+                Issue.record("attempt \(attempt) committed while the database hung")
+            } catch let e as DatabaseError {
+                #expect(e.isUnavailable, "\(e)")
+            }
+            let took = Date().timeIntervalSince(started)
+            #expect(took < 1.1, "attempt \(attempt) took \(took) s")
+        }
+        try cluster.thaw()
+        let back = Date()
+        var committed = false
+        while !committed && Date().timeIntervalSince(back) < 5 {
+            if let turn = try? store.beginTurn() {
+                try store.connection.execute("INSERT INTO spaces (name, created_at) VALUES ('back', 1)")
+                try turn.commit()
+                committed = true
+            } else {
+                usleep(50_000)
+            }
+        }
+        #expect(committed)
+        #expect(Date().timeIntervalSince(back) < 2, "served again \(Date().timeIntervalSince(back)) s after")
+    }
 }
