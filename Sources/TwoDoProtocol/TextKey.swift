@@ -174,6 +174,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorStorage = "error.storage"
     case errorTagWithoutCommand = "error.tag_without_command"
     case errorThrottled = "error.throttled"
+    case errorThrottledRegister = "error.throttled_register"
     case errorTitleEmpty = "error.title_empty"
     case errorTitleTooLong = "error.title_too_long"
     case errorTooManyConnections = "error.too_many_connections"
