@@ -39,7 +39,8 @@ struct SearchQuery: Equatable {
         }
         text = rest.joined(separator: " ")
         // A word is what the index's tokenizer keeps: letters and digits; punctuation only separates.
-        let folded = TextFold.key(text)
+        // NFKC first, as the index folds: `file` finds `ﬁle`, `abc` finds `ＡＢＣ`.
+        let folded = TextFold.searchKey(text)
         let pieces = folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
         var seen: Set<String> = []
         words = Array(pieces.filter { seen.insert($0).inserted }.prefix(SearchQuery.maxWords))
