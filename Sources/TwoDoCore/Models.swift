@@ -21,6 +21,10 @@ public struct User: Sendable, Equatable {
 
     /// The name shown to partners: the display name when set, else the login name.
     public var shownName: String { displayName ?? name }
+
+    /// How events name this user to partners: the display name with the login beside it (`Bobby (bob)`), so
+    /// a display name never stands alone for someone; the login alone when there is none.
+    public var eventLabel: String { displayName.map { "\($0) (\(name))" } ?? name }
 }
 
 /// A task list inside a space, with its counts.

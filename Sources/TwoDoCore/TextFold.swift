@@ -18,6 +18,15 @@ public enum TextFold {
         return String(out)
     }
 
+    /// The search key of `text`: its NFKC form (compatibility characters as what they stand for: `ﬁ` is `fi`,
+    /// full-width `ＡＢＣ` is `ABC`, `①` is `1`), folded as `key(_:)` does.
+    ///
+    /// Only the search index and search queries use it. Names and titles keep `key(_:)`, whose stored keys
+    /// (unique list names, title keys) must not change under existing rows.
+    public static func searchKey(_ text: some StringProtocol) -> String {
+        key(String(text).precomposedStringWithCompatibilityMapping)
+    }
+
     /// Whether `text` folds to exactly `key` (which must itself be a folded key).
     public static func matches(_ text: some StringProtocol, key: String) -> Bool {
         Self.key(text) == key

@@ -252,7 +252,7 @@ extension Handlers {
             lines.append(t(c, .agendaMoreEvents, ["count": "\(allEvents.count - found.count)"]))
         }
         if taskTotal > tasks.count { lines.append(t(c, .agendaMoreTasks, ["count": "\(taskTotal - tasks.count)"])) }
-        remember(listing, offset: 0, listing: nil, c)
+        remember(listing, offset: 0, c)
         if dayCount == 1, case .object(var fields) = days[0] {
             fields.append(("events_total", .int(Int64(allEvents.count))))
             fields.append(("tasks_total", .int(Int64(taskTotal))))

@@ -30,7 +30,7 @@ extension Handlers {
                 continue
             }
             var stored = args
-            stored["actor"] = actor.shownName
+            stored["actor"] = Handlers.actorLabel(actor, name)
             if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
             if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
             try store.addNotification(for: r.id, key: catalogKey.rawValue, args: stored, now: clock.now)
@@ -39,8 +39,14 @@ extension Handlers {
             name: name, actor: actor.name, key: catalogKey, args: args, data: data,
             recipients: live, when: when,
             localArgs: localArgs)
-        event.actorLabel = actor.displayName
+        event.actorLabel = actor.displayName == nil ? nil : Handlers.actorLabel(actor, name)
         events.append(event)
+    }
+
+    /// The actor as an event names them: `Bobby (bob)`; a name change's own event already says both names,
+    /// so it names the actor as partners saw them until then.
+    static func actorLabel(_ actor: User, _ event: EventName) -> String {
+        event == .nameChanged ? actor.shownName : actor.eventLabel
     }
 
     func couple(_ action: CoupleAction, user: User, on c: Session) throws -> Reply {
@@ -98,9 +104,13 @@ extension Handlers {
                 effects.append(.forgetListings(user.id))
                 try store.useInvite(code, by: user.id, now: now)
                 for k in keys { inviteFailures.succeed(k) }
+                // A display name that looks like the other member's name is cleared first, so the join's event
+                // already names the newcomer as partners will see them.
+                let cleared = try clearConflictingDisplayNames(joiner: user, in: space, c)
                 let everyone = try store.members(of: space)
+                let joiner = everyone.first { $0.id == user.id } ?? user
                 try raise(
-                    .coupleJoined, key: moved == 1 ? .eventCoupleJoinedOne : nil, actor: user, recipients: everyone,
+                    .coupleJoined, key: moved == 1 ? .eventCoupleJoinedOne : nil, actor: joiner, recipients: everyone,
                     args: ["moved": "\(moved)"], data: .object([("moved", .int(Int64(moved)))]))
                 let partnerNames = partners.map(\.name).joined(separator: ", ")
                 return .success(
@@ -109,7 +119,7 @@ extension Handlers {
                         t(
                             c, moved == 1 ? .coupleJoinedOne : .coupleJoined,
                             ["partner": partnerNames, "moved": "\(moved)"])
-                    ],
+                    ] + cleared,
                     data: .object([("partner", .string(partnerNames)), ("moved", .int(Int64(moved)))]))
             }
 
@@ -175,19 +185,25 @@ extension Handlers {
                     ("name", .string(user.name)), ("display_name", user.displayName.map(JSONValue.string) ?? .null),
                 ]))
         }
+        let members = try store.members(of: user.space)
         let display: String?
         if typed.isEmpty {
             display = nil
         } else {
-            guard let clean = try? TextRules.clean(typed, limit: Handlers.displayNameLimit) else {
-                return .failure(
-                    .errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(Handlers.displayNameLimit)"]),
-                    data: .object([("limit", .int(Int64(Handlers.displayNameLimit)))]))
+            let clean: String
+            do {
+                clean = try DisplayName.validate(typed)
+            } catch {
+                return displayNameRefusal(error, c)
+            }
+            let others = members.filter { $0.id != user.id }
+            if let like = DisplayName.resemblance(of: clean, among: others.flatMap(Handlers.names)) {
+                let owner = others.first { Handlers.names($0).contains(like) }
+                return displayNameRefusal(.lookalike(owner.map(Handlers.described) ?? like), c)
             }
             display = clean == user.name ? nil : clean
         }
         try store.setDisplayName(display, for: user.id)
-        let members = try store.members(of: user.space)
         let data = JSONValue.object([
             ("name", .string(user.name)), ("display_name", display.map(JSONValue.string) ?? .null),
         ])
@@ -200,6 +216,65 @@ extension Handlers {
             .nameChanged,
             [display.map { t(c, .nameChanged, ["display": $0]) } ?? t(c, .nameCleared, ["name": user.name])],
             data: data)
+    }
+
+    /// A member's login and display names, the ones a display name may not look like.
+    static func names(_ member: User) -> [String] { [member.name] + (member.displayName.map { [$0] } ?? []) }
+
+    /// A member as a refusal names them: `bob`, or `bob (Bobby)` when they have a display name.
+    static func described(_ member: User) -> String {
+        member.displayName.map { "\(member.name) (\($0))" } ?? member.name
+    }
+
+    /// The reply refusing a display name, with the code a user name's same problem has.
+    func displayNameRefusal(_ problem: DisplayNameProblem, _ c: Session) -> Reply {
+        switch problem {
+        case .length:
+            return .failure(
+                .errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(DisplayName.maxLength)"]),
+                data: .object([("limit", .int(Int64(DisplayName.maxLength)))]))
+        case .invisible(let scalar):
+            let point = UserText.codePoint(scalar)
+            return .failure(
+                .errorNameInvisible, t(c, .errorNameInvisible, ["char": point]),
+                data: .object([("char", .string(point))]))
+        case .reserved(let name):
+            return .failure(
+                .errorNameReserved, t(c, .errorDisplayReserved, ["name": name]),
+                data: .object([("name", .string(name))]))
+        case .lookalike(let name):
+            return .failure(
+                .errorNameLookalike, t(c, .errorDisplayLookalike, ["name": name]),
+                data: .object([("name", .string(name))]))
+        }
+    }
+
+    /// After a join: clears each display name that looks like the other member's login or display name (the
+    /// newcomer's first, so of two equal display names the host keeps theirs), tells everyone, and returns the
+    /// lines for the joiner's reply.
+    func clearConflictingDisplayNames(joiner: User, in space: SpaceID, _ c: Session) throws -> [String] {
+        var lines: [String] = []
+        let all = try store.members(of: space)
+        var members = all.filter { $0.id == joiner.id } + all.filter { $0.id != joiner.id }
+        for i in members.indices {
+            guard let display = members[i].displayName else { continue }
+            let others = members.filter { $0.id != members[i].id }
+            guard let like = DisplayName.resemblance(of: display, among: others.flatMap(Handlers.names)),
+                let owner = others.first(where: { Handlers.names($0).contains(like) })
+            else { continue }
+            let member = members[i]
+            try store.setDisplayName(nil, for: member.id)
+            members[i].displayName = nil
+            let args = ["name": member.name, "display": display, "other": owner.name]
+            try raise(
+                .nameChanged, key: .eventNameClearedConflict, actor: member, recipients: members, args: args,
+                data: .object([
+                    ("name", .string(member.name)), ("display_name", .null), ("was", .string(display)),
+                    ("looked_like", .string(owner.name)),
+                ]))
+            lines.append(t(c, member.id == joiner.id ? .coupleDisplayCleared : .eventNameClearedConflict, args))
+        }
+        return lines
     }
 
     /// `me` / `ben`: who the user is: name, language, zone, couple and partner, sessions open.

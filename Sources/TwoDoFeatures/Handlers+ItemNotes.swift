@@ -160,8 +160,7 @@ extension Handlers {
         }
         switch ref {
         case .number(let n):
-            guard let task = try task(atRow: n, user: user, c) else { throw notFound("#\(n)") }
-            return task
+            return try task(atRow: n, user: user, c)
         case .id(let id):
             guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }
             return task

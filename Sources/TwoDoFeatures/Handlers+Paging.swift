@@ -1,4 +1,4 @@
-// Paging of every listing: page windows, the footer and JSON fields, `more`, and `#n` across pages.
+// Paging of every listing: page windows, the footer and JSON fields, `more`, and `#n` for the rows shown.
 
 import TwoDoCommands
 import TwoDoCore
@@ -115,64 +115,39 @@ extension Handlers {
         return out
     }
 
-    /// Remembers the task ids of the page shown, for `#n` (numbers continue across pages); `listing` is the
-    /// task listing they come from (nil for one that is not paged, such as `agenda week`).
-    func remember(_ ids: [TaskID], offset: Int, listing: Command?, _ c: Session) {
+    /// Remembers the task ids of the page shown, for `#n`: row `offset + 1` is `ids[0]` (numbers continue
+    /// across pages). Only this page is kept, so what a number means is bounded by one page and is always a row
+    /// the session was shown.
+    func remember(_ ids: [TaskID], offset: Int, _ c: Session) {
         c.lastListing = ids
         c.paging.offset = offset
-        c.paging.numbered = listing
     }
 
     /// Forgets paging and numbering (the user changed spaces).
     func forgetListing(_ c: Session) {
-        remember([], offset: 0, listing: nil, c)
+        remember([], offset: 0, c)
         c.paging.cursor = nil
     }
 
-    /// The task numbered `n` in the connection's last listing (on any of its pages), or, before any listing,
-    /// the n-th task of the default list; nil when there is no such row.
-    func task(atRow n: Int, user: User, _ c: Session) throws -> TaskItem? {
-        guard n >= 1 else { return nil }
+    /// The task shown as row `n` by the connection's last listing, as it is now.
+    ///
+    /// A number only ever means a row this session was shown: nothing is read again by position, so a task the
+    /// partner added, assigned or reordered since can never take the number of the row the user saw.
+    /// - Throws: `error.no_such_row` when the last page shown had no row `n` (or nothing was shown yet), or
+    ///   its `error.row_gone` wording when that row's task was deleted (or left the space) since.
+    func task(atRow n: Int, user: User, _ c: Session) throws -> TaskItem {
         let i = n - c.paging.offset - 1
-        if i >= 0 && i < c.lastListing.count { return try store.task(c.lastListing[i], in: user.space) }
-        let segments: [TaskSegment]
-        if let listing = c.paging.numbered {
-            segments = try taskSegments(of: listing, user: user, c) ?? []
-        } else if c.lastListing.isEmpty {
-            segments = try taskSegments(of: .show(list: nil), user: user, c) ?? []
-        } else {
-            return nil
+        let shown = c.lastListing
+        let data: JSONValue = .object([
+            ("row", .int(Int64(n))), ("first", .int(Int64(shown.isEmpty ? 0 : c.paging.offset + 1))),
+            ("last", .int(Int64(c.paging.offset + shown.count))),
+        ])
+        guard n >= 1, i >= 0, i < shown.count else {
+            throw ReplyError(reply: .failure(.errorNoSuchRow, t(c, .errorNoSuchRow, ["n": "\(n)"]), data: data))
         }
-        return try tasks(of: segments, offset: n - 1, limit: 1).first?.tasks.first
-    }
-
-    /// The segments of a task listing (`show`, the views), or nil for other listings.
-    func taskSegments(of listing: Command, user: User, _ c: Session) throws -> [TaskSegment]? {
-        switch listing {
-        case .show(let name):
-            guard
-                let list = try name.map({ try store.list(named: $0, in: user.space) })
-                    ?? store.defaultList(in: user.space)
-            else { return [] }
-            return [try showSegment(list)]
-        case .view(let v):
-            return try viewSegments(v, user: user, c)
-        case .search(let raw):
-            return [try searchSegment(raw, user: user, c)]
-        case .steps(let ref):
-            return [try stepsSegment(ref, user: user)]
-        case .plan(.backlog):
-            return [try backlogSegment(user: user)]
-        default:
-            return nil
+        guard let task = try store.task(shown[i], in: user.space) else {
+            throw ReplyError(reply: .failure(.errorNoSuchRow, t(c, .errorRowGone, ["n": "\(n)"]), data: data))
         }
-    }
-
-    /// The one segment of `show <list>`: the list's tasks, open first.
-    func showSegment(_ list: TaskList) throws -> TaskSegment {
-        let counts = try store.taskCounts(in: list.id)
-        return TaskSegment(key: list.name, count: counts.open + counts.done) { [store] offset, limit in
-            try store.tasks(in: list.id, offset: offset, limit: limit)
-        }
+        return task
     }
 }

@@ -19,7 +19,7 @@ extension Handlers {
         let mine = owner.id == user.id
         let ownerToday = LocalDate(instant: clock.now, tz: owner.tz)
         let tasks = try store.planBoard(of: owner.id, on: day).sorted(by: Handlers.boardOrder)
-        remember(tasks.map(\.id), offset: 0, listing: nil, c)
+        remember(tasks.map(\.id), offset: 0, c)
         c.paging.cursor = nil
         let dayText = self.dayText(day, today: mine ? today : ownerToday, c.lang)
         let done = tasks.filter(\.isDone).count
@@ -110,7 +110,7 @@ extension Handlers {
         let total = try store.backlogCount(of: user.id)
         let w = try pageWindow(page, total: total, c)
         let tasks = try store.backlog(of: user.id, offset: w.offset, limit: PageWindow.size)
-        remember(tasks.map(\.id), offset: w.offset, listing: .plan(.backlog), c)
+        remember(tasks.map(\.id), offset: w.offset, c)
         var lines = [total == 0 ? t(c, .backlogEmpty) : t(c, .backlogHeader, ["count": "\(total)"])]
         var group: BacklogGroup?
         var rows: [JSONValue] = []
@@ -141,13 +141,6 @@ extension Handlers {
         case .yesterday: .backlogGroupYesterday
         case .thisWeek: .backlogGroupThisWeek
         case .older: .backlogGroupOlder
-        }
-    }
-
-    /// The segment of `backlog` for `#n` beyond the page shown.
-    func backlogSegment(user: User) throws -> TaskSegment {
-        TaskSegment(key: "backlog", count: try store.backlogCount(of: user.id)) { [store] offset, limit in
-            try store.backlog(of: user.id, offset: offset, limit: limit)
         }
     }
 }

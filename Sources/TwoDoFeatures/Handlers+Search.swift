@@ -39,7 +39,8 @@ struct SearchQuery: Equatable {
         }
         text = rest.joined(separator: " ")
         // A word is what the index's tokenizer keeps: letters and digits; punctuation only separates.
-        let folded = TextFold.key(text)
+        // NFKC first, as the index folds: `file` finds `ﬁle`, `abc` finds `ＡＢＣ`.
+        let folded = TextFold.searchKey(text)
         let pieces = folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
         var seen: Set<String> = []
         words = Array(pieces.filter { seen.insert($0).inserted }.prefix(SearchQuery.maxWords))
@@ -77,7 +78,7 @@ extension Handlers {
                 ? found
                 : try store.searchTasks(
                     hits.tasks, in: user.space, filter: filter, offset: w.offset, limit: PageWindow.size)
-            remember(tasks.map(\.id), offset: w.offset, listing: .search(raw), c)
+            remember(tasks.map(\.id), offset: w.offset, c)
             // Routines and events have no list and are never done: a list or done filter leaves them out.
             let others = w.number == 1 && query.list == nil && !query.doneOnly
             let routines: (ids: ArraySlice<RoutineID>, total: Int) =
@@ -131,22 +132,6 @@ extension Handlers {
             return finishPage(.success(.searchResults, lines, data: data), w, listing: .search(raw), c)
         } catch let e as ReplyError {
             return e.reply
-        }
-    }
-
-    /// The one segment of a search's task rows, for `done 7` on a page not shown last.
-    func searchSegment(_ raw: String, user: User, _ c: Session) throws -> TaskSegment {
-        let query = SearchQuery(raw)
-        try store.flushSearchIndex(limit: .max)
-        let list = try query.list.flatMap { try store.list(named: $0, in: user.space)?.id }
-        let filter = SearchFilter(list: list, doneOnly: query.doneOnly)
-        guard !query.words.isEmpty, query.list == nil || list != nil else {
-            return TaskSegment(key: "", count: 0) { _, _ in [] }
-        }
-        let hits = try store.searchHits(query.words, in: user.space).tasks
-        let count = try store.searchTaskCount(hits, in: user.space, filter: filter)
-        return TaskSegment(key: TextKey.searchHeader.rawValue, count: count) { [store] offset, limit in
-            try store.searchTasks(hits, in: user.space, filter: filter, offset: offset, limit: limit)
         }
     }
 }

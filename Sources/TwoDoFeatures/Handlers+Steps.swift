@@ -102,7 +102,7 @@ extension Handlers {
             // A task has at most `stepsPerTask` steps, so paging them in memory is bounded.
             let (steps, w) = try self.page(of: try store.steps(of: parent.id), page, c)
             let listing = Command.steps(.id(parent.id.rawValue))
-            remember(steps.map(\.id), offset: w.offset, listing: listing, c)
+            remember(steps.map(\.id), offset: w.offset, c)
             let data: JSONValue? =
                 !c.json
                 ? nil
@@ -134,17 +134,6 @@ extension Handlers {
             return finishPage(.success(.stepList, lines, data: data), w, listing: listing, c)
         } catch let e as ReplyError {
             return e.reply
-        }
-    }
-
-    /// The one segment of `steps <task>`, for `done 7` on a page not shown last.
-    func stepsSegment(_ ref: TaskRef, user: User) throws -> TaskSegment {
-        guard case .id(let raw) = ref, let parent = try store.task(TaskID(raw), in: user.space), !parent.isStep else {
-            return TaskSegment(key: "", count: 0) { _, _ in [] }
-        }
-        let steps = try store.steps(of: parent.id)
-        return TaskSegment(key: TextKey.stepListHeader.rawValue, count: steps.count) { offset, limit in
-            Array(steps.dropFirst(offset).prefix(limit))
         }
     }
 

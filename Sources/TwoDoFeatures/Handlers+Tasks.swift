@@ -143,7 +143,7 @@ extension Handlers {
             let counts = try store.taskCounts(in: list.id)
             let w = try pageWindow(page, total: counts.open + counts.done, c)
             let tasks = try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
-            remember(tasks.map(\.id), offset: w.offset, listing: .show(list: name), c)
+            remember(tasks.map(\.id), offset: w.offset, c)
             // People never see `data`; build it only for JSON sessions (it is most of the cost of a long list).
             let data: JSONValue? =
                 !c.json
@@ -193,8 +193,7 @@ extension Handlers {
             }
             return task
         case .number(let n):
-            guard let task = try task(atRow: n, user: user, c) else { throw notFound("#\(n)") }
-            return task
+            return try task(atRow: n, user: user, c)
         case .id(let id):
             guard let task = try store.task(TaskID(id), in: user.space) else { throw notFound("id:\(id)") }
             return task

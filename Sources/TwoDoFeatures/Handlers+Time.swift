@@ -406,7 +406,7 @@ extension Handlers {
                 ? "upcoming" : key.hasPrefix("view.") ? String(key.dropFirst(5)) : "mine"
             data.append((name, .array(items)))
         }
-        remember(listing, offset: w.offset, listing: .view(view), c)
+        remember(listing, offset: w.offset, c)
         if w.total == 0 { lines = [t(c, .viewEmpty)] }
         return finishPage(.success(.taskView, lines, data: .object(data)), w, listing: .view(view), c)
     }

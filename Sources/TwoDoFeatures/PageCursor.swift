@@ -15,7 +15,7 @@ public struct PageCursor {
     var pages: Int
 }
 
-/// A connection's paging state: bounded (two commands and two numbers), whatever the listings hold.
+/// A connection's paging state: bounded (one command and three numbers), whatever the listings hold.
 public struct PagingState {
     /// No listing shown yet.
     public init() {}
@@ -24,6 +24,4 @@ public struct PagingState {
     var cursor: PageCursor?
     /// Rows of the numbered listing before `lastListing[0]`: `#n` is `lastListing[n - offset - 1]`.
     var offset = 0
-    /// The task listing `lastListing` is a page of, so `#n` on another of its pages is fetched by row.
-    var numbered: Command?
 }

@@ -84,6 +84,11 @@ public struct FailureThrottle {
     }
 
     var count: Int { entries.count }
+
+    /// How many events a key may have inside the window before it must wait (what a refusal's text names).
+    public var limit: Int { threshold }
+    /// Seconds after a key's last event at which its count starts again from zero.
+    public var windowSeconds: Int { Int(window) }
 }
 
 /// Login throttling that slows a guesser without locking the owner out.

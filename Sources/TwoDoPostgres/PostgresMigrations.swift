@@ -30,7 +30,17 @@ public enum PostgresMigrations {
             + PostgresSchema.presence,
         // 2: composite keys within a space, people who are members (issue 26).
         PostgresSchema.isolation,
+        // 3: the search text folded under NFKC.
+        searchNFKC,
     ]
+
+    /// 3: the search text folded under NFKC (`file` finds `ﬁle`, `abc` finds `ＡＢＣ`). The fold is TwoDo's own
+    /// (Swift), so this empties the index and `migrate` writes every row again from its source
+    /// (`PostgresStore.rebuildSearchText`) in the same transaction.
+    static let searchNFKC = "DELETE FROM search_index;"
+
+    /// The version whose migration changed the search fold: a database below it gets its search text rewritten.
+    static let searchFoldVersion = 3
 
     /// The version this build migrates to.
     public static var currentVersion: Int { all.count }
@@ -64,6 +74,7 @@ public enum PostgresMigrations {
             }
             if version > all.count { throw Refusal.tooNew(version: version) }
             for step in all.dropFirst(version) { try connection.executeScript(step) }
+            if version < searchFoldVersion { try PostgresStore.rebuildSearchText(on: connection) }
             if version == 0 {
                 try connection.executeScript("CREATE TABLE schema_version (version bigint NOT NULL)")
                 try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(all.count))])

@@ -32,6 +32,14 @@ extension PostgresStore {
     )
         throws
     {
+        try PostgresStore.indexSearchText(
+            kind, id: id, space: space, title: title, description: description, on: connection)
+    }
+
+    /// `indexSearchText` on a given connection (a migration's, before any store exists).
+    static func indexSearchText(
+        _ kind: SearchKind, id: Int64, space: SpaceID, title: String, description: String?, on connection: PGConnection
+    ) throws {
         let text = description.map { title + " " + $0 } ?? title
         try connection.execute(
             """
@@ -40,7 +48,7 @@ extension PostgresStore {
             """,
             [
                 .integer(id * 8 + kind.rawValue), .integer(space.rawValue), .text(kind.code),
-                .text(PostgresStore.searchWords(TextFold.key(text))),
+                .text(PostgresStore.searchWords(TextFold.searchKey(text))),
             ])
     }
 
@@ -51,5 +59,38 @@ extension PostgresStore {
     /// apart as FTS5 does.)
     static func searchWords(_ folded: String) -> String {
         folded.split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    }
+
+    /// Writes the folded search text of every task, note, routine, event and item note again, from the rows
+    /// themselves (after a copy from SQLite, and when the fold changed: PostgreSQL migration 2, NFKC).
+    static func rebuildSearchText(on connection: PGConnection) throws {
+        let sources: [(SearchKind, String)] = [
+            (.task, "SELECT id, space_id AS space, title, description FROM tasks"),
+            (
+                .note,
+                "SELECT n.id, t.space_id AS space, n.body AS title, NULL AS description FROM task_notes n JOIN tasks t ON t.id = n.task_id"
+            ),
+            (.routine, "SELECT id, space_id AS space, name AS title, description FROM routines"),
+            (.event, "SELECT id, space_id AS space, title, description FROM events"),
+            (
+                .itemNote,
+                "SELECT n.id, coalesce(r.space_id, e.space_id) AS space, n.body AS title, NULL AS description FROM item_notes n LEFT JOIN routines r ON r.id = n.routine_id LEFT JOIN events e ON e.id = n.event_id"
+            ),
+        ]
+        for (kind, sql) in sources {
+            try connection.executeScript("DECLARE twodo_search_rows NO SCROLL CURSOR FOR \(sql)")
+            while true {
+                let rows = try connection.executeScript("FETCH 5000 FROM twodo_search_rows")
+                if rows.rowCount == 0 { break }
+                for r in 0..<rows.rowCount {
+                    guard let space = try rows.int(r, "space") else { continue }
+                    try indexSearchText(
+                        kind, id: try rows.requiredInt(r, "id"), space: SpaceID(space),
+                        title: try rows.requiredString(r, "title"), description: try rows.string(r, "description"),
+                        on: connection)
+                }
+            }
+            try connection.executeScript("CLOSE twodo_search_rows")
+        }
     }
 }

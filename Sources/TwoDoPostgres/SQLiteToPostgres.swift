@@ -103,7 +103,7 @@ public enum SQLiteToPostgres {
                     SELECT list_id, count(*) FILTER (WHERE done = 0 AND parent_id IS NULL) FROM tasks GROUP BY list_id
                     """)
             }
-            try rebuildSearch(pg)
+            try PostgresStore.rebuildSearchText(on: pg.connection)
             let problems = try pg.integrityProblems()
             guard problems.isEmpty else {
                 throw Failure.mismatch(table: "task counters", source: "rows", target: problems.joined(separator: "; "))
@@ -151,37 +151,6 @@ public enum SQLiteToPostgres {
         }
         try c.executeScript("CLOSE twodo_copy_check")
         return sum
-    }
-
-    /// Writes the folded search text of every task, note, routine, event and item note.
-    private static func rebuildSearch(_ pg: PostgresStore) throws {
-        let sources: [(PostgresStore.SearchKind, String)] = [
-            (.task, "SELECT id, space_id AS space, title, description FROM tasks"),
-            (
-                .note,
-                "SELECT n.id, t.space_id AS space, n.body AS title, NULL AS description FROM task_notes n JOIN tasks t ON t.id = n.task_id"
-            ),
-            (.routine, "SELECT id, space_id AS space, name AS title, description FROM routines"),
-            (.event, "SELECT id, space_id AS space, title, description FROM events"),
-            (
-                .itemNote,
-                "SELECT n.id, coalesce(r.space_id, e.space_id) AS space, n.body AS title, NULL AS description FROM item_notes n LEFT JOIN routines r ON r.id = n.routine_id LEFT JOIN events e ON e.id = n.event_id"
-            ),
-        ]
-        for (kind, sql) in sources {
-            try pg.connection.executeScript("DECLARE twodo_copy_search NO SCROLL CURSOR FOR \(sql)")
-            while true {
-                let rows = try pg.connection.executeScript("FETCH 5000 FROM twodo_copy_search")
-                if rows.rowCount == 0 { break }
-                for r in 0..<rows.rowCount {
-                    guard let space = try rows.int(r, "space") else { continue }
-                    try pg.indexSearchText(
-                        kind, id: try rows.requiredInt(r, "id"), space: SpaceID(space),
-                        title: try rows.requiredString(r, "title"), description: try rows.string(r, "description"))
-                }
-            }
-            try pg.connection.executeScript("CLOSE twodo_copy_search")
-        }
     }
 }
 

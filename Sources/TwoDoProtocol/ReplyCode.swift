@@ -457,6 +457,9 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorNoMorePages = "error.no_more_pages"
     /// A page after the last one (`error.page_range_one` when there is one page).
     case errorPageRange = "error.page_range"
+    /// A row number that is not a row of the last listing this session was shown, or whose task is gone since
+    /// (`error.row_gone` words that case).
+    case errorNoSuchRow = "error.no_such_row"
 
     // MARK: Space limits
 
@@ -733,6 +736,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorNoListing: .errorNoListing
         case .errorNoMorePages: .errorNoMorePages
         case .errorPageRange: .errorPageRange
+        case .errorNoSuchRow: .errorNoSuchRow
         // Space limits
         case .errorLimitListTasks: .errorLimitListTasks
         case .errorLimitTasks: .errorLimitTasks

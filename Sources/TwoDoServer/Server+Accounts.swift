@@ -66,13 +66,26 @@ extension Server {
         if let other = try store.lookalike(of: name) {
             return fail(.errorNameLookalike, t(c, .errorNameLookalike, ["name": other]))
         }
-        let now = Monotonic.now()
-        if let wait = registrations.retryAfter(c.throttleKey, now: now) {
-            return fail(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
+        if let wait = registrations.retryAfter(c.throttleKey, now: Monotonic.now()) {
+            return registrationsThrottled(wait: wait, on: c, tag: tag)
         }
-        registrations.fail(c.throttleKey, now: now)
+        // Counted when its hash is done (see `complete`), never here: a registration answered "busy" (now, or
+        // when the pool evicts it) did not happen, and the client was told to try again.
         return try submit(
             .hash(password: password, name: name), pending: .register(name: name, tag: tag), on: c, tag: tag)
+    }
+
+    /// The refusal of a registration over the address's limit: it names the limit and when to try again.
+    func registrationsThrottled(wait: Int, on c: Connection, tag: String?) -> Outcome {
+        let limit = registrations.limit
+        let minutes = registrations.windowSeconds / 60
+        let text = t(
+            c, .errorThrottledRegister, ["limit": "\(limit)", "minutes": "\(minutes)", "seconds": "\(wait)"])
+        let data: JSONValue = .object([
+            ("limit", .int(Int64(limit))), ("window_seconds", .int(Int64(registrations.windowSeconds))),
+            ("retry_after", .int(Int64(wait))),
+        ])
+        return Outcome(connection: c.id, tag: tag, reply: .failure(.errorThrottled, text, data: data))
     }
 
     func login(name typed: String, password: String, on c: Connection, tag: String?) throws -> Outcome? {
@@ -122,6 +135,13 @@ extension Server {
         if let lifecycle = try completeLifecycle(pending, result: result, on: c) { return lifecycle }
         if case .resume(_, let tag) = pending { return try completeResume(tag: tag, result: result, on: c) }
         let now = Monotonic.now()
+        switch (pending, result) {
+        case (.register, .hashed), (.register, .weak):
+            // A registration that was worked on counts towards the address's limit; `.evicted` ("busy") never.
+            registrations.fail(c.throttleKey, now: now)
+        default:
+            break
+        }
         switch (pending, result) {
         case (.register(_, let tag), .weak(let weakness)), (.passwd(_, let tag), .weak(let weakness)):
             return Outcome(connection: c.id, tag: tag, reply: .failure(weakness.code, t(c, weakness.code.key)))

@@ -15,14 +15,14 @@ extension Server {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false)
         if fields.count >= 2 && fields[1] == "UNKNOWN" { return }
         guard fields.count == 6, fields[1] == "TCP4" || fields[1] == "TCP6",
-            Server.isAddress(fields[2], v6: fields[1] == "TCP6"),
-            Server.isAddress(fields[3], v6: fields[1] == "TCP6"), UInt16(fields[4]) != nil, UInt16(fields[5]) != nil
+            let client = Server.canonicalAddress(fields[2], v6: fields[1] == "TCP6"),
+            Server.canonicalAddress(fields[3], v6: fields[1] == "TCP6") != nil, UInt16(fields[4]) != nil,
+            UInt16(fields[5]) != nil
         else {
             Log.error("malformed PROXY header from a trusted front", ["conn": "\(c.id)", "peer": c.address])
             close(c, reason: "bad proxy header")
             return
         }
-        let client = String(fields[2])
         if config.logConnections { Log.info("proxied", ["conn": "\(c.id)", "front": c.address, "client": client]) }
         adopt(client: client, on: c)
     }
@@ -81,8 +81,14 @@ extension Server {
         }
     }
 
-    /// Whether `text` is a literal IPv4 (or IPv6) address.
-    static func isAddress(_ text: Substring, v6: Bool) -> Bool {
-        Posix.isAddressLiteral(String(text), v6: v6)
+    /// The one spelling of the literal IPv4 (or IPv6) address `text`, as a v2 header's bytes are written: a
+    /// dotted quad, or RFC 5952 text (lower case, no leading zeros, `::` for the longest zero run), an
+    /// IPv4-mapped address as its IPv4 address; nil when `text` is no such address. So `::1`,
+    /// `0:0:0:0:0:0:0:1`, `0000::0001` and `::FFFF:1.2.3.4` vs `1.2.3.4` each name one client, for the
+    /// per-address cap and throttles, however the front wrote them.
+    static func canonicalAddress(_ text: Substring, v6: Bool) -> String? {
+        // inet_pton takes at most 45 characters of IPv6 text; a longer field is refused without copying it.
+        guard text.utf8.count <= 45, let bytes = Posix.addressBytes(String(text), v6: v6) else { return nil }
+        return v6 ? ProxyHeaderV2.ipv6Text(bytes[...]) : ProxyHeaderV2.ipv4Text(bytes[...])
     }
 }

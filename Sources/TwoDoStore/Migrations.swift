@@ -551,9 +551,32 @@ enum Migrations {
         "CREATE INDEX events_spans ON events(space_id, end_date) WHERE rec_freq IS NULL AND end_date IS NOT NULL;",
         // 21: ids never reused, composite keys within a space, people who are members (Migrations+Isolation).
         isolation,
+        // 22: the search text folded under NFKC.
+        searchNFKC,
     ]
 
     /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
     /// otherwise cascade into its children), and commit only when `PRAGMA foreign_key_check` finds nothing.
     static let rebuildingTables: Set<Int> = [21]
+
+    /// 22: the search text folded under NFKC (`twodo_fold` now maps compatibility characters first, so `file`
+    /// finds `ﬁle` and `abc` finds `ＡＢＣ`): every row of the index is written again from its source, as the
+    /// triggers of migration 11 write it (titles with their descriptions), and what waited unflushed is dropped
+    /// (it is rewritten here too).
+    static let searchNFKC = """
+        DELETE FROM search_pending;
+        DELETE FROM search_index;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT id * 8, space_id, 't', twodo_fold(title || coalesce(' ' || description, '')) FROM tasks;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 1, t.space_id, 'n', twodo_fold(n.body) FROM task_notes n JOIN tasks t ON t.id = n.task_id;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT id * 8 + 2, space_id, 'r', twodo_fold(name || coalesce(' ' || description, '')) FROM routines;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT id * 8 + 3, space_id, 'e', twodo_fold(title || coalesce(' ' || description, '')) FROM events;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 4, r.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN routines r ON r.id = n.routine_id;
+        INSERT INTO search_index (rowid, space, kind, body)
+            SELECT n.id * 8 + 4, e.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN events e ON e.id = n.event_id;
+        """
 }

@@ -1,4 +1,5 @@
-// The `twodo_fold(text)` SQL function: TextFold's Turkish-aware key, so the search index folds as people type.
+// The `twodo_fold(text)` SQL function: TextFold's search key (NFKC, then Turkish-aware case and accent folding),
+// so the search index folds as people type.
 
 import CSQLite
 import TwoDoCore
@@ -22,7 +23,7 @@ enum SearchFold {
                     sqlite3_result_null(context)
                     return
                 }
-                let folded = TextFold.key(String(cString: text))
+                let folded = TextFold.searchKey(String(cString: text))
                 sqlite3_result_text(context, folded, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
             }, nil, nil, nil)
         guard rc == SQLITE_OK else {

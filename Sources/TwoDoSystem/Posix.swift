@@ -208,6 +208,14 @@ public enum Posix {
         return buffer.withUnsafeMutableBytes { parseAddress(v6 ? AF_INET6 : AF_INET, text, $0) }
     }
 
+    /// The bytes of the literal IPv4 (4 bytes) or, with `v6`, IPv6 (16 bytes) address `text`; nil when it is
+    /// no such address.
+    public static func addressBytes(_ text: String, v6: Bool) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: v6 ? 16 : 4)
+        let parsed = buffer.withUnsafeMutableBytes { parseAddress(v6 ? AF_INET6 : AF_INET, text, $0) }
+        return parsed ? buffer : nil
+    }
+
     /// inet_pton: `text` as a binary address of `family` into `out` (room for that family's address);
     /// false when it is no such address.
     private static func parseAddress(_ family: Int32, _ text: String, _ out: UnsafeMutableRawBufferPointer) -> Bool {

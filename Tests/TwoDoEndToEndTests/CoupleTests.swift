@@ -221,7 +221,7 @@ struct CoupleTests {
         let show = try bob2.json("show")
         #expect(show.code == "task.list")
         #expect((show.data["tasks"] as? [JSONObject])?.isEmpty == true)
-        #expect(try bob2.json("done 1").code == "error.not_found")
+        #expect(try bob2.json("done 1").code == "error.no_such_row")
         #expect(try bob2.json("done milk").code == "error.not_found")
         let members = try bob2.json("couple").data["members"] as? [JSONObject]
         #expect(members?.map { $0["name"] as? String } == ["bob"])

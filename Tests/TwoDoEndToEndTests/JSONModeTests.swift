@@ -48,7 +48,7 @@ struct JSONModeTests {
         arguments: [
             ("frobnicate", "error.unknown_command"),
             ("done nothing-like-this", "error.not_found"),
-            ("delete #7", "error.not_found"),
+            ("delete #7", "error.no_such_row"),
             ("show Nowhere", "error.not_found"),
             ("couple join 2345-6789-ABCD-EFGH", "error.invite_invalid"),
             ("couple leave", "error.not_in_couple"),

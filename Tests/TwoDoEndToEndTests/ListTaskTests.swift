@@ -99,7 +99,7 @@ struct ListTaskTests {
         #expect(tasks.compactMap { $0["status"] as? String } == ["open", "open", "done", "done"])
     }
 
-    @Test("#N and N refer to the connection's last listing; out of range is not found")
+    @Test("#N and N refer to the connection's last listing; out of range is error.no_such_row")
     func numberReferences() throws {
         let server = try TestServer()
         let alice = try server.user("alice")
@@ -114,9 +114,16 @@ struct ListTaskTests {
         #expect(try alice.json("delete 3").data["title"] as? String == "cheese")
         let missing = try alice.json("done #9")
         #expect(missing.ok == false)
-        #expect(missing.code == "error.not_found")
-        // Another connection of the same user has its own listing (none yet: the default list's order).
+        #expect(missing.code == "error.no_such_row")
+        #expect(missing.data["row"] as? Int == 9)
+        #expect(missing.data["first"] as? Int == 1 && missing.data["last"] as? Int == 3)
+        // Another connection of the same user has its own listing: none yet, so a number means nothing there
+        // (it used to mean the default list's order, rows that connection was never shown).
         let other = try server.login("alice")
+        let unseen = try other.json("delete 1")
+        #expect(unseen.code == "error.no_such_row")
+        #expect(unseen.data["first"] as? Int == 0 && unseen.data["last"] as? Int == 0)
+        _ = try other.ok("show")
         #expect(try other.json("delete 1").data["title"] as? String == "apples")
     }
 

@@ -47,7 +47,8 @@ struct MeTests {
         #expect(told.text == #"alice is now shown as "Ayşe K."."#)
         try alice.ok("add fix sink")
         let added = try bob.event()
-        #expect(added.text.hasPrefix("Ayşe K. added"), "\(added.text)")
+        // The login beside the display name: a display name never stands alone for someone.
+        #expect(added.text.hasPrefix("Ayşe K. (alice) added"), "\(added.text)")
         #expect(added["actor"] as? String == "alice")  // bots keep matching the login name
         #expect(try bob.json("me").text.contains("In a couple with Ayşe K."))
         let me = try alice.json("me")
@@ -58,7 +59,7 @@ struct MeTests {
         let bob2 = try server.login("bob")
         let inbox = try bob2.json("inbox")
         let texts = (inbox.data["notifications"] as? [JSONObject])?.compactMap { $0["text"] as? String } ?? []
-        #expect(texts.contains { $0.hasPrefix("Ayşe K. added") }, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("Ayşe K. (alice) added") }, "\(texts)")
         // Too long, invisible characters: refused, nothing changes.
         #expect(try alice.json("name " + String(repeating: "x", count: 41)).code == "error.title_too_long")
         #expect(try alice.json("name a\u{202E}b").ok == false)

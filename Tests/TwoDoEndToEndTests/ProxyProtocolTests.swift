@@ -237,4 +237,56 @@ struct ProxyProtocolTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("--proxy-protocol: '\(value)' is not an IPv4 address"))
     }
+
+    @Test(
+        "PROXY v1 addresses count as v2 ones do: one client written four ways gets only 3 slots of a cap of 3",
+        arguments: [
+            ("TCP6", ["::1", "0:0:0:0:0:0:0:1", "0000:0000:0000:0000:0000:0000:0000:0001", "::0:1"], "::1"),
+            (
+                "TCP6", ["2001:db8::a", "2001:0DB8:0:0:0:0:0:A", "2001:0db8:0000:0000:0000:0000:0000:000a", "2001:DB8::0:a"],
+                "2001:db8::a"
+            ),
+            ("TCP6", ["::ffff:203.0.113.9", "::FFFF:CB00:7109", "0:0:0:0:0:ffff:cb00:7109", "203.0.113.9"], "203.0.113.9"),
+        ])
+    func v1Spellings(family: String, spellings: [String], canonical: String) throws {
+        let front = "127.0.0.73"
+        let server = try TestServer(extraArguments: ["--max-per-address", "3", "--trusted-address", front])
+        var open: [LineClient] = []
+        for (i, spelling) in spellings.enumerated() {
+            let client = try server.connect(from: front)
+            // A dotted quad is a TCP4 header; the others TCP6 (the destination in the same family).
+            let v4 = !spelling.contains(":")
+            let header = v4 ? "PROXY TCP4 \(spelling) 127.0.0.1 4000\(i) 7878" : "PROXY \(family) \(spelling) ::1 4000\(i) 7878"
+            try client.send(header)
+            if i < 3 {
+                #expect(try client.command("ping") == "pong", "\(spelling)")
+            } else {
+                #expect(try client.readLine().contains("Too many connections"), "\(spelling) is the same client")
+            }
+            open.append(client)
+        }
+        #expect(server.logs("client=\(canonical)"))
+        // Another client through the same front still gets in.
+        let other = try server.connect(from: front)
+        try other.send("PROXY TCP6 2001:db8::b ::1 40009 7878")
+        #expect(try other.command("ping") == "pong")
+    }
+
+    @Test(
+        "hostile PROXY v1 addresses close the connection: zone ids, a long field, a v4 in TCP6's place, odd forms",
+        arguments: [
+            "PROXY TCP6 fe80::1%eth0 ::1 1 2", "PROXY TCP6 \(String(repeating: "0:", count: 900))1 ::1 1 2",
+            "PROXY TCP6 1.2.3.4 ::1 1 2", "PROXY TCP4 ::1 127.0.0.1 1 2", "PROXY TCP4 1.2.3.04 127.0.0.1 1 2",
+            "PROXY TCP6 ::1\u{200B} ::1 1 2", "PROXY TCP6 \u{FF11}::1 ::1 1 2", "PROXY TCP6 1::2::3 ::1 1 2",
+        ])
+    func v1Hostile(header: String) throws {
+        let front = "127.0.0.74"
+        let server = try TestServer(extraArguments: ["--quiet", "--trusted-address", front])
+        let client = try server.connect(from: front)
+        try client.send(header)
+        #expect(client.isClosedByServer(within: 3), "\(header)")
+        let fine = try server.connect(from: front)
+        try fine.send("PROXY TCP6 ::1 ::1 1 2")
+        #expect(try fine.command("ping") == "pong")
+    }
 }

@@ -274,7 +274,7 @@ struct PlanHandlerTests {
         let id = try #require(try h.store.tasks(matching: "secret", in: carol.space).first?.id)
         #expect(try h.run("plan id:\(id.rawValue) morning", as: alice.1).reply.code == .errorNotFound)
         #expect(try h.run("start id:\(id.rawValue)", as: alice.1).reply.code == .errorNotFound)
-        #expect(try h.run("plan 99 morning", as: alice.1).reply.code == .errorNotFound)
+        #expect(try h.run("plan 99 morning", as: alice.1).reply.code == .errorNoSuchRow)
         let huge = String(repeating: "x", count: 3000)
         #expect(try h.run("plan add \(huge) morning", as: alice.1).reply.code == .errorTitleTooLong)
         #expect(try h.run("plan add a\u{200B}b morning", as: alice.1).reply.ok == false)

@@ -45,7 +45,8 @@ struct TaskHandlerTests {
         #expect(done.reply.lines.joined().contains("second"))
         let bad = try h.run("done 9", as: alice.1)
         #expect(!bad.reply.ok)
-        #expect(bad.reply.code == .errorNotFound)
+        #expect(bad.reply.code == .errorNoSuchRow)
+        #expect(bad.reply.lines == ["No row 9 in your last list — type \"show\"."])
         #expect(bad.events.isEmpty)
     }
 

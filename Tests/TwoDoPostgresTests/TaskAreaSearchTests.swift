@@ -2,7 +2,8 @@
 
 import Testing
 import TwoDoCore
-import TwoDoStore
+
+@testable import TwoDoStore
 
 @testable import TwoDoPostgres
 
@@ -207,5 +208,68 @@ struct TaskAreaSearchTests {
         #expect(PostgresStore.likePatterns("a")! == ("%a%", "% a %"))
         #expect(PostgresStore.likePatterns("ab")! == ("%ab%", "% ab%"))
         #expect(PostgresStore.likePatterns("-") == nil)
+    }
+
+    /// The titles of the hit tasks of `text`, whose words are read as `search` reads them (NFKC, then the fold).
+    private func searched(_ store: any TaskAreaStore, _ text: String, _ space: SpaceID) throws -> [String] {
+        let words = TextFold.searchKey(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        return try found(store, words, space)
+    }
+
+    @Test("search folds NFKC: file finds ﬁle, abc finds ＡＢＣ, and the other way round", arguments: Engine.all)
+    func compatibilityForms(engine: Engine) throws {
+        guard let store = try engine.makeTaskStore() else { return }
+        let u = try store.seedNewcomer("alice")
+        let inbox = try store.defaultList(in: u.space).id
+        for title in ["ﬁle the taxes", "ＡＢＣ corp invoice", "plain file", "room ①", "Ⅸ. chapter", "ŞEKER ＳＵ"] {
+            _ = try store.addTask(title: title, list: inbox, space: u.space, by: u.id, assignee: nil, now: 1)
+        }
+        #expect(try searched(store, "file", u.space) == ["plain file", "ﬁle the taxes"])
+        #expect(try searched(store, "ﬁle", u.space) == ["plain file", "ﬁle the taxes"])
+        #expect(try searched(store, "abc", u.space) == ["ＡＢＣ corp invoice"])
+        #expect(try searched(store, "ＡＢ", u.space) == ["ＡＢＣ corp invoice"])
+        #expect(try searched(store, "1", u.space) == ["room ①"])
+        #expect(try searched(store, "ix", u.space) == ["Ⅸ. chapter"])
+        #expect(try searched(store, "seker su", u.space) == ["ŞEKER ＳＵ"])
+        // Folding does not join what an invisible character split: no false hit.
+        #expect(try searched(store, "fi\u{200B}le", u.space).isEmpty)
+    }
+
+    @Test("a database whose search text was folded before NFKC is refolded by its migration", arguments: Engine.all)
+    func refoldMigration(engine: Engine) throws {
+        guard let store = try engine.makeTaskStore() else { return }
+        let u = try store.seedNewcomer("alice")
+        let inbox = try store.defaultList(in: u.space).id
+        _ = try store.addTask(title: "ﬁle the taxes", list: inbox, space: u.space, by: u.id, assignee: nil, now: 1)
+        _ = try store.addTask(title: "ＡＢＣ corp", list: inbox, space: u.space, by: u.id, assignee: nil, now: 1)
+        try store.flushSearchIndex(limit: .max)
+        // Put the index back as the old fold (no NFKC) wrote it, then run the migration.
+        switch store {
+        case let sqlite as Store:
+            try sqlite.db.inTransaction {
+                for (title, now) in [("ﬁle the taxes", "file the taxes"), ("ＡＢＣ corp", "abc corp")] {
+                    _ = try sqlite.db.run(
+                        "UPDATE search_index SET body = ? WHERE body = ?", .text(TextFold.key(title)), .text(now))
+                }
+            }
+            #expect(try found(store, ["file"], u.space).isEmpty)
+            try sqlite.db.inTransaction { try sqlite.db.execute(Migrations.searchNFKC) }
+        case let pg as PostgresStore:
+            try pg.connection.execute(
+                "UPDATE search_index SET body = $1 WHERE body = $2",
+                [.text(PostgresStore.searchWords(TextFold.key("ﬁle the taxes"))), .text("file the taxes")])
+            try pg.connection.execute(
+                "UPDATE search_index SET body = $1 WHERE body = $2",
+                [.text(PostgresStore.searchWords(TextFold.key("ＡＢＣ corp"))), .text("abc corp")])
+            #expect(try found(store, ["file"], u.space).isEmpty)
+            try pg.connection.execute(
+                "UPDATE schema_version SET version = $1", [.integer(Int64(PostgresMigrations.searchFoldVersion - 1))])
+            try PostgresMigrations.migrate(pg.connection)
+            #expect(try PostgresMigrations.version(pg.connection) == PostgresMigrations.currentVersion)
+        default:
+            Issue.record("unknown engine")
+        }
+        #expect(try found(store, ["file"], u.space) == ["ﬁle the taxes"])
+        #expect(try found(store, ["abc"], u.space) == ["ＡＢＣ corp"])
     }
 }
