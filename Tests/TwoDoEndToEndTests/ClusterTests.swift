@@ -204,6 +204,50 @@ struct ClusterTests {
         #expect(titles.isSubset(of: acknowledged))
     }
 
+    @Test(
+        "PostgreSQL that stops answering: every command is refused as unavailable within a second, a bystander's ping is answered, and the node serves again within 2 s"
+    )
+    func databaseHangs() throws {
+        guard case .success = TemporaryCluster.shared else {
+            print("skipped: databaseHangs: PostgreSQL cannot be started here")
+            return
+        }
+        let cluster = try TemporaryCluster(forTests: true)
+        defer {
+            try? cluster.thaw()
+            cluster.stop()
+        }
+        try cluster.createDatabase("twodo")
+        let node = try TestServer(databasePath: cluster.url(database: "twodo"))
+        let alice = try node.user("alice")
+        let bob = try node.user("bob")
+        try alice.ok("add before the hang")
+        try cluster.freeze()
+        for i in 0..<5 {
+            let started = Date()
+            let reply = try alice.json("add during the hang \(i)", timeout: 10)
+            let took = Date().timeIntervalSince(started)
+            #expect(reply.code == "error.unavailable", "\(reply)")
+            #expect(took < 1.2, "command \(i) answered after \(took) s")
+            // The loop is not held: another user's ping is answered at once (every turn needs the database, so
+            // the answer may be the same refusal).
+            let ping = Date()
+            let pong = try bob.json("ping", timeout: 10)
+            #expect(pong.code == "pong" || pong.code == "error.unavailable", "\(pong)")
+            #expect(Date().timeIntervalSince(ping) < 1.2)
+        }
+        try cluster.thaw()
+        let back = Date()
+        var served = false
+        while !served && Date().timeIntervalSince(back) < 10 {
+            served = try alice.json("add after the hang", timeout: 10).ok == true
+            if !served { usleep(100_000) }
+        }
+        #expect(served)
+        #expect(Date().timeIntervalSince(back) < 2.5, "served again \(Date().timeIntervalSince(back)) s after")
+        #expect(try Self.openTasks(alice) == 2)
+    }
+
     @Test("Three nodes behind HAProxy: partners on different nodes, a node killed, its clients back through HAProxy")
     func threeNodesBehindHAProxy() throws {
         guard let url = try ClusterDatabase.fresh() else { return }
