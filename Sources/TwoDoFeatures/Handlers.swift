@@ -28,8 +28,9 @@ public final class Handlers {
     let startedAt: Int64
     /// Who is connected (the loop's session registry), read-only.
     public weak var presence: (any Presence)?
-    /// Wrong invite codes per user and per address.
-    var inviteFailures = FailureThrottle(threshold: 5)
+    /// Wrong invite codes per user and per address (the loop gives it the shared ledger when there are
+    /// several nodes, so guesses spread over them count together).
+    public var inviteFailures = FailureThrottle(threshold: 5)
     /// `forgot` requests per address: every request counts, so names cannot be probed nor partners flooded.
     var resetRequests = FailureThrottle(threshold: 5)
     /// Reminders fired since start (task, routine and event reminders), for `stats`.

@@ -133,6 +133,21 @@ public struct LoginThrottle {
         addresses.fail(address, now: now)
     }
 
+    /// Counts a password for `name` from `address` as wrong for that pair from the moment it is sent to be
+    /// checked, not when the check ends (`failedAttempt` or `succeed` settles it): guesses checked at the same
+    /// time, on one node or spread over several sharing the counts, can no longer pass the threshold together,
+    /// because each is counted before the next one asks.
+    public mutating func attempt(name: String, address: String, now: Double) {
+        pairs.fail(Self.pair(name, address), now: now)
+    }
+
+    /// Records that a password counted by `attempt` was wrong: the pair was counted already, the name's and
+    /// the address's counts move now.
+    public mutating func failedAttempt(name: String, address: String, now: Double) {
+        names.fail(name, now: now)
+        addresses.fail(address, now: now)
+    }
+
     /// Records a successful login: that address starts afresh on that name (the name's global count stays,
     /// so the owner logging in does not reset an attacker's back-off elsewhere).
     public mutating func succeed(name: String, address: String) {

@@ -106,7 +106,10 @@ extension Server {
         // Unknown names are verified against a decoy hash so both failures take the same time.
         let hash = found?.passwordHash ?? PasswordHasher.decoy
         let job = HashJob.verify(password: password, hash: hash, newPassword: nil, name: key)
-        return try submit(job, pending: .login(user: found?.user.id, name: key, tag: tag), on: c, tag: tag)
+        let refused = try submit(job, pending: .login(user: found?.user.id, name: key, tag: tag), on: c, tag: tag)
+        // Counted as soon as it is being checked (a busy refusal never counts): see `LoginThrottle.attempt`.
+        if refused == nil { logins.attempt(name: key, address: c.throttleKey, now: now) }
+        return refused
     }
 
     /// `passwd`: never held back by failed logins elsewhere (only by this session's own wrong old passwords).
@@ -167,7 +170,7 @@ extension Server {
 
         case (.login(let id, let key, let tag), .verified(let ok, _)):
             guard ok, let id, let user = try store.user(id) else {
-                logins.fail(name: key, address: c.throttleKey, now: now)
+                logins.failedAttempt(name: key, address: c.throttleKey, now: now)
                 return Outcome(
                     connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
             }

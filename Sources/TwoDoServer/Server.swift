@@ -113,6 +113,7 @@ public final class Server {
             let ledger = SharedFailureLedger(link: link)
             logins = LoginThrottle(shared: ledger)
             registrations = FailureThrottle(threshold: 20, baseDelay: 60, shared: ledger, namespace: "register\u{0}")
+            handlers.inviteFailures = FailureThrottle(threshold: 5, shared: ledger, namespace: "invite\u{0}")
         }
         if let fd = storage.link?.socket {
             try epoll.add(fd, token: Server.linkToken, interest: .readable)

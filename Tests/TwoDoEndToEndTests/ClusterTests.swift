@@ -329,4 +329,46 @@ struct ClusterTests {
         let ownerReply = try owner.json("login victim \(TestServer.password("victim"))")
         #expect(ownerReply.code == "auth.logged_in", "\(ownerReply)")
     }
+
+    @Test("Guesses checked at once on three nodes are counted as they are sent: the right password after five wrong ones in flight waits")
+    func guessesInFlight() throws {
+        guard let url = try ClusterDatabase.fresh() else { return }
+        let nodes = try (0..<3).map { _ in try TestServer(databasePath: url) }
+        _ = try nodes[0].user("victim")
+        func attacker(_ node: TestServer) throws -> LineClient {
+            let c = try node.connect(from: "127.0.0.2")
+            try c.ok("json on")
+            return c
+        }
+        let guessers = try (0..<5).map { try attacker(nodes[$0 % 3]) }
+        let last = try attacker(nodes[2])
+        // Five wrong guesses sent together, spread over the nodes, none answered yet...
+        for (i, c) in guessers.enumerated() { try c.send("login victim wrong-guess-\(i)") }
+        usleep(100_000)
+        // ...and the right one: it is the sixth for that name from that address, wherever it is checked.
+        let reply = try last.json("login victim \(TestServer.password("victim"))", timeout: 10)
+        #expect(reply.code == "error.throttled", "\(reply)")
+        for c in guessers {
+            let answer = try c.readJSON(timeout: 10)
+            #expect(answer.code == "error.bad_credentials", "\(answer)")
+        }
+    }
+
+    @Test("Wrong invite codes spread over two nodes count together: the right code after five wrong ones waits")
+    func inviteGuessesSpread() throws {
+        guard let url = try ClusterDatabase.fresh() else { return }
+        let one = try TestServer(databasePath: url)
+        let two = try TestServer(databasePath: url)
+        let host = try one.user("host")
+        let code = try #require(try host.json("couple create").data["code"] as? String)
+        let guesser = try one.user("guesser")
+        let elsewhere = try two.login("guesser")
+        for i in 0..<5 {
+            let c = i % 2 == 0 ? guesser : elsewhere
+            #expect(try c.json("couple join AAAA-BBBB-CCCC-000\(i)").code == "error.invite_invalid")
+        }
+        #expect(try elsewhere.json("couple join \(code)").code == "error.throttled")
+        #expect(try guesser.json("couple join \(code)").code == "error.throttled")
+    }
 }
+
