@@ -81,13 +81,17 @@ struct IsolationTests {
         #expect(try bob.json("undo").code == "error.nothing_to_undo")
     }
 
-    @Test("the Turkish user gets the same refusal in Turkish: geri al after the parting")
+    @Test("the Turkish user gets the same refusal in Turkish: geri al after leaving and joining again")
     func stackEmptiedTurkish() throws {
         let server = try TestServer()
         let (alice, bob) = try server.couple("ayse", "mehmet")
         try alice.ok(["lang tr", "süt ekle"])
         _ = try bob.event()
-        try alice.ok("couple leave confirm")
+        try alice.ok("çiftten ayrıl onayla")
+        _ = try bob.event()
+        let invite = try bob.json("çift oluştur")
+        let code = try #require(invite.data["code"] as? String)
+        try alice.ok("çift katıl \(code)")
         let undo = try alice.json("geri al")
         #expect(undo.code == "error.nothing_to_undo", "\(undo)")
         #expect(!undo.text.isEmpty && !undo.text.contains("Nothing"), "\(undo.text)")
