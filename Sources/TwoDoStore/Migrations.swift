@@ -549,5 +549,21 @@ enum Migrations {
         // 20: multi-day one-off events by their last day (issue 17): a window finds those that began before it
         // from this index instead of reading every one-off of the year before (a ninth of a month's `calendar`).
         "CREATE INDEX events_spans ON events(space_id, end_date) WHERE rec_freq IS NULL AND end_date IS NOT NULL;",
+        // 21: the inbox keeps its newest `Store.inboxLimit` notifications (issue "one couple stalls everyone").
+        inboxCap,
     ]
+
+    /// A user's notifications newest first straight from an index (`notifications_user` orders by
+    /// `is_read` first, so newest-first paging sorted every row of the user), a count of what the cap
+    /// dropped, and existing inboxes cut to the cap once, here, rather than on the loop.
+    static let inboxCap = """
+        CREATE INDEX notifications_newest ON notifications(user_id, id);
+        ALTER TABLE users ADD COLUMN inbox_dropped INTEGER NOT NULL DEFAULT 0;
+        UPDATE users SET inbox_dropped = (
+            SELECT max(0, count(*) - 1000) FROM notifications n WHERE n.user_id = users.id);
+        DELETE FROM notifications WHERE id IN (
+            SELECT id FROM (
+                SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS r FROM notifications)
+            WHERE r > 1000);
+        """
 }
