@@ -408,7 +408,7 @@ enum HostileScenario {
                 crew.loop(s) { s.burst(String(repeating: "\(command)\n", count: 256), timeout: 120) }
                 return { crew.stop() }
             }
-        ]
+        }
 
         var table = Table(
             title:
