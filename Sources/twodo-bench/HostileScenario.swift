@@ -174,8 +174,10 @@ private final class Crew: @unchecked Sendable {
 
     func stop() {
         flag.set()
-        let deadline = Date().addingTimeInterval(60)
+        let started = Date()
+        let deadline = started.addingTimeInterval(60)
         while lock.withLock({ running > 0 }) && Date() < deadline { Posix.sleep(seconds: 0.01) }
+        Progress.note("hostile: the attack's last bursts ended \(Int(Date().timeIntervalSince(started) * 1000)) ms after the stop")
         for s in lock.withLock({ sockets }) { s.close() }
     }
 }
@@ -417,7 +419,8 @@ enum HostileScenario {
                 "attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB",
                 "2 s after MB", "server alive",
             ])
-        for attack in attacks {
+        let chosen = options.attacks.map { $0.split(separator: ",").map(String.init) }
+        for attack in attacks where chosen?.contains(where: { attack.name.localizedCaseInsensitiveContains($0) }) ?? true {
             Progress.note("hostile: \(attack.name)")
             let before = server.residentKB() ?? 0
             let stopPing = StopFlag()
