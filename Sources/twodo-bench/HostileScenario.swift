@@ -138,16 +138,18 @@ private final class PingSamples: @unchecked Sendable {
 }
 
 extension PlainSocket {
-    /// Sends `batch` (whole lines) and a `ping` in one write, then reads until the `pong` that answers it: a
-    /// pipelined burst whose replies are all taken. False when the connection failed or went quiet.
+    /// Sends `batch` (whole lines, for a JSON-mode session) and a `ping` in one write, then reads a reply for
+    /// each (events skipped): a pipelined burst whose replies are all taken. Replies are counted, not waited
+    /// for by name: past the rate limit the `ping` itself is answered `error.rate_limited`. False when the
+    /// connection failed or went quiet.
     func burst(_ batch: String, timeout: Double = 30) -> Bool {
         guard (try? send(batch + "ping\n")) != nil else { return false }
-        while let line = readLine(timeout: timeout) {
-            if line == "pong" || line.hasSuffix("\"text\":\"pong\"}") || line.contains("\"code\":\"pong\"") {
-                return true
-            }
+        var owed = batch.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        while owed > 0 {
+            guard let line = readLine(timeout: timeout) else { return false }
+            if line.hasPrefix("{\"type\":\"reply\"") { owed -= 1 }
         }
-        return false
+        return true
     }
 }
 
