@@ -183,9 +183,9 @@ extension Server {
     static let turnFreshBudget = 0.025
     /// Seconds of command execution one client address gets in one turn, over all its connections: with
     /// `turnCommandBudget`, its share. A bystander then waits for a few milliseconds of a flooder's work per
-    /// turn, not for its whole slice times its connections. 2 ms: at 4 ms a bystander's ping during 64
-    /// pipelining connections from one address had p50 9–10 ms and p99 61–62 ms, at 2 ms 6.5 ms and 44 ms
-    /// (docs/PERFORMANCE.md §20); a lone pipelining client still gets about 50 adds per commit.
+    /// turn, not for its whole slice times its connections. 2 ms rather than 4: during 64 pipelining
+    /// connections from one address a bystander's ping p99 was 61–62 ms at 4 ms, 44 ms at 2 ms, on a loaded
+    /// 2-core VM (docs/PERFORMANCE.md §20); a lone pipelining client still gets about 50 adds per commit.
     static let addressTimeShare = 0.002
 
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
