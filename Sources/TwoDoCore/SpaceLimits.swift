@@ -14,6 +14,10 @@ public struct SpaceLimits: Sendable, Equatable {
     public var eventsPerSpace = 5_000
     /// Notes on one task, routine or event (`error.limit_notes`).
     public var notesPerItem = 500
+    /// Changed or cancelled occurrences of one repeating event (`error.limit_exceptions`): every listing that
+    /// reaches the series reads them all, so they bound its cost. 500 is a daily series changed every day for
+    /// more than a year, or a weekly one for nearly ten.
+    public var exceptionsPerSeries = 500
     /// Steps under one task (`error.limit_steps`); steps count toward `tasksPerSpace` too, not toward a list's
     /// open tasks.
     public var stepsPerTask = 100

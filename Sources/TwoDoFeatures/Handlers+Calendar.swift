@@ -140,6 +140,7 @@ extension Handlers {
                 let moved = EventOccurrence(
                     event: e.id, originalDate: occurrence.originalDate, date: date ?? occurrence.date, time: newTime,
                     end: newEnd, tz: e.tz)
+                try checkRoomForException(e, day: occurrence.originalDate, c)
                 try store.setException(
                     e.id, day: occurrence.originalDate, .moved(date: moved.date, time: moved.time, end: moved.end))
                 return try eventChanged(.eventMoved, e.id, user: user, members: members, c, occurrence: moved)
@@ -150,6 +151,7 @@ extension Handlers {
             let e = try findEvent(ref, user: user, c)
             if let scope = try scopeFor(e, scope, verb: "delete", c), case .this(let on) = scope {
                 let occurrence = try pickOccurrence(e, on: on, user: user, c)
+                try checkRoomForException(e, day: occurrence.originalDate, c)
                 try store.setException(e.id, day: occurrence.originalDate, .cancelled)
                 guard let fresh = try store.event(e.id, in: user.space) else { preconditionFailure("event vanished") }
                 try rescheduleEventReminder(fresh)

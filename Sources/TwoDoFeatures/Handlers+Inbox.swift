@@ -15,7 +15,8 @@ import TwoDoText
 extension Handlers {
     /// `inbox [page N]`: notifications, newest first, a page at a time, under a heading per day in the
     /// reader's zone (`Today`, `Yesterday`, `Mon 23 Nov`), each numbered for `inbox delete <n>` (numbers
-    /// continue across pages) with its time (`09:31`); unread ones are starred.
+    /// continue across pages) with its time (`09:31`); unread ones are starred. The inbox keeps the newest
+    /// `Store.inboxLimit`; a line under the heading (and `data.dropped`) says how many older ones it dropped.
     func inbox(page: Int, user: User, on c: Session) throws -> Reply {
         try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
         let total = try store.notificationCount(for: user.id)
@@ -28,6 +29,7 @@ extension Handlers {
         let items = try store.notifications(for: user.id, offset: w.offset, limit: PageWindow.size)
         c.inboxShown = InboxShown(offset: w.offset, ids: items.map(\.id))
         let muted = try store.mutedKinds(of: user.id).sorted()
+        let dropped = try store.droppedNotificationCount(for: user.id)
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let data = JSONValue.object([
             (
@@ -44,6 +46,8 @@ extension Handlers {
                     })
             ),
             ("muted", .array(muted.map { .string($0.rawValue) })),
+            ("dropped", .int(Int64(dropped))),
+            ("limit", .int(Int64(Store.inboxLimit))),
         ])
         var lines: [String]
         if items.isEmpty {
@@ -62,6 +66,11 @@ extension Handlers {
                     "  \(n.isRead ? " " : "*") \(w.offset + i + 1). \(time) \(Catalog.text(storedKey: n.key, c.lang, n.args))"
                 )
             }
+        }
+        // The inbox keeps its newest `Store.inboxLimit`: say how many older ones went (until `inbox clear`).
+        if dropped > 0 {
+            lines.insert(
+                t(c, .inboxDropped, ["count": "\(dropped)", "limit": "\(Store.inboxLimit)"]), at: 1)
         }
         if !muted.isEmpty { lines.append(t(c, .inboxMutedNote, ["kinds": kindNames(muted, c)])) }
         return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)

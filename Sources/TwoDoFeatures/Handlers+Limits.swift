@@ -66,6 +66,15 @@ extension Handlers {
         }
     }
 
+    /// Throws unless the series `event` may record one more changed or cancelled occurrence on `day` (changing
+    /// an occurrence changed before replaces its record, so that always fits). `event` carries its exceptions.
+    func checkRoomForException(_ event: CalendarEvent, day: LocalDate, _ c: Session) throws {
+        let limit = limits.exceptionsPerSeries
+        if event.exceptions[day] == nil && event.exceptions.count >= limit {
+            throw limitReached(.errorLimitExceptions, limit: limit, ["title": event.title], c)
+        }
+    }
+
     /// The refusal when joining `target` with everything of `source` would go past a limit; nil when it fits.
     /// Checked before anything moves, so a refused join leaves both spaces as they were.
     func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: Session) throws -> Reply? {

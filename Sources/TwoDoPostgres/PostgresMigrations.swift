@@ -32,6 +32,8 @@ public enum PostgresMigrations {
         PostgresSchema.isolation,
         // 3: the search text folded under NFKC.
         searchNFKC,
+        // 4: the inbox keeps its newest `Store.inboxLimit` notifications, as SQLite's migration 23.
+        inboxCap,
     ]
 
     /// 3: the search text folded under NFKC (`file` finds `ﬁle`, `abc` finds `ＡＢＣ`). The fold is TwoDo's own
@@ -41,6 +43,19 @@ public enum PostgresMigrations {
 
     /// The version whose migration changed the search fold: a database below it gets its search text rewritten.
     static let searchFoldVersion = 3
+
+    /// A user's notifications newest first straight from an index, a count of what the cap dropped, and
+    /// existing inboxes cut to the cap once, here, rather than on the loop.
+    static let inboxCap = """
+        CREATE INDEX notifications_newest ON notifications(user_id, id);
+        ALTER TABLE users ADD COLUMN inbox_dropped bigint NOT NULL DEFAULT 0;
+        UPDATE users SET inbox_dropped = (
+            SELECT greatest(0, count(*) - 1000) FROM notifications n WHERE n.user_id = users.id);
+        DELETE FROM notifications WHERE id IN (
+            SELECT id FROM (
+                SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS r FROM notifications) ranked
+            WHERE r > 1000);
+        """
 
     /// The version this build migrates to.
     public static var currentVersion: Int { all.count }

@@ -12,13 +12,37 @@ extension PostgresStore: NotificationStore {
     public func addNotification(
         for user: UserID, key: String, args: [String: String], now: Int64, read: Bool
     ) throws -> Int64 {
-        try connection.execute(
+        let id = try connection.execute(
             "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             [
                 .integer(user.rawValue), .integer(now), .text(key), .text(Store.encodeArguments(args)),
                 .integer(read ? 1 : 0),
             ]
         ).requiredInt(0, "id")
+        try trimInbox(of: user)
+        return id
+    }
+
+    /// Drops a user's notifications older than the newest `Store.inboxLimit` and counts them, as SQLite's
+    /// store does: one bounded walk of `notifications_newest`, then a delete of (normally) one row.
+    private func trimInbox(of user: UserID) throws {
+        guard
+            let boundary = try connection.execute(
+                "SELECT id FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2",
+                [.integer(user.rawValue), .integer(Int64(Store.inboxLimit))]
+            ).int(0, 0)
+        else { return }
+        let dropped = try connection.execute(
+            "DELETE FROM notifications WHERE user_id = $1 AND id <= $2", [.integer(user.rawValue), .integer(boundary)]
+        ).affectedRows
+        try connection.execute(
+            "UPDATE users SET inbox_dropped = inbox_dropped + $1 WHERE id = $2",
+            [.integer(Int64(dropped)), .integer(user.rawValue)])
+    }
+
+    /// How many notifications the inbox cap dropped since the user last cleared the inbox.
+    public func droppedNotificationCount(for user: UserID) throws -> Int {
+        Int(try connection.execute("SELECT inbox_dropped FROM users WHERE id = $1", [.integer(user.rawValue)]).int(0, 0) ?? 0)
     }
 
     /// The number of unread notifications of a user (from the `notifications_user` index).
@@ -71,10 +95,16 @@ extension PostgresStore: NotificationStore {
         return result.rowCount > 0 ? try PostgresStore.inboxItem(result, 0) : nil
     }
 
-    /// Deletes every notification of a user; returns how many.
+    /// Deletes every notification of a user (at most `Store.inboxLimit`) and forgets the dropped count;
+    /// returns how many were deleted.
     @discardableResult
     public func clearNotifications(for user: UserID) throws -> Int {
-        try connection.execute("DELETE FROM notifications WHERE user_id = $1", [.integer(user.rawValue)]).affectedRows
+        let count = try connection.execute(
+            "DELETE FROM notifications WHERE user_id = $1", [.integer(user.rawValue)]
+        ).affectedRows
+        try connection.execute(
+            "UPDATE users SET inbox_dropped = 0 WHERE id = $1 AND inbox_dropped <> 0", [.integer(user.rawValue)])
+        return count
     }
 
     /// Deletes one user's notifications older than the lifetime (uses the per-user index).

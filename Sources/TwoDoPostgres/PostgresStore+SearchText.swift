@@ -62,7 +62,7 @@ extension PostgresStore {
     }
 
     /// Writes the folded search text of every task, note, routine, event and item note again, from the rows
-    /// themselves (after a copy from SQLite, and when the fold changed: PostgreSQL migration 2, NFKC).
+    /// themselves (after a copy from SQLite, and when the fold changed: PostgreSQL migration 3, NFKC).
     static func rebuildSearchText(on connection: PGConnection) throws {
         let sources: [(SearchKind, String)] = [
             (.task, "SELECT id, space_id AS space, title, description FROM tasks"),

@@ -475,6 +475,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorLimitEvents = "error.limit_events"
     /// An item holds the most notes it may.
     case errorLimitNotes = "error.limit_notes"
+    /// A repeating event holds the most changed or cancelled occurrences it may.
+    case errorLimitExceptions = "error.limit_exceptions"
     /// A task holds the most steps it may.
     case errorLimitSteps = "error.limit_steps"
     /// Joining would pass a limit (text `error.limit_join_<what>`).
@@ -744,6 +746,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorLimitRoutines: .errorLimitRoutines
         case .errorLimitEvents: .errorLimitEvents
         case .errorLimitNotes: .errorLimitNotes
+        case .errorLimitExceptions: .errorLimitExceptions
         case .errorLimitSteps: .errorLimitSteps
         case .errorLimitJoin: .errorLimitJoinTasks
         // Routine and calendar errors

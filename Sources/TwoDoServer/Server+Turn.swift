@@ -8,6 +8,12 @@ import TwoDoSystem
 import TwoDoText
 
 extension Server {
+    /// What one client address used of its share in the current turn.
+    struct AddressShare {
+        var commands = 0
+        var seconds = 0.0
+    }
+
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
@@ -47,7 +53,14 @@ extension Server {
         deferred.removeAll(keepingCapacity: true)
         ready.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
+        // Client addresses are served in turn: all connections of one address (its throttle key: the PROXY
+        // header's client, or each connection of a trusted front on its own) share one slice of the turn, in
+        // commands and in time, so 64 connections pipelining from one address weigh what one does.
+        var perAddress: [String: Int] = [:]
+        for id in batch { if let c = connections[id] { perAddress[c.throttleKey, default: 0] += 1 } }
+        var shares: [String: AddressShare] = [:]
         var sliced: [UInt64] = []
+        var skipped: [UInt64] = []
         let turnStarted = Monotonic.now()
         for (position, id) in batch.enumerated() {
             if position > 0 {
@@ -66,6 +79,17 @@ extension Server {
                 }
             }
             guard let c = connections[id], c.stream == nil else { continue }
+            let key = c.throttleKey
+            var share = shares[key] ?? AddressShare()
+            // The address used its slice on its other connections: this one goes first among the leftovers of
+            // the next turn, so the connections of one address take turns too.
+            if share.commands >= Server.turnCommandBudget || share.seconds >= Server.addressTimeShare {
+                if !c.input.isEmpty { skipped.append(c.id) }
+                continue
+            }
+            // Each connection of the address gets an equal part of the address's commands (at least one).
+            let connectionBudget = max(1, Server.turnCommandBudget / max(1, perAddress[key] ?? 1))
+            let started = Monotonic.now()
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
             // output passes the cap its remaining commands wait (in order, unread) until it drains.
             var owed = c.pendingOutput
@@ -76,8 +100,13 @@ extension Server {
                 // A command may have ended the connection or dropped its queued input (a bad PROXY header).
                 if c.isClosed || c.input.isEmpty { break }
                 if c.pendingAuth != nil || owed > config.outputLimit { break }
-                // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one.
-                if consumed == Server.turnCommandBudget || owed > turnLimit {
+                // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one; the
+                // slice ends at the address's command share, or its time share (checked after every command,
+                // so no connection runs hundreds of slow commands in one turn).
+                if consumed == connectionBudget || share.commands + consumed >= Server.turnCommandBudget
+                    || owed > turnLimit
+                    || (consumed > 0 && share.seconds + (Monotonic.now() - started) >= Server.addressTimeShare)
+                {
                     sliced.append(c.id)
                     break
                 }
@@ -90,6 +119,9 @@ extension Server {
                 outcomes.append(outcome)
                 if outcome.close || outcome.stream != nil { break }
             }
+            share.commands += consumed
+            share.seconds += Monotonic.now() - started
+            shares[key] = share
             if c.input.count >= consumed {
                 c.input.removeFirst(consumed)
                 c.inputBytes -= consumedBytes
@@ -107,6 +139,9 @@ extension Server {
                 c.inputBytes = 0
             }
         }
+        // Served again in the next turn, without waiting, after whoever arrives meanwhile: first the connections
+        // their address's share left out, then those that used a slice.
+        deferred += skipped
         deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         flushSearchIndexIfDue()
@@ -146,10 +181,18 @@ extension Server {
     /// Seconds of command execution after which a turn takes no more connections at all: far above a normal
     /// turn (50 writers at ~130 µs each take ~7 ms, in one COMMIT), it only bounds a turn under overload.
     static let turnFreshBudget = 0.025
+    /// Seconds of command execution one client address gets in one turn, over all its connections: with
+    /// `turnCommandBudget`, its share. A bystander then waits for a few milliseconds of a flooder's work per
+    /// turn, not for its whole slice times its connections. 2 ms rather than 4: during 64 pipelining
+    /// connections from one address a bystander's ping p99 was 61–62 ms at 4 ms, 44 ms at 2 ms, on a loaded
+    /// 2-core VM (docs/PERFORMANCE.md §20); a lone pipelining client still gets about 50 adds per commit.
+    static let addressTimeShare = 0.002
 
     /// Unsent output below which a streamed reply gets its next pieces, and the most one turn adds to it.
+    /// 64 KB a turn (it was 128 KB): rendering a piece is loop time no address share counts, and with 128 KB
+    /// 256 pipelined `export`s held a bystander's ping at p50 10.7 / p99 20.1 ms, with 64 KB 6.0–6.5 / 10.8–11.7.
     static let streamLowWater = 128 * 1024
-    static let streamTurnBudget = 128 * 1024
+    static let streamTurnBudget = 64 * 1024
 
     /// Writes the next pieces of every streamed reply whose reader has taken the last ones. Runs after the
     /// COMMIT, outside the turn's transaction: a piece reads committed state only.

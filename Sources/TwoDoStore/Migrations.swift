@@ -553,6 +553,8 @@ enum Migrations {
         isolation,
         // 22: the search text folded under NFKC.
         searchNFKC,
+        // 23: the inbox keeps its newest `Store.inboxLimit` notifications (issue 26).
+        inboxCap,
     ]
 
     /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
@@ -578,5 +580,19 @@ enum Migrations {
             SELECT n.id * 8 + 4, r.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN routines r ON r.id = n.routine_id;
         INSERT INTO search_index (rowid, space, kind, body)
             SELECT n.id * 8 + 4, e.space_id, 'i', twodo_fold(n.body) FROM item_notes n JOIN events e ON e.id = n.event_id;
+        """
+
+    /// A user's notifications newest first straight from an index (`notifications_user` orders by
+    /// `is_read` first, so newest-first paging sorted every row of the user), a count of what the cap
+    /// dropped, and existing inboxes cut to the cap once, here, rather than on the loop.
+    static let inboxCap = """
+        CREATE INDEX notifications_newest ON notifications(user_id, id);
+        ALTER TABLE users ADD COLUMN inbox_dropped INTEGER NOT NULL DEFAULT 0;
+        UPDATE users SET inbox_dropped = (
+            SELECT max(0, count(*) - 1000) FROM notifications n WHERE n.user_id = users.id);
+        DELETE FROM notifications WHERE id IN (
+            SELECT id FROM (
+                SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS r FROM notifications)
+            WHERE r > 1000);
         """
 }

@@ -9,8 +9,8 @@ import TwoDoCore
 /// - Newest first by id; pages (`offset`/`limit`) follow that order; counts are exact and indexed.
 /// Expected inside the turn's transaction: a notification is stored with the change it reports.
 public protocol NotificationStore: TransactionalStore {
-    /// Stores an event for `user` to read later (already read when it was delivered live).
-    /// Returns the new row's id.
+    /// Stores an event for `user` to read later (already read when it was delivered live), dropping the
+    /// oldest past `Store.inboxLimit` and counting them. Returns the new row's id.
     @discardableResult
     func addNotification(for user: UserID, key: String, args: [String: String], now: Int64, read: Bool) throws -> Int64
     /// The number of unread notifications of a user.
@@ -29,7 +29,9 @@ public protocol NotificationStore: TransactionalStore {
     func mutedKinds(of user: UserID) throws -> Set<MuteKind>
     /// Mutes or unmutes `kind` for `user`; returns whether that changed anything.
     func setMuted(_ kind: MuteKind, _ muted: Bool, for user: UserID) throws -> Bool
-    /// Deletes every notification of a user; returns how many.
+    /// How many notifications the inbox cap (`Store.inboxLimit`) dropped since the user last cleared it.
+    func droppedNotificationCount(for user: UserID) throws -> Int
+    /// Deletes every notification of a user and forgets the dropped count; returns how many were deleted.
     func clearNotifications(for user: UserID) throws -> Int
     /// Deletes one user's notifications older than the lifetime.
     func pruneNotifications(for user: UserID, now: Int64) throws

@@ -9,7 +9,12 @@ extension Store {
     /// How long notifications are kept.
     public static let notificationLifetime: Int64 = 30 * 24 * 3600
 
-    /// Stores an event for `user` to read later.
+    /// The most notifications one user's inbox keeps: past it, the oldest go (counted, and `inbox` says how
+    /// many). A thousand is weeks of a busy couple's pushes while offline (a few dozen a day), and keeps every
+    /// inbox command (a page, `read all`, `clear`, `delete <n>`) under a millisecond or so.
+    public static let inboxLimit = 1_000
+
+    /// Stores an event for `user` to read later, dropping (and counting) the oldest past `inboxLimit`.
     @discardableResult
     public func addNotification(
         for user: UserID, key: String, args: [String: String], now: Int64, read: Bool = false
@@ -18,7 +23,32 @@ extension Store {
         try db.run(
             "INSERT INTO notifications (user_id, created_at, key, args, is_read) VALUES (?, ?, ?, ?, ?)",
             .integer(user.rawValue), .integer(now), .text(key), .text(json), .integer(read ? 1 : 0))
-        return db.lastInsertID
+        let id = db.lastInsertID
+        try trimInbox(of: user)
+        return id
+    }
+
+    /// Drops a user's notifications older than the newest `inboxLimit` and adds them to the dropped count:
+    /// one walk of at most `inboxLimit` entries of `notifications_newest`, then a delete of (normally) one row.
+    private func trimInbox(of user: UserID) throws {
+        guard
+            let boundary = try db.queryOne(
+                "SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?",
+                .integer(user.rawValue), .integer(Int64(Store.inboxLimit)), map: { try $0.requiredInt("id") })
+        else { return }
+        let dropped = try db.run(
+            "DELETE FROM notifications WHERE user_id = ? AND id <= ?", .integer(user.rawValue), .integer(boundary))
+        try db.run(
+            "UPDATE users SET inbox_dropped = inbox_dropped + ? WHERE id = ?", .integer(Int64(dropped)),
+            .integer(user.rawValue))
+    }
+
+    /// How many notifications the inbox cap dropped since the user last cleared the inbox.
+    public func droppedNotificationCount(for user: UserID) throws -> Int {
+        Int(
+            try db.queryOne("SELECT inbox_dropped FROM users WHERE id = ?", .integer(user.rawValue)) {
+                try $0.requiredInt("inbox_dropped")
+            } ?? 0)
     }
 
     /// Catalog arguments as a JSON object with sorted keys. Written by hand: this runs for every reminder line
@@ -119,10 +149,13 @@ extension Store {
         return found
     }
 
-    /// Deletes every notification of a user; returns how many.
+    /// Deletes every notification of a user (at most `inboxLimit`) and forgets the dropped count; returns how
+    /// many were deleted.
     @discardableResult
     public func clearNotifications(for user: UserID) throws -> Int {
-        try db.run("DELETE FROM notifications WHERE user_id = ?", .integer(user.rawValue))
+        let count = try db.run("DELETE FROM notifications WHERE user_id = ?", .integer(user.rawValue))
+        try db.run("UPDATE users SET inbox_dropped = 0 WHERE id = ? AND inbox_dropped <> 0", .integer(user.rawValue))
+        return count
     }
 
     /// Deletes one user's notifications older than the lifetime (uses the per-user index).

@@ -38,6 +38,8 @@ struct BenchOptions {
     var normalRate: Double?
     /// `peer`: shorter phases and fewer pairs and idle connections.
     var quick = false
+    /// `hostile`: only the attacks whose names contain this text.
+    var attacks: String?
     /// `peer`: the redis-server binary (default: the first on PATH).
     var redisBinary: String?
 
@@ -76,6 +78,7 @@ struct BenchOptions {
             Option("normal-pairs", value: "<n>", help: "pairs working through the storm (loginstorm)"),
             Option("normal-rate", value: "<n>", help: "their commands per second (loginstorm)"),
             Option("quick", help: "peer: 3 s phases, 200 pairs, 500 idle connections"),
+            Option("attacks", value: "<text>", help: "hostile: only the attacks whose names contain <text> (comma-separated alternatives)"),
             Option("redis", value: "<path>", help: "peer: the redis-server to start (default: the first on PATH)"),
         ],
         maxPositionals: 1,
@@ -156,6 +159,7 @@ struct BenchOptions {
         options.normalPairs = try number("normal-pairs")
         options.normalRate = try number("normal-rate")
         options.quick = args.flag("quick")
+        options.attacks = args.string("attacks")
         options.redisBinary = args.string("redis")
         guard let scenario = args.positionals.first else {
             throw args.error("missing a scenario (\(scenarios.joined(separator: ", ")))")

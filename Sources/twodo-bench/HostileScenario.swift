@@ -102,6 +102,14 @@ final class PlainSocket: @unchecked Sendable {
     }
 }
 
+/// A thread-safe counter.
+private final class Counter: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
+
 /// A thread-safe flag.
 private final class StopFlag: @unchecked Sendable {
     // @unchecked: guarded by the lock.
@@ -127,6 +135,62 @@ private final class PingSamples: @unchecked Sendable {
     func read(_ body: (inout Latencies, Int) -> Void) {
         lock.withLock { body(&latencies, failed) }
     }
+}
+
+extension PlainSocket {
+    /// Sends `batch` (whole lines, for a JSON-mode session) and a `ping` in one write, then reads a reply for
+    /// each (events skipped): a pipelined burst whose replies are all taken. Replies are counted, not waited
+    /// for by name: past the rate limit the `ping` itself is answered `error.rate_limited`. False when the
+    /// connection failed or went quiet.
+    func burst(_ batch: String, timeout: Double = 30) -> Bool {
+        guard (try? send(batch + "ping\n")) != nil else { return false }
+        var owed = batch.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        while owed > 0 {
+            guard let line = readLine(timeout: timeout) else { return false }
+            if line.hasPrefix("{\"type\":\"reply\"") { owed -= 1 }
+        }
+        return true
+    }
+}
+
+/// Attack threads that each repeat a burst until stopped; `stop()` waits (up to a minute) for the burst in
+/// flight to finish, so no attack's leftovers run into the next one's measurement, then closes the sockets.
+private final class Crew: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var running = 0
+    private var sockets: [PlainSocket] = []
+    let flag = StopFlag()
+
+    /// Runs `body` on a thread of its own until stopped or until it returns false; `socket` is closed at the end.
+    func loop(_ socket: PlainSocket, _ body: @escaping @Sendable () -> Bool) {
+        lock.withLock {
+            running += 1
+            sockets.append(socket)
+        }
+        Thread {
+            while !self.flag.isSet && body() {}
+            self.lock.withLock { self.running -= 1 }
+        }.start()
+    }
+
+    func stop() {
+        flag.set()
+        let started = Date()
+        let deadline = started.addingTimeInterval(60)
+        while lock.withLock({ running > 0 }) && Date() < deadline { Posix.sleep(seconds: 0.01) }
+        Progress.note("hostile: the attack's last bursts ended \(Int(Date().timeIntervalSince(started) * 1000)) ms after the stop")
+        for s in lock.withLock({ sockets }) { s.close() }
+    }
+}
+
+/// A new connection from `source`, logged in as `name`, in JSON mode.
+private func session(_ port: UInt16, from source: String, as name: String, _ password: String) throws -> PlainSocket {
+    let s = try PlainSocket(port: port, source: source)
+    _ = s.readLine()
+    _ = s.command("login \(name) \(password)", timeout: 30)
+    _ = s.command("json on")
+    return s
 }
 
 /// Runs each attack for a few seconds against one server started for the purpose (default limits, so the
@@ -172,6 +236,45 @@ enum HostileScenario {
         for i in 0..<1900 { fill += "add chore number \(i) with a title long enough to weigh something\n" }
         try hoarder.send(fill)
         for _ in 0..<1900 { _ = hoarder.readLine(timeout: 30) }
+
+        // Issue "one couple stalls everyone": 64 accounts for one address's flood (registered from 64 others,
+        // as the registration throttle asks), a couple whose muted partner fills one inbox past its cap, and a
+        // daily series cancelled on 600 days (past the 500 a series may hold).
+        for k in 0..<64 {
+            let s = try PlainSocket(port: port, source: "127.0.19.\(k + 1)")
+            _ = s.readLine()
+            _ = s.command("register flood\(k) \(password)", timeout: 30)
+        }
+        let reader = try PlainSocket(port: port, source: "127.0.20.1")
+        let chatter = try PlainSocket(port: port, source: "127.0.20.2")
+        _ = reader.readLine()
+        _ = chatter.readLine()
+        _ = reader.command("register inboxer \(password)", timeout: 30)
+        _ = chatter.command("register chatter \(password)", timeout: 30)
+        guard
+            let code = reader.command("couple create")?.split(separator: " ").first(where: {
+                $0.filter { $0 == "-" }.count == 3
+            })
+        else { throw BenchError.server("couple create gave no invite code") }
+        _ = chatter.command("couple join \(code.trimmingCharacters(in: .punctuationCharacters))")
+        _ = reader.readLine(timeout: 2)
+        _ = reader.command("mute chat")
+        _ = reader.command("json on")
+        _ = chatter.command("json on")
+        _ = chatter.burst(String(repeating: "say are you there? call me when you can\n", count: 1_100), timeout: 60)
+        let planner = try PlainSocket(port: port, source: "127.0.21.1")
+        _ = planner.readLine()
+        _ = planner.command("register planner \(password)", timeout: 30)
+        _ = planner.command("json on")
+        _ = planner.command("event add standup every day 9am")
+        _ = planner.burst(String(repeating: "event delete standup this\n", count: 600), timeout: 60)
+        for s in [reader, chatter, planner] { s.close() }
+        // The flood's 64 sessions log in now (64 password hashes), so the bystander's pings time the flood only.
+        let chosen = options.attacks.map { $0.split(separator: ",").map(String.init) }
+        let floodName = "64 connections from one address pipeline `add`, 64 at a time"
+        let floodSessions =
+            chosen?.contains(where: { floodName.localizedCaseInsensitiveContains($0) }) ?? true
+            ? try (0..<64).map { try session(port, from: "127.0.18.1", as: "flood\($0)", password) } : []
 
         let attacks: [Attack] = [
             Attack(name: "30 clients fill their window with `help routine`, then reset") { port in
@@ -283,7 +386,36 @@ enum HostileScenario {
                     s.close()
                 }
             },
-        ]
+            Attack(name: floodName) { port in
+                let crew = Crew()
+                let batch = String(repeating: "add flood chore\n", count: 64)
+                for s in floodSessions { crew.loop(s) { s.burst(batch) } }
+                return { crew.stop() }
+            },
+            Attack(name: "a full inbox (1,000) listed, read, deleted from and cleared while its partner chats") { port in
+                let crew = Crew()
+                let reads = "inbox\ninbox page 20\ninbox read all\n" + String(repeating: "inbox delete 900\n", count: 256)
+                let inboxer = try session(port, from: "127.0.20.1", as: "inboxer", password)
+                let partner = try session(port, from: "127.0.20.2", as: "chatter", password)
+                let rounds = Counter()
+                crew.loop(inboxer) { inboxer.burst(rounds.next() % 8 == 7 ? "inbox clear\n" : reads) }
+                crew.loop(partner) { partner.burst(String(repeating: "say still there?\n", count: 200)) }
+                return { crew.stop() }
+            },
+            Attack(name: "256 pipelined `agenda week` over a series at its exception limit") { port in
+                let crew = Crew()
+                let s = try session(port, from: "127.0.21.1", as: "planner", password)
+                crew.loop(s) { s.burst(String(repeating: "agenda week\n", count: 256)) }
+                return { crew.stop() }
+            },
+        ] + ["agenda", "search chore", "export"].map { command in
+            Attack(name: "256 pipelined `\(command)` by the 1,900-task hoarder, replies read") { port in
+                let crew = Crew()
+                let s = try session(port, from: "127.0.22.1", as: "hoarder", password)
+                crew.loop(s) { s.burst(String(repeating: "\(command)\n", count: 256), timeout: 120) }
+                return { crew.stop() }
+            }
+        }
 
         var table = Table(
             title:
@@ -292,7 +424,7 @@ enum HostileScenario {
                 "attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB",
                 "2 s after MB", "server alive",
             ])
-        for attack in attacks {
+        for attack in attacks where chosen?.contains(where: { attack.name.localizedCaseInsensitiveContains($0) }) ?? true {
             Progress.note("hostile: \(attack.name)")
             let before = server.residentKB() ?? 0
             let stopPing = StopFlag()

@@ -68,6 +68,7 @@ extension CLI {
             ("limit-tasks", \.tasksPerSpace), ("limit-routines", \.routinesPerSpace),
             ("limit-events", \.eventsPerSpace), ("limit-notes", \.notesPerItem),
             ("limit-occurrences", \.occurrencesPerListing), ("limit-steps", \.stepsPerTask),
+            ("limit-exceptions", \.exceptionsPerSeries),
         ]
     }
 

@@ -41,8 +41,30 @@ struct AccountNotificationTests {
             "SELECT id FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT 1 OFFSET 0",
         ] {
             let plan = try store.column("EXPLAIN " + sql, [.int(user.id.rawValue)]).compactMap { $0 }.joined()
-            #expect(plan.contains("notifications_user"), "\(sql): \(plan)")
+            // `notifications_user (user_id, is_read, id)` or `notifications_newest (user_id, id)`.
+            #expect(plan.contains("notifications_user") || plan.contains("notifications_newest"), "\(sql): \(plan)")
         }
+    }
+
+    @Test(
+        "the inbox keeps the newest Store.inboxLimit, counts what it dropped, and clear resets the count",
+        arguments: Engine.all)
+    func inboxCap(engine: Engine) throws {
+        guard let store = try engine.makeAccountStore() else { return }
+        let user = try makeAccountUser(store, "alice")
+        let other = try makeAccountUser(store, "bob")
+        try store.addNotification(for: other.id, key: "bob's", args: [:], now: 1)
+        let total = Store.inboxLimit + 3
+        for i in 0..<total { try store.addNotification(for: user.id, key: "k\(i)", args: [:], now: Int64(i)) }
+        #expect(try store.notificationCount(for: user.id) == Store.inboxLimit)
+        #expect(try store.droppedNotificationCount(for: user.id) == 3)
+        #expect(try store.notifications(for: user.id, offset: 0, limit: 1).first?.key == "k\(total - 1)")
+        #expect(try store.notifications(for: user.id, offset: Store.inboxLimit - 1, limit: 5).map(\.key) == ["k3"])
+        // Another user's inbox is untouched.
+        #expect(try store.notificationCount(for: other.id) == 1)
+        #expect(try store.droppedNotificationCount(for: other.id) == 0)
+        #expect(try store.clearNotifications(for: user.id) == Store.inboxLimit)
+        #expect(try store.droppedNotificationCount(for: user.id) == 0)
     }
 
     @Test(
