@@ -47,8 +47,8 @@ public enum PostgresMigrations {
     /// A user's notifications newest first straight from an index, a count of what the cap dropped, and
     /// existing inboxes cut to the cap once, here, rather than on the loop.
     static let inboxCap = """
-        CREATE INDEX notifications_newest ON notifications(user_id, id);
-        ALTER TABLE users ADD COLUMN inbox_dropped bigint NOT NULL DEFAULT 0;
+        CREATE INDEX IF NOT EXISTS notifications_newest ON notifications(user_id, id);
+        ALTER TABLE users ADD COLUMN IF NOT EXISTS inbox_dropped bigint NOT NULL DEFAULT 0;
         UPDATE users SET inbox_dropped = (
             SELECT greatest(0, count(*) - 1000) FROM notifications n WHERE n.user_id = users.id);
         DELETE FROM notifications WHERE id IN (

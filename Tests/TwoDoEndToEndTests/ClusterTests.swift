@@ -343,8 +343,15 @@ struct ClusterTests {
         let guessers = try (0..<5).map { try attacker(nodes[$0 % 3]) }
         let last = try attacker(nodes[2])
         // Five wrong guesses sent together, spread over the nodes, none answered yet...
+        let watchers = try nodes.map { node -> LineClient in
+            let c = try node.connect(from: "127.0.0.3")
+            try c.ok("json on")
+            return c
+        }
         for (i, c) in guessers.enumerated() { try c.send("login victim wrong-guess-\(i)") }
-        usleep(15_000)  // each node has read its lines; their checks (tens of ms of yescrypt each) are not done
+        // A ping answered by each node after the guesses were sent: each node has read them (their lines were
+        // in its sockets when it took the ping), while their checks (tens of ms of yescrypt each) still run.
+        for w in watchers { #expect(try w.json("ping").code == "pong") }
         // ...and the right one: it is the sixth for that name from that address, wherever it is checked.
         let reply = try last.json("login victim \(TestServer.password("victim"))", timeout: 10)
         #expect(reply.code == "error.throttled", "\(reply)")
