@@ -11,6 +11,10 @@ extension PostgresStore: AccountLifecycleStore {
     /// notifications, undo history, reset row, resume tokens, muted kinds, plan entries and personal
     /// reminders go by ON DELETE CASCADE; a space left without members goes with everything in it.
     public func deleteUser(_ user: UserID) throws -> Bool {
+        try withBulkTimeout { try deleteUserNow(user) }
+    }
+
+    private func deleteUserNow(_ user: UserID) throws -> Bool {
         // Several nodes: the user's row and their space's row are locked first (see `lockSpace`), so rows
         // another session adds meanwhile are seen by the statements below, or wait and are refused after.
         let locked = try connection.execute(

@@ -12,7 +12,7 @@ extension PostgresStore {
     /// - Returns: the number of tasks moved.
     @discardableResult
     public func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
-        try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) }
+        try withBulkTimeout { try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) } }
     }
 
     /// `merge`'s work, with the task counters kept from what each move returns (see `withoutRowCounting`).
@@ -64,6 +64,10 @@ extension PostgresStore {
     /// there (`copyCreations`); the shared space keeps everything, minus the user's assignments.
     /// - Returns: the new space and the number of tasks copied into it.
     public func leave(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int) {
+        try withBulkTimeout { try leaveNow(user: user, lang: lang, now: now) }
+    }
+
+    private func leaveNow(user: UserID, lang: Language, now: Int64) throws -> (space: SpaceID, copiedTasks: Int) {
         guard let source = try self.user(user)?.space else {
             throw DatabaseError(postgres: "no user \(user.rawValue)", sqlState: "02000", sql: nil)
         }

@@ -75,13 +75,23 @@ extension PostgresStore {
 
     /// Deletes the done tasks of a list (their notes, reminders and steps go with them); returns how many.
     public func deleteDoneTasks(in list: ListID) throws -> Int {
-        // The same statement as SQLite's: steps are rows of the list too, and a done step goes as well.
-        try taskAreaRun("DELETE FROM tasks WHERE list_id = $1 AND done = 1", [.integer(list.rawValue)])
+        // As SQLite's store: in batches of `Store.bulkBatch`, each one statement well inside the response bound
+        // (steps are rows of the list too, and a done step goes as well).
+        var deleted = 0
+        while true {
+            let n = try taskAreaRun(
+                """
+                DELETE FROM tasks WHERE id IN (
+                    SELECT id FROM tasks WHERE list_id = $1 AND done = 1 LIMIT $2)
+                """, [.integer(list.rawValue), .integer(Int64(Store.bulkBatch))])
+            deleted += n
+            if n < Store.bulkBatch { return deleted }
+        }
     }
 
     /// Deletes a list and its tasks (ON DELETE CASCADE).
     public func deleteList(_ list: ListID) throws {
-        try taskAreaRun("DELETE FROM lists WHERE id = $1", [.integer(list.rawValue)])
+        try withBulkTimeout { _ = try taskAreaRun("DELETE FROM lists WHERE id = $1", [.integer(list.rawValue)]) }
         noteNamesChanged()
     }
 

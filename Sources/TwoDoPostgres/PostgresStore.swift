@@ -21,6 +21,9 @@ public final class PostgresStore {
     /// (seconds). Past it the command fails with `error.unavailable` instead of holding every other client.
     public static let responseTimeout: Double = 0.75
     public static let connectTimeout: Double = 0.25
+    /// The bound for the few commands whose statements may touch a whole list or space at once (deleting a
+    /// list, an account or a couple's move): bounded by the space limits, they may legitimately take longer.
+    public static let bulkResponseTimeout: Double = 10
     /// The longest wait between two reconnection attempts: a node serves again within about this long of the
     /// database's return.
     static let reconnectBackoffLimit: Double = 1
@@ -76,6 +79,14 @@ public final class PostgresStore {
             reconnectBackoff = min(reconnectBackoff * 2, PostgresStore.reconnectBackoffLimit)
             throw error
         }
+    }
+
+    /// Runs `body` with statements allowed `bulkResponseTimeout` instead of `responseTimeout`.
+    func withBulkTimeout<T>(_ body: () throws -> T) rethrows -> T {
+        let connection = self.connection
+        connection.responseTimeout = PostgresStore.bulkResponseTimeout
+        defer { connection.responseTimeout = PostgresStore.responseTimeout }
+        return try body()
     }
 
     /// Records that user names, space membership or list names may have changed: every mutator of

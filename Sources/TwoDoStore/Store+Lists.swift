@@ -79,12 +79,25 @@ extension Store {
         try db.run("UPDATE lists SET icon = ? WHERE id = ?", icon.map(SQLValue.text) ?? .null, .integer(list.rawValue))
     }
 
-    /// Deletes the done tasks of a list (their notes and reminders go with them) in one statement; open
-    /// tasks stay. Returns how many were deleted.
+    /// Rows one statement of a bulk command deletes at most (`list clear`): each statement stays small, so
+    /// no engine's bound on one statement (PostgreSQL's response timeout) is met by a long list.
+    package static let bulkBatch = 500
+
+    /// Deletes the done tasks of a list (their notes and reminders go with them) in batches of `bulkBatch`;
+    /// open tasks stay. Returns how many were deleted.
     public func deleteDoneTasks(in list: ListID) throws -> Int {
-        // One DELETE on the `tasks_list_order` index prefix (list_id, done): bounded by the list's done tasks,
-        // each firing the counting and search triggers once.
-        try db.run("DELETE FROM tasks WHERE list_id = ? AND done = 1", .integer(list.rawValue))
+        // Each DELETE reads `bulkBatch` ids from the `tasks_list_order` index prefix (list_id, done), each row
+        // firing the counting and search triggers once.
+        var deleted = 0
+        while true {
+            let n = try db.run(
+                """
+                DELETE FROM tasks WHERE id IN (
+                    SELECT id FROM tasks WHERE list_id = ? AND done = 1 LIMIT ?)
+                """, .integer(list.rawValue), .integer(Int64(Store.bulkBatch)))
+            deleted += n
+            if n < Store.bulkBatch { return deleted }
+        }
     }
 
     /// Deletes a list and its tasks.

@@ -124,7 +124,7 @@ struct ListToolsHandlerTests {
         #expect(try h.store.taskCounts(in: secret.id).done == 1)
     }
 
-    @Test("clearing 5,000 done tasks is one statement and stays fast")
+    @Test("clearing 5,000 done tasks goes in bounded batches and stays fast")
     func clearMany() throws {
         let h = try HandlerHarness()
         let (alice, _) = try h.couple()
