@@ -89,9 +89,11 @@ public enum SQLiteToPostgres {
                     }
                     reports.append(TableReport(table: table, rows: original.rows, checksum: original.hex))
                     if columns.contains("id") {
+                        // Past every id SQLite ever handed out, deleted rows' too: ids are never reused.
+                        let handedOut = try source.highestID(of: table)
                         try pg.connection.executeOnce(
-                            "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)"
-                        )
+                            "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), greatest(coalesce(max(id), 0), $1) + 1, false) FROM \(table)",
+                            [.integer(handedOut)])
                     }
                 }
                 try pg.connection.executeOnce(

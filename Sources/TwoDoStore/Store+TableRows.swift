@@ -5,6 +5,17 @@ import TwoDoCore
 extension Store {
     /// The names of the database's tables (not the full-text index's own shadow tables' contents: those are
     /// listed too, as SQLite stores them; the caller decides what it copies).
+    /// The highest id AUTOINCREMENT has handed out in `table` (deleted rows included), or 0.
+    package func highestID(of table: String) throws -> Int64 {
+        // sqlite_sequence exists once any AUTOINCREMENT table does (migration 21).
+        let known = try db.queryOne("SELECT 1 AS yes FROM sqlite_schema WHERE name = 'sqlite_sequence'") {
+            $0.int("yes")
+        }
+        guard known != nil else { return 0 }
+        return try db.queryOne("SELECT seq FROM sqlite_sequence WHERE name = ?", .text(table)) { $0.int("seq") }
+            .flatMap { $0 } ?? 0
+    }
+
     package func tableNames() throws -> [String] {
         try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text("name") ?? "" }
     }
