@@ -30,7 +30,9 @@ extension Handlers {
             let reason = breach.map { t(c, $0.code.key, $0.args) } ?? ""
             return .failure(
                 .errorUndoLimit,
-                t(c, .errorUndoLimit, ["verb": verbName(entry.verb, c.lang), "title": entry.item.title, "reason": reason]),
+                t(
+                    c, .errorUndoLimit,
+                    ["verb": verbName(entry.verb, c.lang), "title": entry.item.title, "reason": reason]),
                 data: Handlers.undoData(entry))
         case .empty:
             return .failure(.errorNothingToUndo, t(c, .errorNothingToUndo))
@@ -80,7 +82,8 @@ extension Handlers {
             return (.errorLimitSteps, ["limit": "\(limits.stepsPerTask)", "task": title])
         }
         let notes = "\(limits.notesPerItem)"
-        for task in reach.noteTasks.sorted() where try store.noteCount(task: task, routine: nil, event: nil) > limits.notesPerItem {
+        for task in reach.noteTasks.sorted()
+        where try store.noteCount(task: task, routine: nil, event: nil) > limits.notesPerItem {
             return (.errorLimitNotes, ["limit": notes, "name": try store.task(task, in: space)?.title ?? ""])
         }
         for routine in reach.noteRoutines.sorted()

@@ -107,16 +107,21 @@ extension PostgresStore {
                 // space, migration 2): their assignment and completion lose the name, their notes and the reminders
                 // meant for them are not copied. A step's parent is set below, once every copy exists.
                 let space = PGValue.integer(target.rawValue)
-                var overrides: [String: PGValue] = ["space_id": space, "list_id": .integer(destination), "parent_id": .null]
+                var overrides: [String: PGValue] = [
+                    "space_id": space, "list_id": .integer(destination), "parent_id": .null,
+                ]
                 if let assignee = try tasks.int(t, "assignee_id"), assignee != me { overrides["assignee_id"] = .null }
-                if let completer = try tasks.int(t, "completed_by"), completer != me { overrides["completed_by"] = .null }
+                if let completer = try tasks.int(t, "completed_by"), completer != me {
+                    overrides["completed_by"] = .null
+                }
                 let copy = try copyRow("tasks", id: task, overrides: overrides, cache: &cache)
                 taskMap[task] = copy
                 taskOrder.append(task)
                 try copySearchRow(.task, from: task, to: copy, space: target)
                 for note in try rowIDs("task_notes", where: "task_id", is: task, by: ("author_id", me)) {
                     let copied = try copyRow(
-                        "task_notes", id: note, overrides: ["task_id": .integer(copy), "space_id": space], cache: &cache)
+                        "task_notes", id: note, overrides: ["task_id": .integer(copy), "space_id": space], cache: &cache
+                    )
                     try copySearchRow(.note, from: note, to: copied, space: target)
                 }
                 let reminders = try connection.execute(
@@ -175,7 +180,8 @@ extension PostgresStore {
                         }
                         if child == "routine_marks" {
                             // A mark by the partner keeps its state but not their name.
-                            let by = try connection.execute("SELECT by_id FROM routine_marks WHERE id = $1", [.integer(id)])
+                            let by = try connection.execute(
+                                "SELECT by_id FROM routine_marks WHERE id = $1", [.integer(id)])
                             if let by = try by.int(0, "by_id"), by != me { childOverrides["by_id"] = .null }
                         }
                         let copied = try copyRow(child, id: id, overrides: childOverrides, cache: &cache)

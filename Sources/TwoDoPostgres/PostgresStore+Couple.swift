@@ -12,7 +12,9 @@ extension PostgresStore {
     /// - Returns: the number of tasks moved.
     @discardableResult
     public func merge(user: UserID, from source: SpaceID, into target: SpaceID, now: Int64) throws -> Int {
-        try withBulkTimeout { try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) } }
+        try withBulkTimeout {
+            try withoutRowCounting { try moveSpace(user: user, from: source, into: target, now: now) }
+        }
     }
 
     /// `merge`'s work, with the task counters kept from what each move returns (see `withoutRowCounting`).
@@ -98,7 +100,8 @@ extension PostgresStore {
     func forget(_ user: UserID, in space: SpaceID) throws {
         let (u, s) = (PGValue.integer(user.rawValue), PGValue.integer(space.rawValue))
         for (table, column) in Store.userReferences where table != "invites" {
-            try connection.execute("UPDATE \(table) SET \(column) = NULL WHERE space_id = $1 AND \(column) = $2", [s, u])
+            try connection.execute(
+                "UPDATE \(table) SET \(column) = NULL WHERE space_id = $1 AND \(column) = $2", [s, u])
         }
         try connection.execute("DELETE FROM plan_entries WHERE space_id = $1 AND user_id = $2", [s, u])
         try connection.execute("DELETE FROM reminders WHERE space_id = $1 AND user_id = $2", [s, u])

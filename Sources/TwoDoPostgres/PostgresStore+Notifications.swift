@@ -42,7 +42,9 @@ extension PostgresStore: NotificationStore {
 
     /// How many notifications the inbox cap dropped since the user last cleared the inbox.
     public func droppedNotificationCount(for user: UserID) throws -> Int {
-        Int(try connection.execute("SELECT inbox_dropped FROM users WHERE id = $1", [.integer(user.rawValue)]).int(0, 0) ?? 0)
+        Int(
+            try connection.execute("SELECT inbox_dropped FROM users WHERE id = $1", [.integer(user.rawValue)]).int(0, 0)
+                ?? 0)
     }
 
     /// The number of unread notifications of a user (from the `notifications_user` index).

@@ -89,7 +89,8 @@ extension Store {
                     .integer(task), .integer(me)
                 ) { $0.int("id") ?? 0 }
                 for reminder in reminders {
-                    _ = try copyRow("reminders", id: reminder, overrides: ["task_id": .integer(copy), "space_id": space])
+                    _ = try copyRow(
+                        "reminders", id: reminder, overrides: ["task_id": .integer(copy), "space_id": space])
                 }
             }
         }

@@ -99,7 +99,9 @@ public protocol UndoStore: AnyObject {
     func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws
     /// Reverses `user`'s newest entry made in `space` after `now - UndoLimits.maxAge`, keeping it only when
     /// `accept` agrees with what it put back.
-    func undoLatest(user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool) throws
+    func undoLatest(
+        user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool
+    ) throws
         -> UndoResult
     /// Forgets `user`'s stack (their space changed: joining or leaving a couple).
     func clearUndo(user: UserID) throws

@@ -44,7 +44,8 @@ struct BenchOptions {
     var redisBinary: String?
 
     static let scenarios = [
-        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "peer", "floor",
+        "throughput", "latency", "idle", "bigspace", "loginstorm", "calendar", "parser", "reminders", "hostile", "peer",
+        "floor",
         "all",
     ]
 
@@ -78,7 +79,9 @@ struct BenchOptions {
             Option("normal-pairs", value: "<n>", help: "pairs working through the storm (loginstorm)"),
             Option("normal-rate", value: "<n>", help: "their commands per second (loginstorm)"),
             Option("quick", help: "peer: 3 s phases, 200 pairs, 500 idle connections"),
-            Option("attacks", value: "<text>", help: "hostile: only the attacks whose names contain <text> (comma-separated alternatives)"),
+            Option(
+                "attacks", value: "<text>",
+                help: "hostile: only the attacks whose names contain <text> (comma-separated alternatives)"),
             Option("redis", value: "<path>", help: "peer: the redis-server to start (default: the first on PATH)"),
         ],
         maxPositionals: 1,

@@ -107,7 +107,11 @@ private final class Counter: @unchecked Sendable {
     // @unchecked: guarded by the lock.
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }
 
 /// A thread-safe flag.
@@ -179,7 +183,9 @@ private final class Crew: @unchecked Sendable {
         let started = Date()
         let deadline = started.addingTimeInterval(60)
         while lock.withLock({ running > 0 }) && Date() < deadline { Posix.sleep(seconds: 0.01) }
-        Progress.note("hostile: the attack's last bursts ended \(Int(Date().timeIntervalSince(started) * 1000)) ms after the stop")
+        Progress.note(
+            "hostile: the attack's last bursts ended \(Int(Date().timeIntervalSince(started) * 1000)) ms after the stop"
+        )
         for s in lock.withLock({ sockets }) { s.close() }
     }
 }
@@ -276,146 +282,156 @@ enum HostileScenario {
             chosen?.contains(where: { floodName.localizedCaseInsensitiveContains($0) }) ?? true
             ? try (0..<64).map { try session(port, from: "127.0.18.1", as: "flood\($0)", password) } : []
 
-        let attacks: [Attack] = [
-            Attack(name: "30 clients fill their window with `help routine`, then reset") { port in
-                // Client k asks for k × 250 replies and never reads, so some still have replies queued in
-                // the server when the reset comes (the crash of issue 11 on the old loop).
-                let sockets = try (1...30).map { k in
-                    (try PlainSocket(port: port, source: "127.0.10.\(k)", receiveBuffer: 1024), k * 250)
-                }
-                let stop = StopFlag()
-                let chunk = Array(String(repeating: "help routine\n", count: 50).utf8)
-                Thread {
-                    var sent = [Int](repeating: 0, count: sockets.count)
-                    while !stop.isSet {
-                        for (i, (s, total)) in sockets.enumerated() where sent[i] < total {
-                            if s.offer(chunk) { sent[i] += 50 }
-                        }
-                        Posix.sleep(seconds: 0.02)
+        let attacks: [Attack] =
+            [
+                Attack(name: "30 clients fill their window with `help routine`, then reset") { port in
+                    // Client k asks for k × 250 replies and never reads, so some still have replies queued in
+                    // the server when the reset comes (the crash of issue 11 on the old loop).
+                    let sockets = try (1...30).map { k in
+                        (try PlainSocket(port: port, source: "127.0.10.\(k)", receiveBuffer: 1024), k * 250)
                     }
-                    for (s, _) in sockets { s.reset() }
-                }.start()
-                return { stop.set() }
-            },
-            Attack(name: "600 `export`s of 1,900 tasks in one write, never read") { port in
-                let s = try PlainSocket(port: port, source: "127.0.11.1", receiveBuffer: 4096)
-                _ = s.readLine()
-                _ = s.command("login hoarder \(password)")
-                s.offer(Array(String(repeating: "export\n", count: 600).utf8))
-                return { s.close() }
-            },
-            Attack(name: "30 `show`s of a 1,900-task list in one write, never read") { port in
-                let s = try PlainSocket(port: port, source: "127.0.12.1", receiveBuffer: 4096)
-                _ = s.readLine()
-                _ = s.command("login hoarder \(password)")
-                s.offer(Array(String(repeating: "show inbox\n", count: 30).utf8))
-                return { s.close() }
-            },
-            Attack(name: "5,000 connections from one address") { port in
-                var held: [PlainSocket] = []
-                for _ in 0..<5000 { if let s = try? PlainSocket(port: port, source: "127.0.13.1") { held.append(s) } }
-                return { for s in held { s.close() } }
-            },
-            Attack(name: "200 connections that never log in, pinging every 100 ms") { port in
-                let sockets = try (0..<200).map { try PlainSocket(port: port, source: "127.0.14.\($0 / 50 + 1)") }
-                let stop = StopFlag()
-                Thread {
-                    while !stop.isSet {
-                        for s in sockets { s.offer(Array("ping\n".utf8)) }
-                        Posix.sleep(seconds: 0.1)
-                    }
-                }.start()
-                return { stop.set() }
-            },
-            Attack(name: "correct-password logins from 40 addresses × 8 connections") { port in
-                let stop = StopFlag()
-                var threads = 0
-                for i in 0..<40 {
-                    let source = "127.0.15.\(i + 1)"
-                    let name = "storm\(i)"
-                    let registrar = try PlainSocket(port: port, source: source)
-                    _ = registrar.readLine()
-                    _ = registrar.command("register \(name) \(password)", timeout: 30)
-                    for _ in 0..<8 {
-                        let s = try PlainSocket(port: port, source: source)
-                        threads += 1
-                        Thread {
-                            _ = s.readLine()
-                            while !stop.isSet {
-                                guard let reply = s.command("login \(name) \(password)", timeout: 30) else { return }
-                                if reply.contains("Welcome back") {
-                                    _ = s.command("logout")
-                                } else {
-                                    Posix.sleep(seconds: 0.02)
-                                }
+                    let stop = StopFlag()
+                    let chunk = Array(String(repeating: "help routine\n", count: 50).utf8)
+                    Thread {
+                        var sent = [Int](repeating: 0, count: sockets.count)
+                        while !stop.isSet {
+                            for (i, (s, total)) in sockets.enumerated() where sent[i] < total {
+                                if s.offer(chunk) { sent[i] += 50 }
                             }
-                        }.start()
+                            Posix.sleep(seconds: 0.02)
+                        }
+                        for (s, _) in sockets { s.reset() }
+                    }.start()
+                    return { stop.set() }
+                },
+                Attack(name: "600 `export`s of 1,900 tasks in one write, never read") { port in
+                    let s = try PlainSocket(port: port, source: "127.0.11.1", receiveBuffer: 4096)
+                    _ = s.readLine()
+                    _ = s.command("login hoarder \(password)")
+                    s.offer(Array(String(repeating: "export\n", count: 600).utf8))
+                    return { s.close() }
+                },
+                Attack(name: "30 `show`s of a 1,900-task list in one write, never read") { port in
+                    let s = try PlainSocket(port: port, source: "127.0.12.1", receiveBuffer: 4096)
+                    _ = s.readLine()
+                    _ = s.command("login hoarder \(password)")
+                    s.offer(Array(String(repeating: "show inbox\n", count: 30).utf8))
+                    return { s.close() }
+                },
+                Attack(name: "5,000 connections from one address") { port in
+                    var held: [PlainSocket] = []
+                    for _ in 0..<5000 {
+                        if let s = try? PlainSocket(port: port, source: "127.0.13.1") { held.append(s) }
                     }
-                }
-                return { stop.set() }
-            } probe: { port in
-                // A newcomer from another address registers (one hash) while the pool is saturated.
-                var waits: [String] = []
-                for i in 0..<5 {
-                    guard let s = try? PlainSocket(port: port, source: "127.0.17.\(i + 1)"), s.readLine() != nil else {
-                        continue
+                    return { for s in held { s.close() } }
+                },
+                Attack(name: "200 connections that never log in, pinging every 100 ms") { port in
+                    let sockets = try (0..<200).map { try PlainSocket(port: port, source: "127.0.14.\($0 / 50 + 1)") }
+                    let stop = StopFlag()
+                    Thread {
+                        while !stop.isSet {
+                            for s in sockets { s.offer(Array("ping\n".utf8)) }
+                            Posix.sleep(seconds: 0.1)
+                        }
+                    }.start()
+                    return { stop.set() }
+                },
+                Attack(name: "correct-password logins from 40 addresses × 8 connections") { port in
+                    let stop = StopFlag()
+                    var threads = 0
+                    for i in 0..<40 {
+                        let source = "127.0.15.\(i + 1)"
+                        let name = "storm\(i)"
+                        let registrar = try PlainSocket(port: port, source: source)
+                        _ = registrar.readLine()
+                        _ = registrar.command("register \(name) \(password)", timeout: 30)
+                        for _ in 0..<8 {
+                            let s = try PlainSocket(port: port, source: source)
+                            threads += 1
+                            Thread {
+                                _ = s.readLine()
+                                while !stop.isSet {
+                                    guard let reply = s.command("login \(name) \(password)", timeout: 30) else {
+                                        return
+                                    }
+                                    if reply.contains("Welcome back") {
+                                        _ = s.command("logout")
+                                    } else {
+                                        Posix.sleep(seconds: 0.02)
+                                    }
+                                }
+                            }.start()
+                        }
                     }
-                    let started = Date()
-                    let reply =
-                        s.command("register newcomer\(i)-\(UInt32.random(in: 0...UInt32.max)) \(password)", timeout: 30)
-                        ?? "(no answer)"
-                    waits.append(
-                        "\(Int(Date().timeIntervalSince(started) * 1000)) ms\(reply.contains("Welcome") ? "" : " (\(reply.prefix(40)))")"
-                    )
-                }
-                return "newcomers from other addresses registered during the login storm in: "
-                    + waits.joined(separator: ", ")
-            },
-            Attack(name: "one client pipelines pings as fast as it can, never reads") { port in
-                let s = try PlainSocket(port: port, source: "127.0.16.1", receiveBuffer: 4096)
-                let stop = StopFlag()
-                let flood = Array(String(repeating: "ping\n", count: 2000).utf8)
-                Thread {
-                    while !stop.isSet && !s.isGone {
-                        s.offer(flood)
-                        Posix.sleep(seconds: 0.001)
+                    return { stop.set() }
+                } probe: { port in
+                    // A newcomer from another address registers (one hash) while the pool is saturated.
+                    var waits: [String] = []
+                    for i in 0..<5 {
+                        guard let s = try? PlainSocket(port: port, source: "127.0.17.\(i + 1)"), s.readLine() != nil
+                        else {
+                            continue
+                        }
+                        let started = Date()
+                        let reply =
+                            s.command(
+                                "register newcomer\(i)-\(UInt32.random(in: 0...UInt32.max)) \(password)", timeout: 30)
+                            ?? "(no answer)"
+                        waits.append(
+                            "\(Int(Date().timeIntervalSince(started) * 1000)) ms\(reply.contains("Welcome") ? "" : " (\(reply.prefix(40)))")"
+                        )
                     }
-                }.start()
-                return {
-                    stop.set()
-                    s.close()
+                    return "newcomers from other addresses registered during the login storm in: "
+                        + waits.joined(separator: ", ")
+                },
+                Attack(name: "one client pipelines pings as fast as it can, never reads") { port in
+                    let s = try PlainSocket(port: port, source: "127.0.16.1", receiveBuffer: 4096)
+                    let stop = StopFlag()
+                    let flood = Array(String(repeating: "ping\n", count: 2000).utf8)
+                    Thread {
+                        while !stop.isSet && !s.isGone {
+                            s.offer(flood)
+                            Posix.sleep(seconds: 0.001)
+                        }
+                    }.start()
+                    return {
+                        stop.set()
+                        s.close()
+                    }
+                },
+                Attack(name: floodName) { port in
+                    let crew = Crew()
+                    let batch = String(repeating: "add flood chore\n", count: 64)
+                    for s in floodSessions { crew.loop(s) { s.burst(batch) } }
+                    return { crew.stop() }
+                },
+                Attack(name: "a full inbox (1,000) listed, read, deleted from and cleared while its partner chats") {
+                    port in
+                    let crew = Crew()
+                    let reads =
+                        "inbox\ninbox page 20\ninbox read all\n" + String(repeating: "inbox delete 900\n", count: 256)
+                    let inboxer = try session(port, from: "127.0.20.1", as: "inboxer", password)
+                    let partner = try session(port, from: "127.0.20.2", as: "chatter", password)
+                    let rounds = Counter()
+                    crew.loop(inboxer) { inboxer.burst(rounds.next() % 8 == 7 ? "inbox clear\n" : reads) }
+                    crew.loop(partner) { partner.burst(String(repeating: "say still there?\n", count: 200)) }
+                    return { crew.stop() }
+                },
+                Attack(name: "256 pipelined `agenda week` over a series at its exception limit") { port in
+                    let crew = Crew()
+                    let s = try session(port, from: "127.0.21.1", as: "planner", password)
+                    crew.loop(s) { s.burst(String(repeating: "agenda week\n", count: 256)) }
+                    return { crew.stop() }
+                },
+            ]
+            + ["agenda", "search chore", "export"].map { command in
+                Attack(name: "256 pipelined `\(command)` by the 1,900-task hoarder, replies read") { port in
+                    let crew = Crew()
+                    let s = try session(port, from: "127.0.22.1", as: "hoarder", password)
+                    crew.loop(s) { s.burst(String(repeating: "\(command)\n", count: 256), timeout: 120) }
+                    return { crew.stop() }
                 }
-            },
-            Attack(name: floodName) { port in
-                let crew = Crew()
-                let batch = String(repeating: "add flood chore\n", count: 64)
-                for s in floodSessions { crew.loop(s) { s.burst(batch) } }
-                return { crew.stop() }
-            },
-            Attack(name: "a full inbox (1,000) listed, read, deleted from and cleared while its partner chats") { port in
-                let crew = Crew()
-                let reads = "inbox\ninbox page 20\ninbox read all\n" + String(repeating: "inbox delete 900\n", count: 256)
-                let inboxer = try session(port, from: "127.0.20.1", as: "inboxer", password)
-                let partner = try session(port, from: "127.0.20.2", as: "chatter", password)
-                let rounds = Counter()
-                crew.loop(inboxer) { inboxer.burst(rounds.next() % 8 == 7 ? "inbox clear\n" : reads) }
-                crew.loop(partner) { partner.burst(String(repeating: "say still there?\n", count: 200)) }
-                return { crew.stop() }
-            },
-            Attack(name: "256 pipelined `agenda week` over a series at its exception limit") { port in
-                let crew = Crew()
-                let s = try session(port, from: "127.0.21.1", as: "planner", password)
-                crew.loop(s) { s.burst(String(repeating: "agenda week\n", count: 256)) }
-                return { crew.stop() }
-            },
-        ] + ["agenda", "search chore", "export"].map { command in
-            Attack(name: "256 pipelined `\(command)` by the 1,900-task hoarder, replies read") { port in
-                let crew = Crew()
-                let s = try session(port, from: "127.0.22.1", as: "hoarder", password)
-                crew.loop(s) { s.burst(String(repeating: "\(command)\n", count: 256), timeout: 120) }
-                return { crew.stop() }
             }
-        }
 
         var table = Table(
             title:
@@ -424,7 +440,8 @@ enum HostileScenario {
                 "attack", "bystander pings", "p50 ms", "p99 ms", "max ms", "failed", "RSS before MB", "peak MB",
                 "2 s after MB", "server alive",
             ])
-        for attack in attacks where chosen?.contains(where: { attack.name.localizedCaseInsensitiveContains($0) }) ?? true {
+        for attack in attacks
+        where chosen?.contains(where: { attack.name.localizedCaseInsensitiveContains($0) }) ?? true {
             Progress.note("hostile: \(attack.name)")
             let before = server.residentKB() ?? 0
             let stopPing = StopFlag()

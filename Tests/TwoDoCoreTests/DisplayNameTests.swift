@@ -19,14 +19,18 @@ struct DisplayNameTests {
 
     @Test(
         "reserved words, whole or as a word that speaks for the service, are refused",
-        arguments: ["admin", "TwoDo", "Two Do", "TwoDo Support", "ROOT", "yönetici", "Sistem", "admin ayşe", "ѕystem", "me"])
+        arguments: [
+            "admin", "TwoDo", "Two Do", "TwoDo Support", "ROOT", "yönetici", "Sistem", "admin ayşe", "ѕystem", "me",
+        ])
     func reserved(display: String) {
         #expect(throws: DisplayNameProblem.self) { try DisplayName.validate(display) }
     }
 
     @Test(
         "invisible and direction-changing code points are refused, naming the first",
-        arguments: ["Bo\u{200B}b", "Bo\u{200D}b", "\u{200F}Bob", "Bob\u{202E}", "\u{3164}", "Bob\u{FE0F}", "B\u{034F}ob"])
+        arguments: [
+            "Bo\u{200B}b", "Bo\u{200D}b", "\u{200F}Bob", "Bob\u{202E}", "\u{3164}", "Bob\u{FE0F}", "B\u{034F}ob",
+        ])
     func invisible(display: String) {
         #expect(throws: DisplayNameProblem.self) { try DisplayName.validate(display) }
     }

@@ -36,7 +36,10 @@ struct BoundedWorkTests {
         let english = try server.login("alice", json: false)
         let lines = try english.lines("inbox")
         #expect(lines[0] == "Your notifications (newest first):")
-        #expect(lines[1] == #"5 older notifications were dropped: the inbox keeps the newest 1000. "inbox clear" starts it afresh."#)
+        #expect(
+            lines[1]
+                == #"5 older notifications were dropped: the inbox keeps the newest 1000. "inbox clear" starts it afresh."#
+        )
         _ = try english.lines("lang tr")
         #expect(
             try english.lines("bildirimler")[1]
@@ -67,7 +70,9 @@ struct BoundedWorkTests {
         let turkish = try server.login("alice", json: false)
         _ = try turkish.lines("lang tr")
         let line = try turkish.lines("etkinlik sil yoga bu")
-        #expect(line.first?.hasPrefix(#""yoga" etkinliğinin zaten 2 değiştirilmiş ya da iptal edilmiş tekrarı var"#) == true)
+        #expect(
+            line.first?.hasPrefix(#""yoga" etkinliğinin zaten 2 değiştirilmiş ya da iptal edilmiş tekrarı var"#) == true
+        )
     }
 
     @Test("sixteen connections from one address pipelining `add` share one slice: a bystander's add is served early")

@@ -330,7 +330,9 @@ struct ClusterTests {
         #expect(ownerReply.code == "auth.logged_in", "\(ownerReply)")
     }
 
-    @Test("Guesses checked at once on three nodes are counted as they are sent: the right password after five wrong ones in flight waits")
+    @Test(
+        "Guesses checked at once on three nodes are counted as they are sent: the right password after five wrong ones in flight waits"
+    )
     func guessesInFlight() throws {
         guard let url = try ClusterDatabase.fresh() else { return }
         let nodes = try (0..<3).map { _ in try TestServer(databasePath: url) }
@@ -378,4 +380,3 @@ struct ClusterTests {
         #expect(try guesser.json("couple join \(code)").code == "error.throttled")
     }
 }
-

@@ -39,7 +39,8 @@ struct IsolationTests {
         let server = try TestServer()
         let alice = try server.user("alice")
         try alice.ok([
-            "add secret plan", "note secret plan: meet at the station", "note delete secret plan 1", "delete secret plan",
+            "add secret plan", "note secret plan: meet at the station", "note delete secret plan 1",
+            "delete secret plan",
         ])
         let carol = try server.user("carol")
         try carol.ok("add carol's errand")

@@ -243,10 +243,14 @@ struct ProxyProtocolTests {
         arguments: [
             ("TCP6", ["::1", "0:0:0:0:0:0:0:1", "0000:0000:0000:0000:0000:0000:0000:0001", "::0:1"], "::1"),
             (
-                "TCP6", ["2001:db8::a", "2001:0DB8:0:0:0:0:0:A", "2001:0db8:0000:0000:0000:0000:0000:000a", "2001:DB8::0:a"],
+                "TCP6",
+                ["2001:db8::a", "2001:0DB8:0:0:0:0:0:A", "2001:0db8:0000:0000:0000:0000:0000:000a", "2001:DB8::0:a"],
                 "2001:db8::a"
             ),
-            ("TCP6", ["::ffff:203.0.113.9", "::FFFF:CB00:7109", "0:0:0:0:0:ffff:cb00:7109", "203.0.113.9"], "203.0.113.9"),
+            (
+                "TCP6", ["::ffff:203.0.113.9", "::FFFF:CB00:7109", "0:0:0:0:0:ffff:cb00:7109", "203.0.113.9"],
+                "203.0.113.9"
+            ),
         ])
     func v1Spellings(family: String, spellings: [String], canonical: String) throws {
         let front = "127.0.0.73"
@@ -256,7 +260,8 @@ struct ProxyProtocolTests {
             let client = try server.connect(from: front)
             // A dotted quad is a TCP4 header; the others TCP6 (the destination in the same family).
             let v4 = !spelling.contains(":")
-            let header = v4 ? "PROXY TCP4 \(spelling) 127.0.0.1 4000\(i) 7878" : "PROXY \(family) \(spelling) ::1 4000\(i) 7878"
+            let header =
+                v4 ? "PROXY TCP4 \(spelling) 127.0.0.1 4000\(i) 7878" : "PROXY \(family) \(spelling) ::1 4000\(i) 7878"
             try client.send(header)
             if i < 3 {
                 #expect(try client.command("ping") == "pong", "\(spelling)")

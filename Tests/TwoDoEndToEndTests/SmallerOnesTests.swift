@@ -111,7 +111,8 @@ struct SmallerOnesTests {
     @Test(
         "hostile display names: invisible, direction-changing and joining characters, fillers, huge input",
         arguments: [
-            "Bo\u{200B}b", "Bo\u{200D}b", "\u{200F}Bob", "Bob\u{202E}", "\u{2066}Bob\u{2069}", "\u{FEFF}Bob", "Bo\u{2060}b",
+            "Bo\u{200B}b", "Bo\u{200D}b", "\u{200F}Bob", "Bob\u{202E}", "\u{2066}Bob\u{2069}", "\u{FEFF}Bob",
+            "Bo\u{2060}b",
             "\u{3164}", "B\u{3164}ob", "Bob\u{034F}", "Bob\u{FE0F}", "\u{180E}Bob", "\u{061C}Bob",
         ])
     func displayNameHostile(name: String) throws {
@@ -180,7 +181,8 @@ struct SmallerOnesTests {
         let invite = try #require(try erin.json("couple create").data["code"] as? String)
         let frankJoined = try frank.json("couple join \(invite)")
         #expect(frankJoined.code == "couple.joined")
-        #expect(frankJoined.text.contains(#"erin's display name "Frank" looked like frank's name"#), "\(frankJoined.text)")
+        #expect(
+            frankJoined.text.contains(#"erin's display name "Frank" looked like frank's name"#), "\(frankJoined.text)")
         #expect(try erin.json("name").data["display_name"] is NSNull)
     }
 

@@ -97,7 +97,9 @@ struct IsolationRandomTests {
             case 70..<74: line = "couple leave confirm"
             case 74..<80:
                 // Pair with someone else who is alone.
-                let alone = try people.indices.filter { try h.store.members(of: h.refreshed(people[$0]).0.space).count == 1 }
+                let alone = try people.indices.filter {
+                    try h.store.members(of: h.refreshed(people[$0]).0.space).count == 1
+                }
                 let others = alone.filter { $0 != who }
                 guard alone.contains(who), let host = others.first else {
                     line = "undo"
@@ -125,7 +127,13 @@ struct IsolationRandomTests {
             log.append("\(step): \(people[who].0.name)> \(line)")
             do {
                 let outcome = try h.run(line, as: session)
-                if outcome.reply.ok { succeeded[String(line.prefix { $0 != " " }) + (line.hasPrefix("couple") ? line.split(separator: " ").dropFirst().first.map { " " + $0 } ?? "" : ""), default: 0] += 1 }
+                if outcome.reply.ok {
+                    succeeded[
+                        String(line.prefix { $0 != " " })
+                            + (line.hasPrefix("couple")
+                                ? line.split(separator: " ").dropFirst().first.map { " " + $0 } ?? "" : ""),
+                        default: 0] += 1
+                }
             } catch HarnessError.loopRequest {
                 continue
             }
