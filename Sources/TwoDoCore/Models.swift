@@ -67,6 +67,9 @@ public struct TaskItem: Sendable, Equatable {
     public var noteCount: Int
     /// When it is due, as the user meant it (nil: no date).
     public var due: DueDate?
+    /// The instant the due date sorts by (the stored `due_at`), nil without a date: a keyset page of a
+    /// time view continues after the last row's `(dueAt, id)`.
+    public var dueAt: Int64?
     /// The occurrence date the recurrence rule produced, kept apart from a snoozed `due`.
     public var scheduledDate: LocalDate?
     public var priority: Priority = .none

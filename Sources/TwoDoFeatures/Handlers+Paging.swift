@@ -7,13 +7,14 @@ import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
-    /// Runs a listing command for page `page` (1 for the plain command).
-    func listing(_ command: Command, page: Int, user: User, on c: Session) throws -> Reply {
+    /// Runs a listing command for page `page` (1 for the plain command); `resume`, from `more`, is where the
+    /// page before it ended, for the listings read by key.
+    func listing(_ command: Command, page: Int, resume: PageResume? = nil, user: User, on c: Session) throws -> Reply {
         switch command {
-        case .show(let name): return try show(listNamed: name, page: page, user: user, on: c)
+        case .show(let name): return try show(listNamed: name, page: page, resume: resume, user: user, on: c)
         case .view(let v):
             do {
-                return try view(v, page: page, user: user, c)
+                return try view(v, page: page, resume: resume, user: user, c)
             } catch let e as ReplyError {
                 return e.reply
             }
@@ -45,7 +46,7 @@ extension Handlers {
                 data: .object([("page", .int(Int64(pages))), ("pages", .int(Int64(pages)))]))
         }
         guard cursor.page < cursor.pages else { return noMore(cursor.pages) }
-        let reply = try listing(cursor.listing, page: cursor.page + 1, user: user, on: c)
+        let reply = try listing(cursor.listing, page: cursor.page + 1, resume: cursor.resume, user: user, on: c)
         return reply.code == .errorPageRange ? noMore(cursor.page) : reply
     }
 
@@ -65,9 +66,12 @@ extension Handlers {
     }
 
     /// Finishes a page of `listing`: remembers it for `more`, adds the footer (`… 950 more: type "more"`) and
-    /// the JSON fields `page`, `pages` and `total`.
-    func finishPage(_ reply: Reply, _ w: PageWindow, listing: Command, _ c: Session) -> Reply {
-        c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages)
+    /// the JSON fields `page`, `pages` and `total`. `resume` is where the page ended, for a listing `more` reads
+    /// by key.
+    func finishPage(
+        _ reply: Reply, _ w: PageWindow, listing: Command, _ c: Session, resume: PageResume? = nil
+    ) -> Reply {
+        c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages, resume: resume)
         var r = reply
         if w.remaining > 0 {
             r.lines.append(
@@ -93,26 +97,47 @@ extension Handlers {
         return (rows[w.offset..<min(rows.count, w.offset + PageWindow.size)], w)
     }
 
-    /// The tasks of window `offset ..< offset + limit` across consecutive segments, with each one's heading.
-    func tasks(of segments: [TaskSegment], offset: Int, limit: Int) throws -> [(key: String, tasks: [TaskItem])] {
+    /// One page of rows across consecutive segments, each run under its heading, and where the page ended.
+    ///
+    /// With `resume` (the page after one shown, for `more`) the rows are read by key after the last row shown:
+    /// what is before it is never walked. Otherwise (a page asked for by number) `offset` rows are skipped,
+    /// whole segments by their counts and the rest inside one segment by its index.
+    func tasks(
+        of segments: [TaskSegment], offset: Int, limit: Int, resume: PageResume? = nil
+    ) throws -> (groups: [(key: String, tasks: [TaskItem])], end: PageResume?) {
         var out: [(key: String, tasks: [TaskItem])] = []
-        var skip = offset
+        var end: PageResume?
         var room = limit
-        for s in segments where room > 0 {
+        func take(_ rows: [TaskItem], of i: Int) {
+            guard let last = rows.last else { return }
+            room -= rows.count
+            end = PageResume(segment: i, last: last)
+            if let previous = out.last, previous.key == segments[i].key {
+                out[out.count - 1].tasks += rows
+            } else {
+                out.append((segments[i].key, rows))
+            }
+        }
+        if let resume, resume.segment < segments.count {
+            for i in resume.segment..<segments.count where room > 0 {
+                if i == resume.segment {
+                    take(try segments[i].fetchAfter(resume.last, room), of: i)
+                } else if segments[i].count > 0 {
+                    take(try segments[i].fetch(0, min(room, segments[i].count)), of: i)
+                }
+            }
+            return (out, end)
+        }
+        var skip = offset
+        for (i, s) in segments.enumerated() where room > 0 {
             if skip >= s.count {
                 skip -= s.count
                 continue
             }
-            let rows = try s.fetch(skip, min(room, s.count - skip))
+            take(try s.fetch(skip, min(room, s.count - skip)), of: i)
             skip = 0
-            room -= rows.count
-            if let last = out.last, last.key == s.key {
-                out[out.count - 1].tasks += rows
-            } else {
-                out.append((s.key, rows))
-            }
         }
-        return out
+        return (out, end)
     }
 
     /// Remembers the task ids of the page shown, for `#n`: row `offset + 1` is `ids[0]` (numbers continue

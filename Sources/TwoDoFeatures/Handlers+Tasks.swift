@@ -125,7 +125,10 @@ extension Handlers {
     }
 
     /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
-    func show(listNamed name: String?, page: Int, user: User, on c: Session) throws -> Reply {
+    /// `resume` (from `more`): the last row of the page before, read on from by key.
+    func show(listNamed name: String?, page: Int, resume: PageResume? = nil, user: User, on c: Session) throws
+        -> Reply
+    {
         do {
             let list: TaskList
             if let name {
@@ -142,8 +145,14 @@ extension Handlers {
             }
             let counts = try store.taskCounts(in: list.id)
             let w = try pageWindow(page, total: counts.open + counts.done, c)
-            let tasks = try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
+            let tasks =
+                if let resume, resume.last.list == list.id {
+                    try store.tasks(in: list.id, after: TaskCursor(after: resume.last), limit: PageWindow.size)
+                } else {
+                    try store.tasks(in: list.id, offset: w.offset, limit: PageWindow.size)
+                }
             remember(tasks.map(\.id), offset: w.offset, c)
+            let end = tasks.last.map { PageResume(segment: 0, last: $0) }
             // People never see `data`; build it only for JSON sessions (it is most of the cost of a long list).
             let data: JSONValue? =
                 !c.json
@@ -158,7 +167,7 @@ extension Handlers {
             guard !tasks.isEmpty else {
                 return finishPage(
                     .success(.taskList, [t(c, .taskListEmpty, ["list": list.label])], data: data), w,
-                    listing: .show(list: name), c)
+                    listing: .show(list: name), c, resume: end)
             }
             var lines = [
                 t(c, .taskListHeader, ["list": list.label, "open": "\(counts.open)", "done": "\(counts.done)"])
@@ -166,7 +175,7 @@ extension Handlers {
             for (i, task) in tasks.enumerated() {
                 lines.append(try describeForReader(task, number: w.offset + i + 1, user: user, c, withList: false))
             }
-            return finishPage(.success(.taskList, lines, data: data), w, listing: .show(list: name), c)
+            return finishPage(.success(.taskList, lines, data: data), w, listing: .show(list: name), c, resume: end)
         } catch let e as ReplyError {
             return e.reply
         }

@@ -342,18 +342,24 @@ extension Handlers {
             try dated(heading.rawValue, from, before, who)
         }
         func dated(_ key: String, _ from: Int64, _ before: Int64, _ who: UserID? = nil) throws -> TaskSegment {
-            TaskSegment(key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who)) {
-                offset, limit in
-                try store.dueTasks(in: space, from: from, before: before, assignee: who, offset: offset, limit: limit)
-            }
+            TaskSegment(
+                key: key, count: try store.dueTaskCount(in: space, from: from, before: before, assignee: who),
+                fetch: { offset, limit in
+                    try store.dueTasks(
+                        in: space, from: from, before: before, assignee: who, offset: offset, limit: limit)
+                },
+                fetchAfter: { last, limit in
+                    try store.dueTasks(in: space, from: from, before: before, assignee: who, after: last, limit: limit)
+                })
         }
         func undated(_ heading: TextKey, _ who: UserID? = nil) throws -> TaskSegment {
             try undated(heading.rawValue, who)
         }
         func undated(_ key: String, _ who: UserID? = nil) throws -> TaskSegment {
-            TaskSegment(key: key, count: try store.undatedTaskCount(in: space, assignee: who)) { offset, limit in
-                try store.undatedTasks(in: space, assignee: who, offset: offset, limit: limit)
-            }
+            TaskSegment(
+                key: key, count: try store.undatedTaskCount(in: space, assignee: who),
+                fetch: { offset, limit in try store.undatedTasks(in: space, assignee: who, offset: offset, limit: limit) },
+                fetchAfter: { last, limit in try store.undatedTasks(in: space, assignee: who, after: last, limit: limit) })
         }
         switch view {
         case .overdue: return [try dated(.viewOverdue, .min, now)]
@@ -382,10 +388,12 @@ extension Handlers {
     }
 
     /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`: one page, numbered on from the pages before.
-    func view(_ view: TaskView, page: Int, user: User, _ c: Session) throws -> Reply {
+    /// `resume` (from `more`): where the page before ended, read on from by key.
+    func view(_ view: TaskView, page: Int, resume: PageResume? = nil, user: User, _ c: Session) throws -> Reply {
         let segments = try viewSegments(view, user: user, c)
         let w = try pageWindow(page, total: segments.reduce(0) { $0 + $1.count }, c)
-        var groups = try tasks(of: segments, offset: w.offset, limit: PageWindow.size)
+        let (found, end) = try tasks(of: segments, offset: w.offset, limit: PageWindow.size, resume: resume)
+        var groups = found
         // The single-heading views show their heading even when empty; the agenda shows only what it has.
         if view != .agenda && groups.isEmpty, let first = segments.first { groups = [(first.key, [])] }
         var lines: [String] = []
@@ -408,7 +416,7 @@ extension Handlers {
         }
         remember(listing, offset: w.offset, c)
         if w.total == 0 { lines = [t(c, .viewEmpty)] }
-        return finishPage(.success(.taskView, lines, data: .object(data)), w, listing: .view(view), c)
+        return finishPage(.success(.taskView, lines, data: .object(data)), w, listing: .view(view), c, resume: end)
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.

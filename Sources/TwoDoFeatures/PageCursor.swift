@@ -1,6 +1,7 @@
 // What a connection remembers of its last paged listing so that `more` can show the next page.
 
 import TwoDoCommands
+import TwoDoCore
 
 /// The last paged listing of a connection: the command that made it and the page shown last.
 ///
@@ -13,6 +14,19 @@ public struct PageCursor {
     var page: Int
     /// How many pages the listing had then.
     var pages: Int
+    /// Where the next page starts, for listings read by key (`show`, the time views); nil for the others.
+    var resume: PageResume?
+}
+
+/// The position just after the last row a page showed: `more` reads the next page from there by key, never by
+/// counting rows from the start (OFFSET), so its cost does not grow with the page number.
+///
+/// Bounded: one row (its title at most one line long).
+struct PageResume {
+    /// The run (heading) of the listing that row was in; 0 for a listing of one run.
+    var segment: Int
+    /// The row as it was shown: its sort columns (done, created, due instant, list, id) are the key.
+    var last: TaskItem
 }
 
 /// A connection's paging state: bounded (one command and three numbers), whatever the listings hold.

@@ -8,15 +8,12 @@ extension PostgresStore {
     /// `tasks_list_order` index: each page costs the same however deep, and a task added or removed between
     /// pages never makes another appear twice.
     public func tasks(in list: ListID, after cursor: TaskCursor?, limit: Int) throws -> [TaskItem] {
-        guard let cursor else {
-            return try taskItems(
-                " WHERE t.list_id = $1 AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id LIMIT $2",
-                [.integer(list.rawValue), .integer(Int64(limit))])
-        }
+        guard let cursor else { return try tasks(in: list, offset: 0, limit: limit) }
         return try taskItems(
             """
-             WHERE t.list_id = $1 AND t.parent_id IS NULL AND (t.done, t.created_at, t.id) > ($2, $3, $4)
-             ORDER BY t.done, t.created_at, t.id LIMIT $5
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE list_id = $1 AND parent_id IS NULL
+             AND (done, created_at, id) > ($2, $3, $4) ORDER BY done, created_at, id LIMIT $5))
+             ORDER BY t.done, t.created_at, t.id
             """,
             [
                 .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
@@ -65,6 +62,22 @@ extension PostgresStore {
             ])
     }
 
+    /// The tasks `dueTasks(…offset:limit:)` orders, after `last`'s `(due_at, id)`: a keyset page.
+    public func dueTasks(
+        in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, after last: TaskItem, limit: Int
+    ) throws -> [TaskItem] {
+        try taskItems(
+            """
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at >= $2 AND due_at < $3
+             AND (due_at, id) > ($4, $5) AND ($6::bigint IS NULL OR assignee_id = $6) ORDER BY due_at, id LIMIT $7))
+             ORDER BY t.due_at, t.id
+            """,
+            [
+                .integer(space.rawValue), .integer(from), .integer(before), .integer(last.dueAt ?? from),
+                .integer(last.id.rawValue), assignee.map { .integer($0.rawValue) } ?? .null, .integer(Int64(limit)),
+            ])
+    }
+
     /// How many open tasks `dueTasks` pages through (from the `tasks_due` index).
     public func dueTaskCount(in space: SpaceID, from: Int64, before: Int64, assignee: UserID?) throws -> Int {
         try taskAreaCount(
@@ -91,6 +104,23 @@ extension PostgresStore {
             [
                 .integer(space.rawValue), assignee.map { .integer($0.rawValue) } ?? .null, .integer(Int64(limit)),
                 .integer(Int64(offset)),
+            ])
+    }
+
+    /// The tasks `undatedTasks(…offset:limit:)` orders, after `last`'s `(list_id, created_at, id)`: a keyset page.
+    public func undatedTasks(in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int) throws
+        -> [TaskItem]
+    {
+        try taskItems(
+            """
+             WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE space_id = $1 AND done = 0 AND due_at IS NULL
+             AND parent_id IS NULL AND (list_id, created_at, id) > ($2, $3, $4)
+             AND ($5::bigint IS NULL OR assignee_id = $5) ORDER BY list_id, created_at, id LIMIT $6))
+             ORDER BY t.list_id, t.created_at, t.id
+            """,
+            [
+                .integer(space.rawValue), .integer(last.list.rawValue), .integer(last.createdAt),
+                .integer(last.id.rawValue), assignee.map { .integer($0.rawValue) } ?? .null, .integer(Int64(limit)),
             ])
     }
 

@@ -33,6 +33,7 @@ extension PostgresStore {
         task.listIcon = try row.text("list_icon")
         task.description = try row.text("description")
         task.plan = try plan(from: row)
+        task.dueAt = try row.int("due_at")
         return task
     }
 

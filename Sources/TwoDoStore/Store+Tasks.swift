@@ -19,7 +19,8 @@ extension Store {
                (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
                l.icon AS list_icon, t.description,
                pe.user_id AS plan_user_id, pu.name AS plan_user, pe.plan_date, pe.region AS plan_region,
-               pe.bucket AS plan_bucket, pe.position AS plan_position, pe.status AS plan_status, pe.deferred_at
+               pe.bucket AS plan_bucket, pe.position AS plan_position, pe.status AS plan_status, pe.deferred_at,
+               t.due_at
         FROM tasks t
         JOIN lists l ON l.id = t.list_id
         LEFT JOIN tasks p ON p.id = t.parent_id
@@ -56,6 +57,7 @@ extension Store {
         task.listIcon = row.text("list_icon")
         task.description = row.text("description")
         task.plan = try Store.plan(from: row)
+        task.dueAt = row.int("due_at")
         return task
     }
 
@@ -258,19 +260,33 @@ extension Store {
     /// then done; each by creation). A keyset read: each page costs the same however deep it is, and a task
     /// added or removed between pages never makes another appear twice.
     public func tasks(in list: ListID, after cursor: TaskCursor?, limit: Int) throws -> [TaskItem] {
-        guard let cursor else {
-            return try db.query(
-                Store.taskColumns
-                    + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id LIMIT ?",
-                .integer(list.rawValue), .integer(Int64(limit)), map: Store.task(from:))
-        }
+        guard let cursor else { return try tasks(in: list, offset: 0, limit: limit) }
         return try db.query(
-            Store.taskColumns
-                + " WHERE t.list_id = ? AND t.parent_id IS NULL AND (t.done, t.created_at, t.id) > (?, ?, ?) ORDER BY t.done, t.created_at, t.id LIMIT ?",
+            Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
             .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
-            .integer(cursor.id.rawValue),
-            .integer(Int64(limit)), map: Store.task(from:))
+            .integer(cursor.id.rawValue), .integer(Int64(limit)), map: Store.task(from:))
     }
+
+    /// The ids of a keyset page of a list: a range of `tasks_list_order` after the cursor. Picked apart from the
+    /// rows (as the offset pages are), since with the joins around it SQLite sorted every row after the cursor.
+    package static let listKeysetIDs = """
+        SELECT id FROM tasks WHERE list_id = ? AND parent_id IS NULL AND (done, created_at, id) > (?, ?, ?)
+        ORDER BY done, created_at, id LIMIT ?
+        """
+
+    /// The ids of a keyset page of a due view: a range of `tasks_due` after the last row's `(due_at, id)`.
+    package static let dueKeysetIDs = """
+        SELECT id FROM tasks WHERE space_id = ? AND done = 0 AND due_at >= ? AND due_at < ?
+        AND (due_at, id) > (?, ?) AND (? IS NULL OR assignee_id = ?) ORDER BY due_at, id LIMIT ?
+        """
+
+    /// The ids of a keyset page of the undated tasks: a range of `tasks_undated` after the last row's
+    /// `(list_id, created_at, id)`.
+    package static let undatedKeysetIDs = """
+        SELECT id FROM tasks WHERE space_id = ? AND done = 0 AND due_at IS NULL
+        AND parent_id IS NULL AND (list_id, created_at, id) > (?, ?, ?) AND (? IS NULL OR assignee_id = ?)
+        ORDER BY list_id, created_at, id LIMIT ?
+        """
 
     /// Tasks `offset ..< offset + limit` of a list, in `tasks(in:)` order (open first, then by creation).
     ///
@@ -310,6 +326,18 @@ extension Store {
             .integer(Int64(offset)), map: Store.task(from:))
     }
 
+    /// The tasks `dueTasks(in:from:before:assignee:offset:limit:)` orders, after `last`: a range of the
+    /// `tasks_due` index from the last row's `(due_at, id)`, so page 2,000 costs what page 2 does.
+    public func dueTasks(
+        in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, after last: TaskItem, limit: Int
+    ) throws -> [TaskItem] {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        return try db.query(
+            Store.taskColumns + " WHERE t.id IN (" + Store.dueKeysetIDs + ") ORDER BY t.due_at, t.id",
+            .integer(space.rawValue), .integer(from), .integer(before), .integer(last.dueAt ?? from),
+            .integer(last.id.rawValue), who, who, .integer(Int64(limit)), map: Store.task(from:))
+    }
+
     /// How many open tasks `dueTasks(in:from:before:assignee:…)` pages through (from the `tasks_due` index).
     public func dueTaskCount(in space: SpaceID, from: Int64, before: Int64, assignee: UserID?) throws -> Int {
         let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
@@ -333,6 +361,18 @@ extension Store {
                  ORDER BY t.list_id, t.created_at, t.id
                 """,
             .integer(space.rawValue), who, who, .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
+    }
+
+    /// The tasks `undatedTasks(in:assignee:offset:limit:)` orders, after `last`: a range of the `tasks_undated`
+    /// index from the last row's `(list_id, created_at, id)`.
+    public func undatedTasks(in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int) throws
+        -> [TaskItem]
+    {
+        let who = assignee.map { SQLValue.integer($0.rawValue) } ?? .null
+        return try db.query(
+            Store.taskColumns + " WHERE t.id IN (" + Store.undatedKeysetIDs + ") ORDER BY t.list_id, t.created_at, t.id",
+            .integer(space.rawValue), .integer(last.list.rawValue), .integer(last.createdAt),
+            .integer(last.id.rawValue), who, who, .integer(Int64(limit)), map: Store.task(from:))
     }
 
     /// How many open tasks `undatedTasks(in:assignee:offset:limit:)` pages through.

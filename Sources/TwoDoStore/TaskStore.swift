@@ -87,10 +87,18 @@ public protocol TaskStore: TransactionalStore {
         in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, offset: Int, limit: Int
     ) throws
         -> [TaskItem]
+    /// At most `limit` of the tasks `dueTasks` pages through, after `last` (a keyset page: past the last row's
+    /// `(dueAt, id)` as it was shown, from the index; each page costs the same however deep).
+    func dueTasks(
+        in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, after last: TaskItem, limit: Int
+    ) throws -> [TaskItem]
     /// How many tasks `dueTasks` pages through.
     func dueTaskCount(in space: SpaceID, from: Int64, before: Int64, assignee: UserID?) throws -> Int
     /// One page of a space's open tasks without a due date, list by list, each by creation.
     func undatedTasks(in space: SpaceID, assignee: UserID?, offset: Int, limit: Int) throws -> [TaskItem]
+    /// At most `limit` of the tasks `undatedTasks` pages through, after `last` (a keyset page: past the last
+    /// row's `(list, createdAt, id)` as it was shown).
+    func undatedTasks(in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int) throws -> [TaskItem]
     /// How many tasks `undatedTasks` pages through.
     func undatedTaskCount(in space: SpaceID, assignee: UserID?) throws -> Int
     /// The number of tasks of a space.

@@ -45,3 +45,49 @@ struct QueryPlanTests {
         #expect(one.hasPrefix("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "task by id: \(one)")
     }
 }
+
+@Suite("Query plans of keyset pages")
+struct KeysetPlanTests {
+    let temp = TempDB()
+
+    @Test("the next page of a list, a due view and the undated tasks is an index range, never a sort of the space")
+    func keysetPages() throws {
+        let store = try Store(path: temp.path, durable: false)
+        let user = try #require(try store.createUser(name: "alice", passwordHash: "h", lang: .en, now: 0))
+        let inbox = try store.defaultList(in: user.space).id
+        try store.write { tx in
+            for i in 0..<500 {
+                _ = try tx.addTask(
+                    title: "task \(i)", list: inbox, space: user.space, by: user.id, assignee: nil, now: 1)
+            }
+        }
+        try store.db.execute("ANALYZE")
+        let last = try #require(try store.tasks(in: inbox, offset: 100, limit: 1).first)
+        // Each keyset read returns the rows right after `last` in the order of its offset twin.
+        #expect(
+            try store.tasks(in: inbox, after: TaskCursor(after: last), limit: 5).map(\.id)
+                == store.tasks(in: inbox, offset: 101, limit: 5).map(\.id))
+        #expect(
+            try store.undatedTasks(in: user.space, assignee: nil, after: last, limit: 5).map(\.id)
+                == store.undatedTasks(in: user.space, assignee: nil, offset: 101, limit: 5).map(\.id))
+        let explain = { (sql: String, values: [SQLValue]) throws -> String in
+            try store.db.query("EXPLAIN QUERY PLAN " + sql, values) { $0.statement.text(at: 3) ?? "" }
+                .joined(separator: " | ")
+        }
+        // The ids of a page come from one index range and stop at LIMIT: no sort, no other table.
+        let due = try explain(
+            Store.dueKeysetIDs,
+            [.integer(1), .integer(0), .integer(9), .integer(1), .integer(1), .null, .null, .integer(50)])
+        #expect(due.hasPrefix("SEARCH tasks USING INDEX tasks_due (") && !due.contains("B-TREE"), "\(due)")
+        let undated = try explain(
+            Store.undatedKeysetIDs, [.integer(1), .integer(1), .integer(1), .integer(1), .null, .null, .integer(50)])
+        #expect(undated.hasPrefix("SEARCH tasks USING INDEX tasks_undated (") && !undated.contains("B-TREE"), "\(undated)")
+        let list = try explain(Store.listKeysetIDs, [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
+        #expect(list.hasPrefix("SEARCH tasks USING ") && list.contains("INDEX tasks_list_order (") && !list.contains("B-TREE"), "\(list)")
+        // The rows are then read for those ids alone.
+        let rows = try explain(
+            Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
+            [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
+        #expect(rows.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?) | LIST SUBQUERY"), "\(rows)")
+    }
+}
