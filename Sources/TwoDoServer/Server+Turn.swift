@@ -17,7 +17,9 @@ extension Server {
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
-        guard !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || remindersDue
+        guard
+            !hashResults.isEmpty || !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || remindersDue
+                || searchBacklog
         else { return }
         var outcomes: [Outcome] = []
         let turn: TurnTransaction
@@ -401,13 +403,19 @@ extension Server {
         guard now - lastSearchFlush >= 1 else { return }
         do {
             let moved = try store.savepoint { try store.flushSearchIndex(limit: Server.searchFlushBatch) }
-            if moved < Server.searchFlushBatch { lastSearchFlush = now }  // else the rest goes next turn
+            // A full batch leaves more: the next turns take the rest, one batch each, without waiting a second.
+            searchBacklog = moved == Server.searchFlushBatch
+            if !searchBacklog { lastSearchFlush = now }
         } catch {
             Log.error("search index flush failed", ["error": "\(error)"])
+            searchBacklog = false
             lastSearchFlush = now
         }
     }
 
-    /// The most rows one turn moves into the search index (about 10 ms of work).
-    static let searchFlushBatch = 2_000
+    /// The most rows one turn moves into the search index: 128, about 1.5–3 ms (10–25 µs a row, release).
+    /// It was 2,000 (20–34 ms): once a second during a flood of adds that one turn held every other client's
+    /// reply, and made a bystander's ping p99 (docs/PERFORMANCE.md §22). A second's backlog at the most adds
+    /// one core carries (~10,000) drains in under 100 turns, a few hundred milliseconds.
+    static let searchFlushBatch = 128
 }

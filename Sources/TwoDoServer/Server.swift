@@ -73,6 +73,8 @@ public final class Server {
     var lastSweep = Monotonic.now()
     /// When the search index last took the pending text (see `flushSearchIndexIfDue`).
     var lastSearchFlush = Monotonic.now()
+    /// The last flush moved a full batch: more text waits, and the loop runs turns without waiting until it is in.
+    var searchBacklog = false
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     static let listenToken: UInt64 = 1
@@ -166,7 +168,7 @@ public final class Server {
             if let next = nextReminderAt { wait = min(wait, Double(next - clock.now)) }
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
-            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || linkBacklog { wait = 0 }
+            if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || linkBacklog || searchBacklog { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
             for event in events { handle(event) }

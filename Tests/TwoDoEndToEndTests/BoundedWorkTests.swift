@@ -105,4 +105,30 @@ struct BoundedWorkTests {
         // more); one share per address lets at most a few shares of the flood go first.
         #expect(before < 1_500, "flood adds stored before the bystander's: \(before) of \(16 * perFlooder)")
     }
+
+    @Test("the search index takes a burst's text a small batch per turn, and goes on by itself until it is all in")
+    func searchBacklogDrains() throws {
+        let server = try TestServer()
+        guard !server.databasePath.hasPrefix("postgresql://") else { return }
+        let alice = try server.user("alice")
+        let added = try Self.pipeline((1...600).map { "add gadget \($0)" }, on: alice)
+        #expect(added.allSatisfy { $0.ok == true })
+        let pending = {
+            try ToolRun.run("/usr/bin/sqlite3", [server.databasePath, "SELECT count(*) FROM search_pending;"])
+                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // A second after the last flush the next turn (this ping's) moves one batch of 128; the turns after it
+        // take the rest without waiting for more commands.
+        Thread.sleep(forTimeInterval: 1.2)
+        _ = try alice.ok("ping")
+        var left = try pending()
+        let deadline = Date().addingTimeInterval(5)
+        while left != "0" && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            left = try pending()
+        }
+        #expect(left == "0", "rows still waiting for the search index: \(left)")
+        let found = try alice.ok("search gadget 599")
+        #expect((found.data["tasks"] as? [JSONObject])?.first?["title"] as? String == "gadget 599")
+    }
 }
