@@ -34,6 +34,8 @@ public enum PostgresMigrations {
         searchNFKC,
         // 4: the inbox keeps its newest `Store.inboxLimit` notifications, as SQLite's migration 23.
         inboxCap,
+        // 5: each list's done count kept beside its open count, as SQLite's migration 24.
+        listDoneCounts,
     ]
 
     /// 3: the search text folded under NFKC (`file` finds `ﬁle`, `abc` finds `ＡＢＣ`). The fold is TwoDo's own
@@ -55,6 +57,40 @@ public enum PostgresMigrations {
             SELECT id FROM (
                 SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS r FROM notifications) ranked
             WHERE r > 1000);
+        """
+
+    /// `lists` and `show` read a list's done count from its counter row instead of counting its tasks; the
+    /// trigger function keeps it in the statements that keep the open count.
+    static let listDoneCounts = """
+        ALTER TABLE list_open_counts ADD COLUMN IF NOT EXISTS done bigint NOT NULL DEFAULT 0;
+        INSERT INTO list_open_counts (list_id, open)
+            SELECT l.id, (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL)
+            FROM lists l ON CONFLICT (list_id) DO NOTHING;
+        UPDATE list_open_counts c SET done = (
+            SELECT count(*) FROM tasks t WHERE t.list_id = c.list_id AND t.done <> 0 AND t.parent_id IS NULL);
+        CREATE OR REPLACE FUNCTION twodo_tasks_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF current_setting('twodo.bulk_counts', true) = 'on' THEN
+                RETURN NULL;
+            END IF;
+            IF TG_OP IN ('DELETE', 'UPDATE') THEN
+                UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+                IF OLD.parent_id IS NULL THEN
+                    UPDATE list_open_counts
+                        SET open = open - (OLD.done = 0)::int, done = done - (OLD.done <> 0)::int
+                        WHERE list_id = OLD.list_id;
+                END IF;
+            END IF;
+            IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                INSERT INTO space_task_counts AS c (space_id, tasks) VALUES (NEW.space_id, 1)
+                    ON CONFLICT (space_id) DO UPDATE SET tasks = c.tasks + 1;
+                INSERT INTO list_open_counts AS c (list_id, open, done)
+                    VALUES (NEW.list_id, (NEW.done = 0 AND NEW.parent_id IS NULL)::int,
+                        (NEW.done <> 0 AND NEW.parent_id IS NULL)::int)
+                    ON CONFLICT (list_id) DO UPDATE SET open = c.open + EXCLUDED.open, done = c.done + EXCLUDED.done;
+            END IF;
+            RETURN NULL;
+        END $$;
         """
 
     /// The version this build migrates to.

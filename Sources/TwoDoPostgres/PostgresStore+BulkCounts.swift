@@ -30,10 +30,10 @@ extension PostgresStore {
         try connection.execute("SELECT set_config('twodo.bulk_counts', $1, true)", [.text(on ? "off" : "on")])
     }
 
-    /// Adds `tasks` to a space's task counter and `open` to a list's open-task counter: relative updates
+    /// Adds `tasks` to a space's task counter and `open` and `done` to a list's counters: relative updates
     /// under the counter rows' locks, as the trigger makes them, so a partner's concurrent change on another
     /// node is neither lost nor counted twice.
-    func addToCounters(space: SpaceID, tasks: Int, list: ListID, open: Int) throws {
+    func addToCounters(space: SpaceID, tasks: Int, list: ListID, open: Int, done: Int) throws {
         if tasks != 0 {
             try connection.execute(
                 """
@@ -43,9 +43,9 @@ extension PostgresStore {
         }
         try connection.execute(
             """
-            INSERT INTO list_open_counts AS c (list_id, open) VALUES ($1, $2)
-            ON CONFLICT (list_id) DO UPDATE SET open = c.open + EXCLUDED.open
-            """, [.integer(list.rawValue), .integer(Int64(open))])
+            INSERT INTO list_open_counts AS c (list_id, open, done) VALUES ($1, $2, $3)
+            ON CONFLICT (list_id) DO UPDATE SET open = c.open + EXCLUDED.open, done = c.done + EXCLUDED.done
+            """, [.integer(list.rawValue), .integer(Int64(open)), .integer(Int64(done))])
     }
 
     /// Sets the counters of a space no one else can see yet (made in this transaction) from its rows.
@@ -58,10 +58,11 @@ extension PostgresStore {
             """, [.integer(space.rawValue)])
         try connection.execute(
             """
-            INSERT INTO list_open_counts AS c (list_id, open)
-            SELECT l.id, (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL)
+            INSERT INTO list_open_counts AS c (list_id, open, done)
+            SELECT l.id, (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL),
+                (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done <> 0 AND t.parent_id IS NULL)
             FROM lists l WHERE l.space_id = $1
-            ON CONFLICT (list_id) DO UPDATE SET open = EXCLUDED.open
+            ON CONFLICT (list_id) DO UPDATE SET open = EXCLUDED.open, done = EXCLUDED.done
             """, [.integer(space.rawValue)])
     }
 }

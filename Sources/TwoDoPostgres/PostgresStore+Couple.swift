@@ -47,12 +47,14 @@ extension PostgresStore {
                 """
                 WITH moved AS (
                     UPDATE tasks SET list_id = $1, space_id = $2 WHERE list_id = $3
-                    RETURNING done = 0 AND parent_id IS NULL AS open)
-                SELECT count(*) AS tasks, count(*) FILTER (WHERE open) AS open FROM moved
+                    RETURNING done = 0 AND parent_id IS NULL AS open, done <> 0 AND parent_id IS NULL AS closed)
+                SELECT count(*) AS tasks, count(*) FILTER (WHERE open) AS open, count(*) FILTER (WHERE closed) AS done
+                FROM moved
                 """, [.integer(destination.rawValue), into, .integer(try lists.requiredInt(row, "id"))])
             let tasks = Int(try counts.requiredInt(0, "tasks"))
             try addToCounters(
-                space: target, tasks: tasks, list: destination, open: Int(try counts.requiredInt(0, "open")))
+                space: target, tasks: tasks, list: destination, open: Int(try counts.requiredInt(0, "open")),
+                done: Int(try counts.requiredInt(0, "done")))
             moved += tasks
         }
         // The source's counter rows go with its lists and the space (their delete triggers).

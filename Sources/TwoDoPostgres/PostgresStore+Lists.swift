@@ -8,11 +8,9 @@ extension PostgresStore {
     public func lists(in space: SpaceID) throws -> [TaskList] {
         try taskAreaRows(
             """
-            SELECT l.id, l.name, l.is_default, l.icon,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 0) AS open_count,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 1)
-                       AS done_count
-            FROM lists l WHERE l.space_id = $1 ORDER BY l.is_default DESC, l.id
+            SELECT l.id, l.name, l.is_default, l.icon, coalesce(c.open, 0) AS open_count, coalesce(c.done, 0) AS done_count
+            FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id
+            WHERE l.space_id = $1 ORDER BY l.is_default DESC, l.id
             """, [.integer(space.rawValue)]
         ) {
             TaskList(

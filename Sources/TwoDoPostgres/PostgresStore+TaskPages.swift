@@ -38,12 +38,9 @@ extension PostgresStore {
 
     /// The open and done task counts of a list (an index-only count on `tasks_list_order`).
     public func taskCounts(in list: ListID) throws -> (open: Int, done: Int) {
-        try taskAreaRow(
-            """
-            SELECT count(*) FILTER (WHERE done = 0) AS open, count(*) FILTER (WHERE done <> 0) AS done
-            FROM tasks WHERE list_id = $1 AND parent_id IS NULL
-            """, [.integer(list.rawValue)]
-        ) { (Int(try $0.requiredInt("open")), Int(try $0.requiredInt("done"))) } ?? (0, 0)
+        try taskAreaRow("SELECT open, done FROM list_open_counts WHERE list_id = $1", [.integer(list.rawValue)]) {
+            (Int(try $0.requiredInt("open")), Int(try $0.requiredInt("done")))
+        } ?? (0, 0)
     }
 
     /// Open tasks of a space due in `from ..< before` (optionally `assignee`'s), soonest first; one page.

@@ -110,16 +110,19 @@ extension PostgresStore: TransactionalStore {
         }
         let lists = try connection.execute(
             """
-            SELECT l.id AS id, coalesce(c.open, 0) AS counted,
-                (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL) AS actual
-            FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id
-            WHERE coalesce(c.open, 0)
-                <> (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL)
+            SELECT id, counted, actual, counted_done, actual_done FROM (
+                SELECT l.id AS id, coalesce(c.open, 0) AS counted, coalesce(c.done, 0) AS counted_done,
+                    (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL) AS actual,
+                    (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done <> 0 AND t.parent_id IS NULL)
+                        AS actual_done
+                FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id) counts
+            WHERE counted <> actual OR counted_done <> actual_done
             """)
         for row in 0..<lists.rowCount {
             problems.append(
-                "list \(try lists.requiredInt(row, "id")): \(try lists.requiredInt(row, "counted")) open tasks counted, "
-                    + "\(try lists.requiredInt(row, "actual")) present")
+                "list \(try lists.requiredInt(row, "id")): \(try lists.requiredInt(row, "counted")) open and "
+                    + "\(try lists.requiredInt(row, "counted_done")) done tasks counted, "
+                    + "\(try lists.requiredInt(row, "actual")) and \(try lists.requiredInt(row, "actual_done")) present")
         }
         return problems
     }

@@ -101,8 +101,10 @@ public enum SQLiteToPostgres {
                 )
                 try pg.connection.executeOnce(
                     """
-                    INSERT INTO list_open_counts (list_id, open)
-                    SELECT list_id, count(*) FILTER (WHERE done = 0 AND parent_id IS NULL) FROM tasks GROUP BY list_id
+                    INSERT INTO list_open_counts (list_id, open, done)
+                    SELECT list_id, count(*) FILTER (WHERE done = 0 AND parent_id IS NULL),
+                        count(*) FILTER (WHERE done <> 0 AND parent_id IS NULL)
+                    FROM tasks GROUP BY list_id
                     """)
             }
             try PostgresStore.rebuildSearchText(on: pg.connection)

@@ -50,6 +50,12 @@ package enum IsolationCheck {
                     "SELECT count(*) AS n FROM \(table) x WHERE x.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = x.\(column) AND u.space_id = x.space_id)"
                 ))
         }
+        // Not isolation, but checked with it after every random step: the counters `lists` and `show` read.
+        all.append(
+            (
+                "a list's counted open and done tasks are its tasks",
+                "SELECT count(*) AS n FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id WHERE coalesce(c.open, 0) <> (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL) OR coalesce(c.done, 0) <> (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done <> 0 AND t.parent_id IS NULL)"
+            ))
         return all
     }()
 }

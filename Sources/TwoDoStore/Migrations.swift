@@ -555,6 +555,9 @@ enum Migrations {
         searchNFKC,
         // 23: the inbox keeps its newest `Store.inboxLimit` notifications (issue 26).
         inboxCap,
+        // 24: listings that never walk a space's tasks: counts of done tasks per list, and the undated view's
+        // index holding every column its count and its pages test.
+        listingCounts,
     ]
 
     /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
@@ -594,5 +597,44 @@ enum Migrations {
             SELECT id FROM (
                 SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id DESC) AS r FROM notifications)
             WHERE r > 1000);
+        """
+
+    /// 24: `lists` read each list's open and done counts by counting its tasks (6–12 ms for a space of 100,000,
+    /// on the loop); `list_open_counts` now keeps the done count beside the open one, in the same trigger
+    /// statements. `tasks_undated` gains the columns its statements test (`assignee_id` for `mine`, and the
+    /// columns of its own WHERE, which SQLite 3.40 reads from the row otherwise): the agenda's count and a page
+    /// asked for by number stay in the index instead of reading every undated task's row (19 ms for 100,000).
+    static let listingCounts = """
+        DROP INDEX tasks_undated;
+        CREATE INDEX tasks_undated ON tasks(space_id, list_id, created_at, id, assignee_id, done, due_at, parent_id)
+            WHERE done = 0 AND due_at IS NULL AND parent_id IS NULL;
+        ALTER TABLE list_open_counts ADD COLUMN done INTEGER NOT NULL DEFAULT 0;
+        INSERT INTO list_open_counts (list_id, open)
+            SELECT l.id, (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.done = 0 AND t.parent_id IS NULL)
+            FROM lists l WHERE l.id NOT IN (SELECT list_id FROM list_open_counts);
+        UPDATE list_open_counts SET done = (
+            SELECT count(*) FROM tasks t WHERE t.list_id = list_open_counts.list_id AND t.done <> 0 AND t.parent_id IS NULL);
+        DROP TRIGGER tasks_counted_insert;
+        CREATE TRIGGER tasks_counted_insert AFTER INSERT ON tasks BEGIN
+            INSERT INTO space_task_counts (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = tasks + 1;
+            INSERT INTO list_open_counts (list_id, open, done)
+                VALUES (NEW.list_id, NEW.done = 0 AND NEW.parent_id IS NULL, NEW.done <> 0 AND NEW.parent_id IS NULL)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + excluded.open, done = done + excluded.done;
+        END;
+        DROP TRIGGER tasks_counted_delete;
+        CREATE TRIGGER tasks_counted_delete AFTER DELETE ON tasks BEGIN
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            UPDATE list_open_counts SET open = open - (OLD.done = 0), done = done - (OLD.done <> 0)
+                WHERE list_id = OLD.list_id AND OLD.parent_id IS NULL;
+        END;
+        DROP TRIGGER tasks_counted_open;
+        CREATE TRIGGER tasks_counted_open AFTER UPDATE OF list_id, done, parent_id ON tasks BEGIN
+            UPDATE list_open_counts SET open = open - (OLD.done = 0), done = done - (OLD.done <> 0)
+                WHERE list_id = OLD.list_id AND OLD.parent_id IS NULL;
+            INSERT INTO list_open_counts (list_id, open, done)
+                VALUES (NEW.list_id, NEW.done = 0 AND NEW.parent_id IS NULL, NEW.done <> 0 AND NEW.parent_id IS NULL)
+                ON CONFLICT (list_id) DO UPDATE SET open = open + excluded.open, done = done + excluded.done;
+        END;
         """
 }

@@ -9,15 +9,14 @@ extension Store {
     /// The name of the list every new space starts with, by language.
     public static func defaultListName(_ lang: Language) -> String { lang == .tr ? "Gelen Kutusu" : "Inbox" }
 
-    /// Every list in a space with its open and done counts; the default list first, then by creation.
+    /// Every list in a space with its open and done counts (kept by triggers in `list_open_counts`: one row per
+    /// list, never a count of its tasks); the default list first, then by creation.
     public func lists(in space: SpaceID) throws -> [TaskList] {
         try db.query(
             """
-            SELECT l.id, l.name, l.is_default, l.icon,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 0) AS open_count,
-                   (SELECT count(*) FROM tasks t WHERE t.list_id = l.id AND t.parent_id IS NULL AND t.done = 1)
-                       AS done_count
-            FROM lists l WHERE l.space_id = ? ORDER BY l.is_default DESC, l.id
+            SELECT l.id, l.name, l.is_default, l.icon, coalesce(c.open, 0) AS open_count, coalesce(c.done, 0) AS done_count
+            FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id
+            WHERE l.space_id = ? ORDER BY l.is_default DESC, l.id
             """, .integer(space.rawValue)
         ) {
             TaskList(

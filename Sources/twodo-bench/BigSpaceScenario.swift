@@ -83,6 +83,18 @@ enum BigSpaceScenario {
                 var lists = try timeSequential(loop, bigConnection, "lists", runs: max(5, runs / 4), server: server)
                 table.rows.append(lists.row("lists", target: "–"))
             }
+            // A deep page of the agenda (every task is undated, so its "No date" run holds them all): by number,
+            // counted from the start by the index, and by `more`, read by key after the last row shown.
+            let pages = max(1, (total + 49) / 50)
+            if !owner.isClosed && pages > 4 {
+                let deep = max(2, pages - 100)
+                var jump = try timeSequential(loop, owner, "agenda page \(deep)", runs: max(5, runs / 10), server: server)
+                table.rows.append(jump.row("agenda page \(deep) (of \(pages), by number)", target: "–"))
+                var more = try timeSequential(loop, owner, "more", runs: min(90, max(5, runs / 4)), server: server)
+                table.rows.append(more.row("more after it (pages \(deep + 1)…, by key)", target: "–"))
+                var near = try timeSequential(loop, owner, "agenda page 2", runs: max(5, runs / 10), server: server)
+                table.rows.append(near.row("agenda page 2 (by number)", target: "–"))
+            }
             // Search (issue 13): a rare word among 100,000 tasks, and one that every task has.
             let searchConnection = hasLists ? owner : bigConnection
             if !searchConnection.isClosed {
