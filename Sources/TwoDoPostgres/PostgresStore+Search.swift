@@ -9,6 +9,9 @@ extension PostgresStore: SearchStore {
     @discardableResult
     public func flushSearchIndex(limit: Int) throws -> Int { 0 }
 
+    /// Nothing waits here (see `flushSearchIndex`).
+    public func searchBacklog(atLeast count: Int) throws -> Bool { false }
+
     /// The two LIKE patterns of one query word: "somewhere in the text" (which pg_trgm's index serves) and
     /// "at the start of a word" (over `' ' || body || ' '`, the body's words being single-space separated);
     /// a one-character word must be a whole word, as in SQLite's FTS5 query. The word is read into words

@@ -395,13 +395,16 @@ extension Server {
         Catalog.text(key, c.lang, args)
     }
 
-    /// Text written for search waits in a plain table and enters the full-text index in batches: about once a
-    /// second, at most `searchFlushBatch` rows per turn, inside the turn's transaction (so it shares its
-    /// commit). An index insert in every turn wrote a new index segment per commit.
+    /// Text written for search waits in a plain table and enters the full-text index in batches of at most
+    /// `searchFlushBatch` rows, inside the turn's transaction (so it shares its commit): once a second, or as soon
+    /// as a batch is waiting. An index insert in every turn wrote a new index segment per commit; one flush a
+    /// second let a flood's backlog grow to thousands of rows, which the next `search` (it flushes everything
+    /// first, to see every change) then moved on the loop in one command.
     func flushSearchIndexIfDue() {
         let now = Monotonic.now()
-        guard now - lastSearchFlush >= 1 else { return }
         do {
+            let due = try searchBacklog || now - lastSearchFlush >= 1 || store.searchBacklog(atLeast: Server.searchFlushBatch)
+            guard due else { return }
             let moved = try store.savepoint { try store.flushSearchIndex(limit: Server.searchFlushBatch) }
             // A full batch leaves more: the next turns take the rest, one batch each, without waiting a second.
             searchBacklog = moved == Server.searchFlushBatch

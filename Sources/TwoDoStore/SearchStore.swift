@@ -10,6 +10,8 @@ public protocol SearchStore: AnyObject {
     /// it first, so its answer sees every change.
     @discardableResult
     func flushSearchIndex(limit: Int) throws -> Int
+    /// Whether at least `count` rows wait for the index (false where nothing ever waits).
+    func searchBacklog(atLeast count: Int) throws -> Bool
     /// The newest matching items of `space` (at most `Store.searchHitLimit` index rows), by kind.
     func searchHits(_ words: [String], in space: SpaceID) throws -> SearchHits
     /// How many of the hit tasks are in `space` and pass `filter`.

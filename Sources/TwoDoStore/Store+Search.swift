@@ -46,6 +46,13 @@ extension Store {
         return moved
     }
 
+    /// Whether at least `count` rows wait in `search_pending` (reads at most `count` of them).
+    public func searchBacklog(atLeast count: Int) throws -> Bool {
+        (try db.queryOne(
+            "SELECT count(*) AS n FROM (SELECT 1 FROM search_pending LIMIT ?)", .integer(Int64(count))
+        ) { try $0.requiredInt("n") }).map { $0 >= count } ?? false
+    }
+
     /// One pass over the index: the newest `searchHitLimit` rows of `space` whose text has every word, sorted
     /// into tasks (found by title or by a note), routines and events.
     public func searchHits(_ words: [String], in space: SpaceID) throws -> SearchHits {
