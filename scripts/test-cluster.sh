@@ -11,7 +11,10 @@
 #     acknowledged write;
 #   - PostgreSQL stopped (immediate) and started under load: no acknowledged write lost, no false
 #     acknowledgement, the node recovers by itself;
-#   - an SQLite database moved with `twodo migrate` and served.
+#   - an SQLite database moved with `twodo migrate` and served;
+#   - PostgreSQL frozen (SIGSTOP) under a node: every command answers `error.unavailable` within a second,
+#     and the node serves again within 2 s of the thaw, without a restart (ClusterTests, PostgresReconnectTests);
+#   - wrong passwords and wrong invite codes spread over nodes are counted as one.
 # Needs: postgresql, haproxy (Debian packages; .ci/run installs them). Usage: scripts/test-cluster.sh [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
