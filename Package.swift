@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "TwoDoStore", dependencies: ["TwoDoCore", "CSQLite"]),
         // The store on PostgreSQL: libpq connections, its own migrations, the same TwoDoStorage surface.
         .target(name: "TwoDoPostgres", dependencies: ["TwoDoCore", "TwoDoStore", "CPostgres", "TwoDoSystem"]),
+        // Helpers only the tests use (a throwaway PostgreSQL cluster), kept out of the product's modules.
+        .target(name: "TwoDoTestSupport", dependencies: ["TwoDoPostgres"]),
         // The feature handlers: every domain command, returning outcomes; no sockets, no loop state.
         .target(
             name: "TwoDoFeatures",
@@ -64,19 +66,21 @@ let package = Package(
         .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
         .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText", "TwoDoProtocol"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
-        .testTarget(name: "TwoDoPostgresTests", dependencies: ["TwoDoPostgres", "TwoDoStore", "TwoDoCore"]),
+        .testTarget(
+            name: "TwoDoPostgresTests", dependencies: ["TwoDoPostgres", "TwoDoStore", "TwoDoCore", "TwoDoTestSupport"]),
         .testTarget(name: "TwoDoServerTests", dependencies: ["TwoDoServer", "TwoDoFeatures"]),
         .testTarget(
             name: "TwoDoFeaturesTests",
             dependencies: [
                 "TwoDoFeatures", "TwoDoStore", "TwoDoPostgres", "TwoDoCore", "TwoDoCommands", "TwoDoProtocol",
-                "TwoDoText",
+                "TwoDoText", "TwoDoTestSupport",
             ]),
         .testTarget(name: "TwoDoBridgeTests", dependencies: ["TwoDoBridge", "TwoDoSystem"]),
         .testTarget(name: "TwoDoSystemTests", dependencies: ["TwoDoSystem"]),
         .testTarget(name: "TwoDoArgumentsTests", dependencies: ["TwoDoArguments"]),
         .testTarget(name: "TwoDoBenchRESPTests", dependencies: ["TwoDoBenchRESP"]),
-        .testTarget(name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench", "TwoDoPostgres"]),
+        .testTarget(
+            name: "TwoDoEndToEndTests", dependencies: ["twodo", "twodo-bench", "TwoDoPostgres", "TwoDoTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

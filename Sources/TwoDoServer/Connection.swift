@@ -26,7 +26,7 @@ final class Connection {
     let id: UInt64
     /// The socket, nil once closed. Only this type's methods touch it, and each checks it first, so no
     /// system call can reach a descriptor after its close (or, worse, a reused one).
-    private var socket: Int32?
+    private var descriptor: FileDescriptor?
     /// The peer address, for logs and the per-address connection cap (the real client's, once a trusted
     /// front sent a PROXY header).
     var address: String
@@ -100,12 +100,12 @@ final class Connection {
     var heldLines: [String] = []
     var heldBytes = 0
 
-    init(id: UInt64, fd: Int32, address: String, now: Double, config: ServerConfig) {
+    init(id: UInt64, fd: FileDescriptor, address: String, now: Double, config: ServerConfig) {
         self.id = id
         let proxied = config.proxyProtocolAddresses.contains(address)
         let front = proxied || config.trustedAddresses.contains(address)
         session = Session(id: id, throttleKey: front ? "\(address)#\(id)" : address)
-        socket = fd
+        descriptor = fd
         self.address = address
         // A front listed for PROXY v2 sends that, never a v1 line (the protocol forbids guessing which).
         awaitsProxyHeader = front && !proxied
@@ -119,14 +119,17 @@ final class Connection {
 
     deinit {
         // Every path that forgets a connection closes it first; a leak here is our bug, caught in debug builds.
-        if let socket {
+        if descriptor?.isClosed == false {
             assertionFailure("connection \(id) dropped without close")
-            Posix.close(socket)
+            descriptor?.close()
         }
     }
 
     /// Whether the socket was closed (the connection is then out of the server's tables too).
-    var isClosed: Bool { socket == nil }
+    var isClosed: Bool { descriptor?.isClosed ?? true }
+
+    /// The open socket's number, nil once closed.
+    private var socket: Int32? { descriptor?.rawValue }
 
     /// Registers the socket with the loop's epoll instance.
     func register(with epoll: Epoll, interest: Interest) throws {
@@ -158,8 +161,8 @@ final class Connection {
     func closeSocket(in epoll: Epoll) {
         guard let socket else { return }
         epoll.remove(socket)
-        Posix.close(socket)
-        self.socket = nil
+        descriptor?.close()
+        descriptor = nil
         output = []
         outputStart = 0
         input = []

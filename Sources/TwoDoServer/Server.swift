@@ -1,6 +1,5 @@
 // The event loop: one thread owns every connection, the store and all routing state.
 
-import CLinux
 import Foundation
 import TwoDoSystem
 import TwoDoCore
@@ -26,12 +25,12 @@ public final class Server {
     var clock: WallClock { handlers.clock }
     let epoll: Epoll
     let hashPool: HashPool
-    let listenFD: Int32
+    let listener: Listener
     let signalFD: Int32
     /// A reserved descriptor, released to accept-and-close a client when the process is out of descriptors.
     var spareFD: Int32
     /// The port actually bound (useful with port 0).
-    public let boundPort: UInt16
+    public var boundPort: UInt16 { listener.port }
 
     var connections: [UInt64: Connection] = [:]
     /// Open connections per client address, for `--max-per-address`.
@@ -91,11 +90,12 @@ public final class Server {
     public init(config: ServerConfig) throws {
         self.config = config
         // The port first: a server that cannot listen leaves nothing behind on disk.
-        (listenFD, boundPort) = try Server.listen(host: config.host, port: config.port)
+        let listener = try Listener(host: config.host, port: config.port)
+        self.listener = listener
         do {
             storage = try ServerStorage(config: config)
         } catch {
-            Posix.close(listenFD)
+            listener.close()
             throw error
         }
         handlers = Handlers(
@@ -107,7 +107,7 @@ public final class Server {
         _ = Posix.raiseFileLimit()
         spareFD = Posix.openDevNull()
         signalFD = try Posix.eventFD()
-        try epoll.add(listenFD, token: Server.listenToken, interest: .readable)
+        try epoll.add(listener.rawValue, token: Server.listenToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
         if let link = storage.link {
@@ -127,29 +127,6 @@ public final class Server {
     }
 
     deinit { readBuffer.deallocate() }
-
-    private static func listen(host: String, port: UInt16) throws -> (Int32, UInt16) {
-        var addr = try Posix.ipv4Address(host, port: port)
-        let fd = try Posix.socket(family: AF_INET)
-        do {
-            try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            try withUnsafePointer(to: &addr) {
-                try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    try Posix.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            try Posix.listen(fd, backlog: 4096)
-            var bound = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            try withUnsafeMutablePointer(to: &bound) {
-                try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try Posix.localAddress(fd, $0, &length) }
-            }
-            return (fd, UInt16(bigEndian: bound.sin_port))
-        } catch {
-            Posix.close(fd)
-            throw error
-        }
-    }
 
     /// Installs SIGINT/SIGTERM handlers that stop this server's loop gracefully (they wake it through
     /// `signalFD`).
@@ -208,8 +185,8 @@ public final class Server {
 
     private func shutdown() {
         Log.info("stopping", ["connections": "\(connections.count)"])
-        epoll.remove(listenFD)
-        Posix.close(listenFD)
+        epoll.remove(listener.rawValue)
+        listener.close()
         processTurn()
         for c in Array(connections.values) { flush(c) }
         // Replies to saved commands may still sit in full socket buffers: give readers up to 2 s to take them,
@@ -231,13 +208,9 @@ public final class Server {
     private func acceptAll() {
         // A bounded batch per wakeup: a flood of connects waits in the listen backlog, not in front of replies.
         for _ in 0..<128 {
-            var addr = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let result: IOResult<Int32>
+            let accepted: (FileDescriptor, PeerAddress)?
             do {
-                result = try withUnsafeMutablePointer(to: &addr) {
-                    try $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { try Posix.accept(listenFD, $0, &length) }
-                }
+                accepted = try listener.accept()
             } catch let e as SystemError where e.errno == EMFILE || e.errno == ENFILE {
                 shedOneConnection()
                 return
@@ -247,11 +220,8 @@ public final class Server {
                 Log.error("accept failed", ["error": "\(error)"])
                 return
             }
-            guard case .done(let fd) = result else { return }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            var inAddr = addr.sin_addr
-            inet_ntop(AF_INET, &inAddr, &text, socklen_t(INET_ADDRSTRLEN))
-            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let (fd, peer) = accepted else { return }
+            let address = peer.text
             if connections.count >= config.maxConnections {
                 refuse(fd, key: .errorServerFull)
                 stats.refused += 1
@@ -271,22 +241,25 @@ public final class Server {
     /// Out of descriptors: free the spare one, accept the waiting client, tell it we are full, close it.
     private func shedOneConnection() {
         Posix.close(spareFD)
-        var addr = sockaddr()
-        var length = socklen_t(MemoryLayout<sockaddr>.size)
-        if case .done(let fd)? = try? Posix.accept(listenFD, &addr, &length) { refuse(fd, key: .errorServerFull) }
+        // Whatever accept says, the spare comes back: a failure here only means no client was waiting.
+        if let (fd, _) = try? listener.accept() { refuse(fd, key: .errorServerFull) }
         spareFD = Posix.openDevNull()
         stats.refused += 1
         Log.error("out of file descriptors; refusing connections", ["open": "\(connections.count)"])
     }
 
-    private func refuse(_ fd: Int32, key: TextKey, _ args: [String: String] = [:]) {
+    private func refuse(_ fd: FileDescriptor, key: TextKey, _ args: [String: String] = [:]) {
         let line = Catalog.text(key, .en, args) + " / " + Catalog.text(key, .tr, args) + "\r\n"
-        _ = line.utf8CString.withUnsafeBytes { try? Posix.send(fd, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
-        Posix.close(fd)
+        if let raw = fd.rawValue {
+            // Best effort: a client refused at the door may already be gone.
+            _ = line.utf8CString.withUnsafeBytes { try? Posix.send(raw, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        }
+        fd.close()
     }
 
-    private func open(fd: Int32, address: String) {
-        try? Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+    private func open(fd: FileDescriptor, address: String) {
+        // Best effort: without TCP_NODELAY replies are only later, never wrong.
+        if let raw = fd.rawValue { try? Posix.setOption(raw, Int32(IPPROTO_TCP), TCP_NODELAY, 1) }
         let id = nextConnectionID
         nextConnectionID += 1
         let c = Connection(id: id, fd: fd, address: address, now: Monotonic.now(), config: config)
@@ -545,7 +518,7 @@ public final class Server {
         }
         if trimPending {
             trimPending = false
-            _ = malloc_trim(0)
+            Memory.trim()
         }
         if Int(now) % 60 == 0 {
             logins.prune(now: now)

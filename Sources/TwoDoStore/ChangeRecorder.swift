@@ -1,7 +1,6 @@
 // Records the rows a scope changes through SQLite's pre-update hook and writes them as a session-extension changeset.
 
 import CSQLite
-import Glibc
 
 /// The before and after images of every row a scope changes in a set of tables, caught by SQLite's pre-update hook
 /// and written in the session extension's changeset format, so `Changeset` inverts, reads and applies them with
@@ -98,7 +97,8 @@ final class ChangeRecorder {
     private func captureHere(_ db: OpaquePointer, _ op: Int32, _ table: UnsafePointer<CChar>) {
         guard
             let t = names.firstIndex(where: { name in
-                name.withUnsafeBufferPointer { strcmp($0.baseAddress!, table) == 0 }
+                // SQLite's own comparison: it names tables without regard to case, as this does.
+                name.withUnsafeBufferPointer { sqlite3_stricmp($0.baseAddress!, table) == 0 }
             })
         else { return }
         let count = Int(sqlite3_preupdate_count(db))
@@ -178,7 +178,7 @@ private let preUpdate:
         UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, sqlite3_int64,
         sqlite3_int64
     ) -> Void = { context, db, op, database, table, _, _ in
-        guard let context, let db, let database, let table, strcmp(database, "main") == 0 else { return }
+        guard let context, let db, let database, let table, sqlite3_stricmp(database, "main") == 0 else { return }
         Unmanaged<ChangeRecorder>.fromOpaque(context).takeUnretainedValue().capture(db, op, table)
     }
 

@@ -1,6 +1,7 @@
 // Several `twodo serve` nodes on one PostgreSQL database, talked to over TCP like users would (issue 18).
 
 import Foundation
+import TwoDoTestSupport
 import Testing
 import Synchronization
 import TwoDoPostgres

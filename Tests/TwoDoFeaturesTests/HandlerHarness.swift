@@ -1,6 +1,7 @@
 // A test bench for the feature handlers: an in-memory store, a frozen clock, sessions and a fake presence.
 
 import Foundation
+import TwoDoTestSupport
 import TwoDoCore
 import TwoDoFeatures
 import TwoDoPostgres

@@ -1,6 +1,7 @@
 // The two store engines a Store test runs against: `@Test(arguments: Engine.all)`, then `engine.makeStore()`.
 
 import Foundation
+import TwoDoTestSupport
 import TwoDoPostgres
 import TwoDoStore
 

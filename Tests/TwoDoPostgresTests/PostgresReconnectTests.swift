@@ -1,6 +1,7 @@
 // A store whose database goes away: unavailable while it is away, working again by itself once it is back.
 
 import Foundation
+import TwoDoTestSupport
 import Testing
 import TwoDoStore
 

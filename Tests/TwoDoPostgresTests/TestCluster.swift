@@ -1,6 +1,7 @@
 // The shared temporary PostgreSQL cluster of this test process, and fresh databases on it.
 
 import Foundation
+import TwoDoTestSupport
 import TwoDoPostgres
 
 /// Access to the process's shared `TemporaryCluster` for tests.

@@ -2,6 +2,7 @@
 
 import Foundation
 import Glibc
+import TwoDoPostgres
 
 /// A PostgreSQL cluster of its own: `initdb` into a fresh temporary directory, `postgres` listening on a
 /// free loopback port (and a unix socket in that directory), removed again by `stop()`.
