@@ -17,9 +17,8 @@ extension Handlers {
 
     /// The next instant some person's open entries roll over (their next local midnight after the earliest
     /// day they have open entries on), or nil when nobody has open entries.
-    public func nextPlanRolloverTime() -> Int64? {
-        guard let zones = try? store.rolloverZones() else { return nil }
-        return zones.map { DayRollover.instant(after: $0.earliest, tz: $0.tz) }.min()
+    public func nextPlanRolloverTime() throws -> Int64? {
+        try store.rolloverZones().map { DayRollover.instant(after: $0.earliest, tz: $0.tz) }.min()
     }
 
     /// Rolls over every zone whose midnight has come; returns the lines telling the people online.

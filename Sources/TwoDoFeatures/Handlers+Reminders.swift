@@ -23,11 +23,13 @@ extension Handlers {
     static let reminderTurnMinimum = 10
 
     /// The earliest pending reminder of any kind (O(log n) indexed queries): the head of the loop's timer.
-    public func nextReminderTime() -> Int64? {
-        var next = (try? store.nextReminderTime()) ?? nil
+    /// - Throws: the store's error: the loop must not take a failed read for "nothing pending" (that stopped
+    ///   every reminder until the next change); it asks again shortly instead.
+    public func nextReminderTime() throws -> Int64? {
+        var next = try store.nextReminderTime()
         // Event and routine reminders share the timer (Handlers+ScheduleReminders.swift), and so does the day
         // plan's midnight rollover (Handlers+PlanRollover.swift).
-        for other in [nextScheduleReminderTime(), nextPlanRolloverTime()] {
+        for other in [try nextScheduleReminderTime(), try nextPlanRolloverTime()] {
             if let other { next = min(next ?? other, other) }
         }
         return next

@@ -12,8 +12,8 @@ import TwoDoText
 
 extension Handlers {
     /// The earliest pending event or routine reminder (joins the task reminders' `nextReminderAt`).
-    func nextScheduleReminderTime() -> Int64? {
-        (try? store.nextScheduleReminderTime()) ?? nil
+    func nextScheduleReminderTime() throws -> Int64? {
+        try store.nextScheduleReminderTime()
     }
 
     /// Marks one event or routine reminder fired, schedules the series' next one, and says what to tell whom;

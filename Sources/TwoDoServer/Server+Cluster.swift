@@ -29,7 +29,13 @@ extension Server {
             }
             for event in outcome.events {
                 for id in event.recipients {
-                    if readers[id] == nil, let user = try? store.user(id) { readers[id] = user }
+                    if readers[id] == nil {
+                        do {
+                            readers[id] = try store.user(id)  // nil: the account is gone, nobody to tell
+                        } catch {
+                            Log.error("reading an event's reader failed", ["user": "\(id.rawValue)", "error": "\(error)"])
+                        }
+                    }
                     guard let reader = readers[id] else { continue }
                     deliveries.append(
                         EventDelivery(

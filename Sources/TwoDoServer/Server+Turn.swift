@@ -169,9 +169,20 @@ extension Server {
         deliver(outcomes)
         if remindersChanged {
             remindersChanged = false
-            nextReminderAt = handlers.nextReminderTime()
+            refreshReminderHead()
         }
         advanceStreams()
+    }
+
+    /// Reads the timer head again. A failed read is not "nothing pending": the head is set a second ahead, so
+    /// the loop fires what is due then (nothing, if nothing is) and reads it again.
+    func refreshReminderHead() {
+        do {
+            nextReminderAt = try handlers.nextReminderTime()
+        } catch {
+            Log.error("reading the next reminder time failed; trying again in a second", ["error": "\(error)"])
+            nextReminderAt = clock.now + 1
+        }
     }
 
     /// The most commands, and reply bytes, one connection gets in one turn: a pipelined flood cannot make

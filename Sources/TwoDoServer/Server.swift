@@ -123,7 +123,7 @@ public final class Server {
             try storage.link?.heartbeat(now: Server.linkNow)
         }
         handlers.presence = self
-        nextReminderAt = handlers.nextReminderTime()
+        refreshReminderHead()
     }
 
     deinit { readBuffer.deallocate() }

@@ -91,7 +91,7 @@ struct FeatureHandlerTests {
         let o = try h.run("add call the bank today 11am", as: alice.1)
         #expect(o.reply.code == .taskAdded)
         #expect(o.remindersChanged)
-        let next = try #require(h.handlers.nextReminderTime())
+        let next = try #require(try h.handlers.nextReminderTime())
         #expect(next == HandlerHarness.start + 2 * 3600)
     }
 
