@@ -7,8 +7,8 @@ extension Corpus {
     static let english: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
         + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
-        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishRoundTwoSlots
-        + englishRoundTwoDates + englishRoundThree
+        + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishSlotPhrasings
+        + englishDatePhrasings + englishAddPhrasings
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),

@@ -7,7 +7,7 @@ extension Corpus {
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
         + turkishPaging + turkishSearch + turkishListTools + turkishSteps + turkishDescribe + turkishAccountLifecycle
-        + turkishCalendar + turkishInbox + turkishRoundTwoSlots + turkishRoundTwoDates + turkishRoundThree
+        + turkishCalendar + turkishInbox + turkishSlotPhrasings + turkishDatePhrasings + turkishAddPhrasings
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),

@@ -61,8 +61,8 @@ extension ResilienceSocket {
 }
 
 extension ResilienceSuite {
-    @Suite("Hardening: the loop under attack", .serialized, .timeLimit(.minutes(3)))
-    struct HardeningLoopTests {
+    @Suite("The loop under attack", .serialized, .timeLimit(.minutes(3)))
+    struct LoopAttackTests {
         @Test("clients that fill their receive window, keep sending and then reset do not take the server down")
         func resetWhileBackedUp() throws {
             let server = try TestServer(extraArguments: ["--quiet", "--rate-limit", "0"])

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite("Paging and space limits over TCP", .serialized, .timeLimit(.minutes(2)))
-struct HardeningPagingTests {
+struct PagingTests {
     /// Sends `lines` in one write and reads one JSON reply per line (events in between are skipped).
     @discardableResult
     static func pipeline(_ c: LineClient, _ lines: [String]) throws -> [JSONObject] {

@@ -1,4 +1,4 @@
-// End to end: issue 16 families 5-7 over TCP (priority words, slots in free order, lists that do not exist),
+// End to end: priority words, slots in free order and lists that do not exist,
 // with the partner's live event checked, and the attacks on the unknown-list question.
 
 import Foundation
@@ -46,8 +46,8 @@ private struct SlotCouple {
     }
 }
 
-@Suite("Issue 16 slots over TCP: priority words, free order, unknown lists", .serialized, .timeLimit(.minutes(3)))
-struct LanguageRoundTwoSlotTests {
+@Suite("Slots over TCP: priority words, free order, unknown lists", .serialized, .timeLimit(.minutes(3)))
+struct SlotPhrasingTests {
     @Test("priority words at either end, in both languages, reach the partner as high priority")
     func priorityWords() throws {
         let couple = try SlotCouple()

@@ -1,11 +1,12 @@
-// End to end: the bugs of issue 14 item 9, one test each, with two partners where the partner is concerned.
+// End to end: edges of snooze, repeats, reminders and wording, one test each, with two partners where the
+// partner is concerned.
 // The test clock starts on Sun 22 Nov 2026 09:00 UTC; alice and bob both read UTC.
 
 import Foundation
 import Testing
 
-@Suite("Issue 14 bug fixes over TCP", .serialized, .timeLimit(.minutes(2)))
-struct BugFixTests {
+@Suite("Repeats, reminders and wording: edge cases over TCP", .serialized, .timeLimit(.minutes(2)))
+struct EdgeCaseTests {
     @Test("snooze never makes a task due earlier: it counts from the later of now and the due time")
     func snoozeFromDue() throws {
         let server = try TestServer()

@@ -5,11 +5,11 @@ import Testing
 import TwoDoCommands
 import TwoDoCore
 
-/// The rows of `Corpus+RoundTwoDates.swift`, compared field by field so a failure names the field.
+/// The rows of `Corpus+DatePhrasings.swift`, compared field by field so a failure names the field.
 @Suite("Round two dates")
-struct RoundTwoDateTests {
+struct DatePhrasingFieldTests {
     /// Every round-two row in both languages.
-    static let rows = Corpus.turkishRoundTwoDates + Corpus.englishRoundTwoDates
+    static let rows = Corpus.turkishDatePhrasings + Corpus.englishDatePhrasings
 
     @Test(
         "each add has the expected title, list, due instant and zone, all-day flag, rule, priority, assignee",
@@ -57,7 +57,7 @@ struct RoundTwoDateTests {
     func size() {
         let rows = Self.rows
         #expect(rows.count >= 180)
-        #expect(Corpus.turkishRoundTwoDates.count * 100 >= rows.count * 65)
+        #expect(Corpus.turkishDatePhrasings.count * 100 >= rows.count * 65)
         for zone in ["UTC", "Europe/Istanbul", "Europe/Berlin", "America/New_York"] {
             #expect(rows.contains { $0.zone == zone })
         }

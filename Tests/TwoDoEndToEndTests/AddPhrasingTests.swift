@@ -1,23 +1,24 @@
-// End to end: issue 16's round-three phrasings typed by a Turkish partner in Istanbul and an English one in New York.
+// End to end: ways people phrase an add (level words, dashes and commas before a slot, a view verb that is also a
+// date) typed by a Turkish partner in Istanbul and an English one in New York.
 
 import Foundation
 import Testing
 
 private func turkish(
     _ line: String, _ title: String, due: String? = nil, rule: RuleSummary? = nil, reply: String, event: String
-) -> RoundTwoCase {
-    RoundTwoCase(by: "ayse", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
+) -> PhrasedCase {
+    PhrasedCase(by: "ayse", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
 }
 
 private func english(
     _ line: String, _ title: String, due: String? = nil, rule: RuleSummary? = nil, reply: String, event: String
-) -> RoundTwoCase {
-    RoundTwoCase(by: "john", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
+) -> PhrasedCase {
+    PhrasedCase(by: "john", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
 }
 
 /// ayse (Turkish, Istanbul) and john (English, New York), paired, with the lists Market and Groceries; the test
 /// clock is Sunday 2026-11-22 09:00 UTC.
-private struct RoundThreeCouple {
+private struct AddPhrasingCouple {
     let server: TestServer
     let ayse: LineClient
     let john: LineClient
@@ -34,9 +35,9 @@ private struct RoundThreeCouple {
     func client(_ name: String) -> LineClient { name == "ayse" ? ayse : john }
 }
 
-@Suite("Round three phrases over TCP", .serialized, .timeLimit(.minutes(3)))
-struct LanguageRoundThreeTests {
-    static let cases: [RoundTwoCase] = [
+@Suite("Adding by every phrasing over TCP", .serialized, .timeLimit(.minutes(3)))
+struct AddPhrasingTests {
+    static let cases: [PhrasedCase] = [
         // A known list however it was typed.
         turkish("MARKETE ÇAY EKLE", "ÇAY", reply: "\"ÇAY\" Market listesine eklendi", event: "Market"),
         english("add milk to GROCERIES", "milk", reply: "Added \"milk\" to Groceries", event: "Groceries"),
@@ -80,8 +81,8 @@ struct LanguageRoundThreeTests {
     ]
 
     @Test("each line adds the task; the typer's reply and the partner's live event show it", arguments: cases)
-    func phrase(_ row: RoundTwoCase) throws {
-        let couple = try RoundThreeCouple()
+    func phrase(_ row: PhrasedCase) throws {
+        let couple = try AddPhrasingCouple()
         let typer = couple.client(row.by)
         let partner = couple.client(row.by == "ayse" ? "john" : "ayse")
         let reply = try typer.json(row.line)
@@ -100,7 +101,7 @@ struct LanguageRoundThreeTests {
 
     @Test("the level after the word, `urgent!`, and a dash or comma before a slot reach the partner as typed")
     func prioritiesAndSeparators() throws {
-        let couple = try RoundThreeCouple()
+        let couple = try AddPhrasingCouple()
         let lines: [(String, String, String, String)] = [
             ("ayse", "faturayı öde ekle öncelik yüksek", "faturayı öde", "high"),
             ("ayse", "acil! kombiyi tamir ettir ekle", "kombiyi tamir ettir", "high"),
@@ -126,7 +127,7 @@ struct LanguageRoundThreeTests {
 
     @Test("two dates after a view verb that is also a date are named in the typer's language; nothing is added")
     func twoDates() throws {
-        let couple = try RoundThreeCouple()
+        let couple = try AddPhrasingCouple()
         let turkish = try couple.ayse.json("yarin kirayi ode cuma ekle")
         #expect(turkish.ok == false)
         #expect(turkish.code == "error.two_values", "\(turkish)")

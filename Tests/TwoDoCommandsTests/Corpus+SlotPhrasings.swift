@@ -1,4 +1,4 @@
-// Issue 16 round two, families 5-7: priority words at either end, slots in free order, and unknown lists.
+// Corpus rows: priority words at either end, slots in free order, and unknown lists.
 
 import TwoDoCommands
 import TwoDoCore
@@ -9,7 +9,7 @@ extension Corpus {
 
     /// Turkish rows: `acil`/`önemli`/`çok önemli` anywhere at either end (also ASCII, upper case, with a colon),
     /// two priorities or dates that disagree, slots around the verb in any order, and lists that do not exist.
-    static let turkishRoundTwoSlots: [Row] = [
+    static let turkishSlotPhrasings: [Row] = [
         ok("acil faturayı öde ekle", task("faturayı öde", priority: .high)),
         ok("faturayı öde ekle önemli", task("faturayı öde", priority: .high)),
         ok("faturayı öde ekle acil", task("faturayı öde", priority: .high)),
@@ -190,7 +190,7 @@ extension Corpus {
 
     /// English rows: `urgent:`, `ASAP`, `very important`, two values, and `#tools` / `to the Tools list` /
     /// `to Tools` naming no list (lower-case `to work` stays title).
-    static let englishRoundTwoSlots: [Row] = [
+    static let englishSlotPhrasings: [Row] = [
         ok("urgent: call the plumber", task("call the plumber", priority: .high)),
         ok("URGENT call mom", task("call mom", priority: .high)),
         ok("urgent call mom", task("call mom", priority: .high)),

@@ -1,4 +1,4 @@
-// Issue 16 round three: the families the first held-out set showed, and nearby phrasings people type.
+// Corpus rows: the ways to phrase an add that a held-out set of real lines showed, and nearby phrasings people type.
 
 import TwoDoCommands
 import TwoDoCore
@@ -10,7 +10,7 @@ extension Corpus {
     /// English rows: a known list named by its own name however it was typed, `tomorrow`/`tonight` as typed
     /// in chat, `next week friday`/`this week thursday`, an ordinal day alone after `on`/`by`/`due`, `priority
     /// high`, a dash or comma before a slot, `tuesday - call the bank`, `the end of the month`, `urgent!`.
-    static let englishRoundThree: [Row] = [
+    static let englishAddPhrasings: [Row] = [
         // A known list comes back as the list's own name.
         ok("add milk to GROCERIES", task("milk", list: "Groceries")),
         ok("add rent #BILLS", task("rent", list: "Bills")),
@@ -117,7 +117,7 @@ extension Corpus {
     /// week or this week (`gelecek hafta cuma`, `bu hafta cuma`), times with an ending and no apostrophe
     /// (`17.30da`), `öncelik yüksek`, a dash or comma before a slot, `cuma - dişçi`, `pazar sabahı kahvaltı`,
     /// `acil!`.
-    static let turkishRoundThree: [Row] = [
+    static let turkishAddPhrasings: [Row] = [
         // A known list comes back as the list's own name.
         ok("MARKETE ÇAY EKLE", task("ÇAY", list: "Market")),
         ok("markete cay ekle", task("cay", list: "Market")),

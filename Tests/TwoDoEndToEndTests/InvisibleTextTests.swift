@@ -3,8 +3,8 @@
 import Foundation
 import Testing
 
-@Suite("Hardening: invisible and bidi text", .serialized, .timeLimit(.minutes(2)))
-struct HardeningTextTests {
+@Suite("Invisible and bidi text", .serialized, .timeLimit(.minutes(2)))
+struct InvisibleTextTests {
     /// Lines that smuggle a control into every kind of user text, with the code point the refusal names.
     static let attacks: [(String, String)] = [
         ("add invoice\u{202E}fdp.exe", "U+202E"),

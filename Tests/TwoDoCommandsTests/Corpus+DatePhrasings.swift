@@ -1,4 +1,4 @@
-// Corpus rows for issue 16, families 1-4: Turkish dates first with the verb last, case endings on dates and
+// Corpus rows for dates: Turkish dates first with the verb last, case endings on dates and
 // days, upper case, dotless typing and one-letter typos in day and month names, and `until` ending a repeat.
 
 import TwoDoCommands
@@ -10,7 +10,7 @@ extension Corpus {
     private static let berlin = "Europe/Berlin"
 
     /// Turkish rows of issue 16's date families (weekday first, endings, typing, `… kadar` ending a repeat).
-    static let turkishRoundTwoDates: [Row] = [
+    static let turkishDatePhrasings: [Row] = [
         ok("cumartesi çimleri biç ekle", task("çimleri biç", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok("cumartesi cimleri bic ekle", task("cimleri bic", due: due("2026-11-28", tz: istanbul)), tz: istanbul),
         ok("pazartesi faturayı öde ekle", task("faturayı öde", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
@@ -272,7 +272,7 @@ extension Corpus {
     ]
 
     /// English rows of issue 16's date families (`Friday: dentist`, typos, `until` ending a repeat).
-    static let englishRoundTwoDates: [Row] = [
+    static let englishDatePhrasings: [Row] = [
         ok(
             "event add dentist fridy 9am",
             .event(.add(EventDraft(title: "dentist", date: day("2026-11-27"), time: LocalTime(hour: 9, minute: 0)))),

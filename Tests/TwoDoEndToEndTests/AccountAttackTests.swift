@@ -1,10 +1,10 @@
-// End to end: account attacks from issue 11: sessions outliving passwd, lock-outs, look-alike names, weak passwords.
+// End to end: attacks on accounts: sessions outliving passwd, lock-outs, look-alike names, weak passwords.
 
 import Foundation
 import Testing
 
-@Suite("Hardening: accounts", .serialized, .timeLimit(.minutes(2)))
-struct HardeningAccountTests {
+@Suite("Attacks on accounts", .serialized, .timeLimit(.minutes(2)))
+struct AccountAttackTests {
     /// A JSON-mode connection from `source`.
     private func json(_ server: TestServer, from source: String? = nil) throws -> LineClient {
         let c = try server.connect(from: source)

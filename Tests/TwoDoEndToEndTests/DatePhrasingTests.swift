@@ -1,10 +1,10 @@
-// End to end: issue 16's date phrasings typed by a Turkish partner in Istanbul and an English one in New York.
+// End to end: dates phrased as people type them, by a Turkish partner in Istanbul and an English one in New York.
 
 import Foundation
 import Testing
 
 /// One line of issue 16's date families, typed by one partner, and what both partners must see.
-struct RoundTwoCase: Sendable, CustomStringConvertible {
+struct PhrasedCase: Sendable, CustomStringConvertible {
     /// `ayse` (Turkish, Europe/Istanbul) or `john` (English, America/New_York).
     var by: String
     var line: String
@@ -22,18 +22,18 @@ struct RoundTwoCase: Sendable, CustomStringConvertible {
 
 private func tr(
     _ line: String, _ title: String, due: String? = nil, rule: RuleSummary? = nil, reply: String, event: String
-) -> RoundTwoCase {
-    RoundTwoCase(by: "ayse", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
+) -> PhrasedCase {
+    PhrasedCase(by: "ayse", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
 }
 
 private func en(
     _ line: String, _ title: String, due: String? = nil, rule: RuleSummary? = nil, reply: String, event: String
-) -> RoundTwoCase {
-    RoundTwoCase(by: "john", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
+) -> PhrasedCase {
+    PhrasedCase(by: "john", line: line, title: title, due: due, rule: rule, reply: reply, event: event)
 }
 
 /// ayse (Turkish, Istanbul) and john (English, New York), paired; the test clock is Sunday 2026-11-22 09:00 UTC.
-private struct RoundTwoCouple {
+private struct PhrasingCouple {
     let server: TestServer
     let ayse: LineClient
     let john: LineClient
@@ -50,9 +50,9 @@ private struct RoundTwoCouple {
     func client(_ name: String) -> LineClient { name == "ayse" ? ayse : john }
 }
 
-@Suite("Round two date phrases over TCP", .serialized, .timeLimit(.minutes(3)))
-struct LanguageRoundTwoDateTests {
-    static let cases: [RoundTwoCase] = [
+@Suite("Date phrasings over TCP", .serialized, .timeLimit(.minutes(3)))
+struct DatePhrasingTests {
+    static let cases: [PhrasedCase] = [
         // 1. A weekday first, the verb last; its English mirror.
         tr(
             "cumartesi çimleri biç ekle", "çimleri biç", due: "2026-11-28T23:59:59+03:00",
@@ -105,8 +105,8 @@ struct LanguageRoundTwoDateTests {
     ]
 
     @Test("each line adds the task; the typer's reply and the partner's live event show it", arguments: cases)
-    func phrase(_ row: RoundTwoCase) throws {
-        let couple = try RoundTwoCouple()
+    func phrase(_ row: PhrasedCase) throws {
+        let couple = try PhrasingCouple()
         let typer = couple.client(row.by)
         let partner = couple.client(row.by == "ayse" ? "john" : "ayse")
         let reply = try typer.json(row.line)
@@ -125,7 +125,7 @@ struct LanguageRoundTwoDateTests {
 
     @Test("an until before the rule's first day, and 31 Şubat, are refused in the typer's language")
     func refusals() throws {
-        let couple = try RoundTwoCouple()
+        let couple = try PhrasingCouple()
         let past = try couple.ayse.json("her cuma çöpü çıkar yarına kadar ekle")
         #expect(past.ok == false)
         #expect(past.code == "error.bad_date", "\(past)")
@@ -143,7 +143,7 @@ struct LanguageRoundTwoDateTests {
 
     @Test("a compound after a weekday stays title; `Friday: dentist` alone is an add, `dentist on Friday` an offer")
     func titlesAndOffers() throws {
-        let couple = try RoundTwoCouple()
+        let couple = try PhrasingCouple()
         let prayer = try couple.ayse.ok("cuma namazı ekle")
         #expect(prayer.data["title"] as? String == "cuma namazı")
         #expect(prayer.data["due"] is NSNull, "\(prayer)")
