@@ -85,7 +85,7 @@ extension Handlers {
 
         case .mark(let name, let mark, let date, let whole):
             // A routine whose whole name ends in date words ("gym monday") wins over reading them as a date.
-            if let whole, let exact = try? findRoutine(whole, user: user, c),
+            if let whole, let exact = try unlessRefused({ try findRoutine(whole, user: user, c) }),
                 TextFold.key(exact.name) == TextFold.key(whole)
             {
                 return try markRoutine(exact, mark, day: nil, user: user, members: members, c)
@@ -96,7 +96,7 @@ extension Handlers {
         case .undo(let rawName, let rawDate, let whole):
             var name = rawName
             var date = rawDate
-            if let whole, let exact = try? findRoutine(whole, user: user, c),
+            if let whole, let exact = try unlessRefused({ try findRoutine(whole, user: user, c) }),
                 TextFold.key(exact.name) == TextFold.key(whole)
             {
                 name = whole

@@ -47,7 +47,9 @@ extension Handlers {
         } catch let e as ReplyError where e.reply.code == .errorNotFound {
             guard case .words(let words) = ref else { throw e }
             for shorter in Handlers.withoutCaseEnding(words) {
-                if let found = try? resolve(.words(shorter), user: user, prefer: .open, tasksFirst: true, c) {
+                if let found = try unlessRefused({
+                    try resolve(.words(shorter), user: user, prefer: .open, tasksFirst: true, c)
+                }) {
                     return found
                 }
             }

@@ -6,11 +6,6 @@ import TwoDoStore
 import TwoDoProtocol
 import TwoDoText
 
-/// A handler's early exit with the reply to send instead.
-struct ReplyError: Error {
-    let reply: Reply
-}
-
 extension Handlers {
     /// Trims and checks user text, mapping problems to their localized error.
     func cleaned(_ text: String, limit: Int, _ c: Session) throws(ReplyError) -> String {

@@ -38,6 +38,8 @@ public struct FailureThrottle {
     /// `key`'s entry and the time to measure it against: the shared ledger's (wall clock) when there is one
     /// and it answers, else this node's.
     private func lookup(_ key: String, now: Double) -> (entry: (count: Int, last: Double)?, now: Double) {
+        // A ledger that does not answer (the database is away) leaves this node's own count: a throttle that
+        // stopped counting would let guesses through, one that failed every login would lock everyone out.
         if let shared, let found = try? shared.entry(namespace + key) { return (found, shared.now) }
         return (entries[key], now)
     }
