@@ -173,7 +173,7 @@ public enum Command: Sendable, Equatable {
     case clock(ClockAction)
     case stats
 
-    /// `routine ...` / `rutin ...` (issue 5).
+    /// `routine ...` / `rutin ...`.
     case routine(RoutineAction)
     /// `routines` / `rutinler`: today's due routines first, each with its streak and 14-day strip.
     case routines
@@ -227,7 +227,7 @@ public enum Command: Sendable, Equatable {
     case approveReset(name: String)
     /// `reset <name> <code> <new password>` / `sıfırla …`: sets a new password with a one-time code.
     case reset(name: String, code: String, password: String)
-    /// The 1-3-5 day plan: `plan`, `plan add`, `start`, `defer`, `unplan`, `backlog` (issue 15).
+    /// The 1-3-5 day plan: `plan`, `plan add`, `start`, `defer`, `unplan`, `backlog`.
     case plan(PlanAction)
 
     /// Whether this command is a listing that answers in pages (and so may take `page N`).

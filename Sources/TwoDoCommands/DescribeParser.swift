@@ -1,6 +1,6 @@
 // `describe`/`açıkla` and `info`/`detay`, and the ` -- <description>` tail of an `add` line.
 
-/// Parses the description and whole-item commands (issue 13): `describe <ref>: <text>`, `describe <ref>:`
+/// Parses the description and whole-item commands: `describe <ref>: <text>`, `describe <ref>:`
 /// (clears), `describe routine|event <ref>: <text>`, `info <ref>`, `info routine|event <ref>`, and the
 /// Turkish `açıkla …`, `detay …` with `rutin`/`etkinlik`.
 enum DescribeParser {

@@ -9,7 +9,7 @@ public enum PlanPlacement: Sendable, Equatable {
     case before(TaskRef)
 }
 
-/// A day-plan command (issue 15).
+/// A day-plan command.
 public enum PlanAction: Sendable, Equatable {
     /// `plan [member] [day]`: a board; nil member is the user's own, nil day is today.
     case board(member: String?, day: LocalDate?)

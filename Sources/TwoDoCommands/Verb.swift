@@ -49,7 +49,7 @@ enum Verb: Sendable, CaseIterable {
     /// `forgot <name>` / `şifremi unuttum <ad>`; `approve reset <name>` / `sıfırlamayı onayla <ad>`;
     /// `reset <name> <code> <new password>` / `sıfırla <ad> <kod> <yeni şifre>`.
     case forgot, approveReset, reset
-    /// The day plan (issue 15): `plan` (tr `plan`, `planla`), `start` (`başla`), `defer` (`sonraya bırak`),
+    /// The day plan: `plan` (tr `plan`, `planla`), `start` (`başla`), `defer` (`sonraya bırak`),
     /// `unplan` (`plandan çıkar`), `backlog` (`bekleyenler`).
     case plan, start, deferTask, unplan, backlog
     /// `resume <token>` / `oturumu sürdür <token>`: log in with a resume token.

@@ -87,7 +87,7 @@ public struct TaskItem: Sendable, Equatable {
     public var isStep: Bool { parent != nil }
     /// The longer text kept with the task (`describe`), nil for none; shown by `info`, marked `¶` in rows.
     public var description: String?
-    /// Its day-plan entry (issue 15), if someone planned it.
+    /// Its day-plan entry, if someone planned it.
     public var plan: TaskPlan?
 
     public init(

@@ -28,7 +28,7 @@ public enum PostgresMigrations {
     static let all: [String] = [
         PostgresSchema.version1 + PostgresSchema.taskArea + PostgresSchema.undo + PostgresSchema.eventLog
             + PostgresSchema.presence,
-        // 2: composite keys within a space, people who are members (issue 26).
+        // 2: composite keys within a space, people who are members.
         PostgresSchema.isolation,
         // 3: the search text folded under NFKC.
         searchNFKC,

@@ -2,7 +2,7 @@
 // people on a row who are members of its space.
 
 extension PostgresSchema {
-    /// Version 2 (issue 26). Ids come from identity sequences, which never hand an id out twice, so what SQLite
+    /// Version 2. Ids come from identity sequences, which never hand an id out twice, so what SQLite
     /// needed AUTOINCREMENT for holds already. Here: the parents get `UNIQUE (space_id, id)`; every row that hangs
     /// on a space's row carries `space_id` and points at `(space_id, id)` (ON UPDATE CASCADE: a join that moves a
     /// routine moves what hangs on it); a BEFORE INSERT trigger fills a child's `space_id` from its parent when the

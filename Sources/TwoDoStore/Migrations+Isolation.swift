@@ -2,7 +2,7 @@
 // of the same space, whatever code path writes it (undo, restore, copy, import included).
 
 extension Migrations {
-    /// 21 (issue 26). Every table with an id is rebuilt `AUTOINCREMENT`, so a deleted row's id is never handed
+    /// 21. Every table with an id is rebuilt `AUTOINCREMENT`, so a deleted row's id is never handed
     /// out again: an undo that re-inserts a row by its old id can only meet that row's own past, never another
     /// couple's new row. Every row that hangs on a space's row carries `space_id` and points at `(space_id, id)`
     /// through a composite foreign key (ON UPDATE CASCADE, so a join that moves a routine or a task to the

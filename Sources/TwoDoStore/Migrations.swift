@@ -236,7 +236,7 @@ enum Migrations {
             DELETE FROM space_task_counts WHERE space_id = OLD.id;
         END;
         """,
-        // 7: the search index (issue 13). One FTS5 row per task title, task note, routine name and event title:
+        // 7: the search index. One FTS5 row per task title, task note, routine name and event title:
         // `space` holds the owning space's id and `kind` what the row is (t, n, r, e: columns of their own, so no
         // title can forge them, and a search for routines skips the tasks' rows by index), `body` the text
         // folded by twodo_fold (TextFold: case, accents, Turkish ı/İ); prefix indexes for 2 to 6 characters make
@@ -304,7 +304,7 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 4 + 3;
         END;
         """,
-        // 8: each user's undo stack (issue 13): the newest changes of their commands as SQLite changesets
+        // 8: each user's undo stack: the newest changes of their commands as SQLite changesets
         // (session extension), with what the change was about for the reply and the partner's event.
         """
         CREATE TABLE undo_log (
@@ -322,7 +322,7 @@ enum Migrations {
         """,
         // 9: a list's icon, one emoji shown before its name (NULL: none). Checked by `ListIcon` on the way in.
         "ALTER TABLE lists ADD COLUMN icon TEXT;",
-        // 10: steps (issue 13): a step is a task with a parent, in its parent's list and space, deleted with it.
+        // 10: steps: a step is a task with a parent, in its parent's list and space, deleted with it.
         // The list order index leads with (list_id, parent_id) so a list's own tasks page by `parent_id IS NULL`
         // from it (and a list's cascade still finds every row by list_id); `tasks_steps` serves a task's steps,
         // their counts and the cascade. Steps have no due date, so the undated index leaves them out; they
@@ -359,7 +359,7 @@ enum Migrations {
                 ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0 AND NEW.parent_id IS NULL);
         END;
         """,
-        // 11: descriptions (issue 13): `description` on tasks, routines and events (NULL: none), searched with the
+        // 11: descriptions: `description` on tasks, routines and events (NULL: none), searched with the
         // title or name; and notes on routines and events (`item_notes`) searched too, as kind `i`. The index is
         // rebuilt with eight rowids per id: id × 8 + 0 task (title and description), + 1 task note, + 2 routine
         // (name and description), + 3 event (title and description), + 4 routine or event note. Every search
@@ -464,7 +464,7 @@ enum Migrations {
             DELETE FROM search_pending WHERE id = OLD.id * 8 + 4;
         END;
         """,
-        // 12: forgotten passwords (issue 14): one row per account with a pending `forgot` request and/or an
+        // 12: forgotten passwords: one row per account with a pending `forgot` request and/or an
         // outstanding one-time code, kept only as a yescrypt hash; a new code replaces the old one.
         """
         CREATE TABLE password_resets (
@@ -474,7 +474,7 @@ enum Migrations {
             expires_at INTEGER
         );
         """,
-        // 13: the 1-3-5 day plan (issue 15): a task is on at most one person's plan for one day (task_id
+        // 13: the 1-3-5 day plan: a task is on at most one person's plan for one day (task_id
         // UNIQUE); `plan_date` is that person's local date, `bucket` NULL while in the backlog; the status is
         // todo, in_progress or deferred (done is the task's own flag). Indexes: the board (a person's day), the
         // backlog (newest first) and the rollover (open entries by day).
@@ -496,13 +496,13 @@ enum Migrations {
         CREATE INDEX plan_entries_open ON plan_entries(plan_date, user_id) WHERE status IN ('todo', 'in_progress');
         """,
         // 14: who a task reminder is for when the line named someone (`remind me 15 minutes before` is the
-        // speaker's, even on a task for the partner); NULL: the assignee, or every member (issue 14).
+        // speaker's, even on a task for the partner); NULL: the assignee, or every member.
         """
         ALTER TABLE reminders ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
         """,
-        // 15: a display name (issue 14): what partners see in events and listings; NULL shows the login name.
+        // 15: a display name: what partners see in events and listings; NULL shows the login name.
         "ALTER TABLE users ADD COLUMN display_name TEXT;",
-        // 16: resume tokens (issue 14): `resume <token>` logs a connection in without the password. Only a
+        // 16: resume tokens: `resume <token>` logs a connection in without the password. Only a
         // digest of each token is kept; tokens go with their user, and end at logout, passwd, reset or expiry.
         """
         CREATE TABLE resume_tokens (
@@ -514,11 +514,11 @@ enum Migrations {
         );
         CREATE INDEX resume_tokens_user ON resume_tokens (user_id);
         """,
-        // 17: multi-day events (issue 14): the last day of an event that spans several days (NULL: one day).
+        // 17: multi-day events: the last day of an event that spans several days (NULL: one day).
         """
         ALTER TABLE events ADD COLUMN end_date TEXT;
         """,
-        // 18: muted push kinds (issue 14): one row per user and muted kind (`reminders`, `partner`, `chat`).
+        // 18: muted push kinds: one row per user and muted kind (`reminders`, `partner`, `chat`).
         """
         CREATE TABLE muted_kinds (
             user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -526,7 +526,7 @@ enum Migrations {
             PRIMARY KEY (user_id, kind)
         ) WITHOUT ROWID;
         """,
-        // 19: less written per durable command (issue 17). `tasks_space (space_id)` duplicated the first column
+        // 19: less written per durable command. `tasks_space (space_id)` duplicated the first column
         // of `tasks_due (space_id, done, due_at)`, which every query on a space's tasks can use instead (the
         // same scan of the space's entries); it cost one more index page per add. The space counter moved on
         // every done, undone and move (minus one, plus one); it now moves only when a task changes space.
@@ -546,14 +546,14 @@ enum Migrations {
                 ON CONFLICT (list_id) DO UPDATE SET open = open + (NEW.done = 0 AND NEW.parent_id IS NULL);
         END;
         """,
-        // 20: multi-day one-off events by their last day (issue 17): a window finds those that began before it
+        // 20: multi-day one-off events by their last day: a window finds those that began before it
         // from this index instead of reading every one-off of the year before (a ninth of a month's `calendar`).
         "CREATE INDEX events_spans ON events(space_id, end_date) WHERE rec_freq IS NULL AND end_date IS NOT NULL;",
         // 21: ids never reused, composite keys within a space, people who are members (Migrations+Isolation).
         isolation,
         // 22: the search text folded under NFKC.
         searchNFKC,
-        // 23: the inbox keeps its newest `Store.inboxLimit` notifications (issue 26).
+        // 23: the inbox keeps its newest `Store.inboxLimit` notifications.
         inboxCap,
         // 24: listings that never walk a space's tasks: counts of done tasks per list, and the undated view's
         // index holding every column its count and its pages test.

@@ -2,7 +2,7 @@
 
 import TwoDoCore
 
-/// Day-plan entries (issue 15): what an engine must store and answer.
+/// Day-plan entries: what an engine must store and answer.
 ///
 /// Guarantees:
 /// - A task has at most one entry (one person, one day); deleting the task or the person deletes it.

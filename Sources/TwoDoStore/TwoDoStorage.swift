@@ -1,7 +1,7 @@
 // The whole store surface in one name, and SQLite's `Store` as its implementation.
 
 /// Everything the server asks of a store engine: the composition of the per-area contracts. Signatures use
-/// only TwoDo's domain types (no `Row`, `Statement`, `SQLValue` or `Database`), so a second engine (issue 18:
+/// only TwoDo's domain types (no `Row`, `Statement`, `SQLValue` or `Database`), so a second engine (
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
