@@ -8,12 +8,6 @@ import TwoDoSystem
 import TwoDoText
 
 extension Server {
-    /// What one client address used of its share in the current turn.
-    struct AddressShare {
-        var commands = 0
-        var seconds = 0.0
-    }
-
     /// Runs everything that is ready in one transaction and delivers the outcomes after COMMIT.
     func processTurn() {
         let remindersDue = nextReminderAt.map { $0 <= clock.now } ?? false
@@ -58,9 +52,9 @@ extension Server {
         // Client addresses are served in turn: all connections of one address (its throttle key: the PROXY
         // header's client, or each connection of a trusted front on its own) share one slice of the turn, in
         // commands and in time, so 64 connections pipelining from one address weigh what one does.
-        var perAddress: [String: Int] = [:]
-        for id in batch { if let c = connections[id] { perAddress[c.throttleKey, default: 0] += 1 } }
-        var shares: [String: AddressShare] = [:]
+        var shares = TurnShares(
+            addresses: batch.compactMap { connections[$0]?.throttleKey }, commands: Server.turnCommandBudget,
+            seconds: Server.addressTimeShare)
         var sliced: [UInt64] = []
         var skipped: [UInt64] = []
         let turnStarted = Monotonic.now()
@@ -82,15 +76,12 @@ extension Server {
             }
             guard let c = connections[id], c.stream == nil else { continue }
             let key = c.throttleKey
-            var share = shares[key] ?? AddressShare()
             // The address used its slice on its other connections: this one goes first among the leftovers of
             // the next turn, so the connections of one address take turns too.
-            if share.commands >= Server.turnCommandBudget || share.seconds >= Server.addressTimeShare {
+            guard shares.hasShare(key) else {
                 if !c.input.isEmpty { skipped.append(c.id) }
                 continue
             }
-            // Each connection of the address gets an equal part of the address's commands (at least one).
-            let connectionBudget = max(1, Server.turnCommandBudget / max(1, perAddress[key] ?? 1))
             let started = Monotonic.now()
             // Back-pressure inside the turn: replies count as they are made, and once the client's unread
             // output passes the cap its remaining commands wait (in order, unread) until it drains.
@@ -105,10 +96,7 @@ extension Server {
                 // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one; the
                 // slice ends at the address's command share, or its time share (checked after every command,
                 // so no connection runs hundreds of slow commands in one turn).
-                if consumed == connectionBudget || share.commands + consumed >= Server.turnCommandBudget
-                    || owed > turnLimit
-                    || (consumed > 0 && share.seconds + (Monotonic.now() - started) >= Server.addressTimeShare)
-                {
+                if owed > turnLimit || shares.sliceOver(key, consumed: consumed, elapsed: Monotonic.now() - started) {
                     sliced.append(c.id)
                     break
                 }
@@ -121,9 +109,7 @@ extension Server {
                 outcomes.append(outcome)
                 if outcome.close || outcome.stream != nil { break }
             }
-            share.commands += consumed
-            share.seconds += Monotonic.now() - started
-            shares[key] = share
+            shares.charge(key, commands: consumed, seconds: Monotonic.now() - started)
             if c.input.count >= consumed {
                 c.input.removeFirst(consumed)
                 c.inputBytes -= consumedBytes
@@ -250,18 +236,34 @@ extension Server {
     /// After a failed commit: every command from the first write on is answered with a storage error
     /// (a later read in the same turn may have seen the lost write) and its in-memory effects undone.
     private func voided(_ outcomes: [Outcome], code: ReplyCode) -> [Outcome] {
+        let (result, unstored) = Server.voided(outcomes, code: code) { self.connections[$0]?.lang }
+        for id in unstored { connections[id]?.resumeDigest = nil }  // the token was never stored
+        return result
+    }
+
+    /// What a turn's outcomes become when its COMMIT failed, socket-free: from the first command that wrote on,
+    /// every reply is the failure `code` in its reader's language (a reply that stands whatever the COMMIT says,
+    /// `replyIfCommitFails`, is kept), no event, stream, close or session end survives, and each voided
+    /// command's `undo` runs, newest first. Replies before the first write (reads of committed state) stand.
+    /// Outcomes of connections gone meanwhile (`language` nil) are left alone: nobody will read them.
+    /// - Returns: the outcomes to deliver, and the connections whose standing reply named a resume token
+    ///   that was never stored.
+    static func voided(
+        _ outcomes: [Outcome], code: ReplyCode, language: (UInt64) -> Language?
+    ) -> (outcomes: [Outcome], unstoredTokens: [UInt64]) {
         var result = outcomes
+        var unstored: [UInt64] = []
         let firstWrite = result.firstIndex { $0.wrote } ?? result.count
         for i in (firstWrite..<result.count).reversed() where result[i].replyIfCommitFails == nil { result[i].undo?() }
         for i in firstWrite..<result.count {
-            guard let c = connections[result[i].connection] else { continue }
+            guard let lang = language(result[i].connection) else { continue }
             if let standing = result[i].replyIfCommitFails {
                 result[i].reply = standing
                 result[i].lines = nil
-                c.resumeDigest = nil  // the token was never stored
+                unstored.append(result[i].connection)
                 continue
             }
-            result[i].reply = .failure(code, Catalog.text(code.key, c.lang))
+            result[i].reply = .failure(code, Catalog.text(code.key, lang))
             result[i].lines = nil
             result[i].rawLines = nil
             result[i].stream = nil
@@ -269,7 +271,7 @@ extension Server {
             result[i].events = []
             result[i].close = false
         }
-        return result
+        return (result, unstored)
     }
 
     private func failEverything(error: Error) {
