@@ -115,10 +115,21 @@ extension Server {
         }
     }
 
-    /// Whether `user` has sessions on another live node.
+    /// Whether `user` has sessions on another live node: asked of the database once per user and turn (the
+    /// turn's snapshot, `presenceElsewhere`), however many events of the turn reach them.
     public func isOnlineElsewhere(_ user: UserID) -> Bool {
         guard let link = storage.link else { return false }
-        return (try? link.isOnlineElsewhere(user.rawValue, now: Server.linkNow)) ?? false
+        if let known = presenceElsewhere[user] { return known }
+        let online: Bool
+        do {
+            online = try link.isOnlineElsewhere(user.rawValue, now: Server.linkNow)
+        } catch {
+            // Taken as "not elsewhere": what they miss waits in their inbox, unread, as for anyone offline.
+            Log.error("presence lookup failed; their events wait in the inbox", ["user": "\(user.rawValue)", "error": "\(error)"])
+            online = false
+        }
+        presenceElsewhere[user] = online
+        return online
     }
 }
 

@@ -16,6 +16,7 @@ extension Server {
                 || searchBacklog
         else { return }
         var outcomes: [Outcome] = []
+        presenceElsewhere.removeAll(keepingCapacity: true)
         let turn: TurnTransaction
         do {
             turn = try store.beginTurn()
