@@ -32,6 +32,8 @@ public enum Parser {
     static let alternatives: [(name: String, read: Alternative)] = [
         // `show groceries page 3`: a page clause after a listing (only there: `add read page 3` adds that title).
         ("paged listing", { line, context in PageParser.parse(line.text, context: context) }),
+        // `what's on today`, `bugün ne var`, `show my tasks`, `tüm görevler`: a question gets the view it asks for.
+        ("question", { line, _ in QuestionParser.parse(line.words) }),
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
         ("verb first", verbFirst),
@@ -46,6 +48,9 @@ public enum Parser {
         // `Friday: dentist`: no verb, a date and a colon first.
         ("date colon add", { line, context in DateColonAdd.parse(line.words, context: context) }),
     ]
+
+    /// Whether a line asks something (a question word first, or `?` at its end): never offered as a task.
+    public static func isQuestion(_ line: Substring) -> Bool { QuestionParser.isQuestion(line) }
 
     /// Parses one framed line (no CR/LF, no control characters, tag prefix already removed).
     ///

@@ -139,6 +139,8 @@ extension Handlers {
             guard members.count >= 2 else { return .failure(.errorNotInCouple, t(c, .errorNotInCouple)) }
             guard confirmed else {
                 let partner = members.first { $0.id != user.id }?.name ?? ""
+                // The warning is a question: `yes`/`evet` next leaves, `no`/`hayır` keeps the couple.
+                c.pendingSuggestion = .couple(.leave(confirmed: true))
                 return .success(.coupleLeaveConfirm, [t(c, .coupleLeaveConfirm, ["partner": partner])])
             }
             try raise(.coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))

@@ -32,7 +32,26 @@ extension Handlers {
         return ["yes", "y", "evet", "e"].contains(TextFold.key(s))
     }
 
-    /// `yes` / `evet`: runs the `add` the question before offered, exactly as parsed then.
+    /// Whether a line only answers no: `no`, `n`, `nope`, `cancel`, `hayır`, `vazgeç`, `iptal`, `boşver`.
+    static func isRefusal(_ line: Substring) -> Bool {
+        guard line.utf8.count <= 16 else { return false }
+        var s = line
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " || s.last == "." || s.last == "!" { s = s.dropLast() }
+        return ["no", "n", "nope", "cancel", "hayir", "hayır", "vazgec", "vazgeç", "iptal", "bosver", "boşver"]
+            .contains(TextFold.key(s))
+    }
+
+    /// `no` / `hayır` / `cancel` / `vazgeç`: drops the question asked just before, doing nothing.
+    func refuse(_ pending: Command?, on c: Session, tag: String?) -> Outcome {
+        guard pending != nil else {
+            return Outcome(
+                connection: c.id, tag: tag, reply: .failure(.errorNothingToConfirm, t(c, .errorNothingToConfirm)))
+        }
+        return Outcome(connection: c.id, tag: tag, reply: .success(.confirmDropped, [t(c, .confirmDropped)]))
+    }
+
+    /// `yes` / `evet`: runs what the question before offered (an `add`, leaving the couple), exactly as parsed then.
     func confirm(_ pending: Command?, on c: Session, user: User?, tag: String?) throws -> Handled {
         guard let pending, user != nil else {
             return .outcome(
@@ -65,7 +84,8 @@ extension Handlers {
         let words = line.split(separator: " ")
         if nearVerb, words.count >= 2, Parser.canonicalVerb(String(words[1])) != nil { return nil }
         let text = String(line)
-        guard text.utf8.count <= 1000, words.count >= 2 else { return nil }
+        // `what do I have tomorrow`, `bugün ne var?`: a question is never offered as a task.
+        guard text.utf8.count <= 1000, words.count >= 2, !Parser.isQuestion(line) else { return nil }
         let readings = c.lang == .tr ? [text + " ekle", "add " + text] : ["add " + text, text + " ekle"]
         for reading in readings {
             guard case .success(let command) = Parser.parse(reading, context: context),

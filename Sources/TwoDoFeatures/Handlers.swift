@@ -95,6 +95,7 @@ public final class Handlers {
         let pending = c.pendingSuggestion
         c.pendingSuggestion = nil
         if Handlers.isConfirmation(body) { return try confirm(pending, on: c, user: user, tag: tag) }
+        if Handlers.isRefusal(body) { return .outcome(refuse(pending, on: c, tag: tag)) }
         let context = try parseContext(for: user)
         switch Parser.parse(String(body), context: context) {
         case .success(let command):

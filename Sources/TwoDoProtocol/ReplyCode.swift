@@ -198,8 +198,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorNothingToUndo = "error.nothing_to_undo"
     /// A line with no verb that reads as a task: the `add` it would be, asked about (`yes`/`evet` does it).
     case suggestAdd = "suggest.add"
-    /// `yes`/`evet` with no "Did you mean" question just before it.
+    /// `yes`/`evet` (or `no`/`hayır`) with no question just before it.
     case errorNothingToConfirm = "error.nothing_to_confirm"
+    /// `no`/`hayır`/`cancel`/`vazgeç`/`iptal` answering the question just before it: nothing was done.
+    case confirmDropped = "confirm.dropped"
     /// `undo` refused: the newest change's rows were changed since by someone else.
     case errorUndoConflict = "error.undo_conflict"
     /// `undo` refused: reversing the newest change would take the space past one of its limits.
@@ -613,6 +615,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorNothingToUndo: .errorNothingToUndo
         case .suggestAdd: .suggestAdd
         case .errorNothingToConfirm: .errorNothingToConfirm
+        case .confirmDropped: .confirmDropped
         case .errorUndoConflict: .errorUndoConflict
         case .errorUndoLimit: .errorUndoLimit
         case .taskDescribed: .taskDescribed

@@ -44,6 +44,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case chatNoPartner = "chat.no_partner"
     case chatSent = "chat.sent"
     case clockSet = "clock.set"
+    case confirmDropped = "confirm.dropped"
     case coupleCodeReplaced = "couple.code_replaced"
     case coupleCreated = "couple.created"
     case coupleDisplayCleared = "couple.display_cleared"

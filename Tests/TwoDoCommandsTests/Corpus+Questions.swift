@@ -1,0 +1,73 @@
+// Questions about the tasks, as people ask them: each is the view it asks for, never a task.
+
+import TwoDoCommands
+
+extension Corpus {
+    /// English questions and the views they ask for.
+    static let englishQuestions: [Row] = [
+        ok("what's on today", .view(.today)),
+        ok("What's on today?", .view(.today)),
+        ok("whats on today", .view(.today)),
+        ok("what is on today", .view(.today)),
+        ok("what do I have today", .view(.today)),
+        ok("what do we have today?", .view(.today)),
+        ok("anything today?", .view(.today)),
+        ok("what's due today", .view(.today)),
+        ok("what's on tonight", .view(.today)),
+        ok("what do I have tomorrow", .view(.tomorrow)),
+        ok("what's on tomorrow?", .view(.tomorrow)),
+        ok("anything for tomorrow", .view(.tomorrow)),
+        ok("what's overdue", .view(.overdue)),
+        ok("what is late?", .view(.overdue)),
+        ok("what's on this week", .view(.upcoming)),
+        ok("what's coming up this week?", .view(.upcoming)),
+        ok("what's coming up", .view(.agenda)),
+        ok("what's left", .view(.agenda)),
+        ok("what should I do", .view(.agenda)),
+        ok("what's there to do?", .view(.agenda)),
+        ok("what are my tasks", .view(.mine)),
+        ok("show my tasks", .view(.mine)),
+        ok("my tasks?", .view(.mine)),
+        ok("show me my tasks", .view(.mine)),
+        ok("all tasks", .view(.agenda)),
+        ok("show all", .view(.agenda)),
+        ok("Show all tasks", .view(.agenda)),
+        ok("todo", .view(.agenda)),
+        ok("to do", .view(.agenda)),
+        ok("everything", .view(.agenda)),
+        ok("today?", .view(.today)),
+        ok("tomorrow?", .view(.tomorrow)),
+        // Not questions the reader knows: they keep what they were (a task, a list, an error).
+        ok("add what to buy", .add(title: "what to buy", list: nil, details: TaskDetails())),
+    ]
+
+    /// Turkish questions and the views they ask for.
+    static let turkishQuestions: [Row] = [
+        ok("bugün ne var", .view(.today)),
+        ok("Bugün ne var?", .view(.today)),
+        ok("bugun ne var", .view(.today)),
+        ok("bugün neler var", .view(.today)),
+        ok("bugün ne yapacağım", .view(.today)),
+        ok("yarın ne var", .view(.tomorrow)),
+        ok("yarın ne var?", .view(.tomorrow)),
+        ok("yarınki görevler ne", .view(.tomorrow)),
+        ok("bu hafta ne var", .view(.upcoming)),
+        ok("gecikenler neler", .view(.overdue)),
+        ok("ne var", .view(.agenda)),
+        ok("neler var?", .view(.agenda)),
+        ok("başka ne var", .view(.agenda)),
+        ok("görevlerim", .view(.mine)),
+        ok("Görevlerim", .view(.mine)),
+        ok("benim görevlerim", .view(.mine)),
+        ok("görevlerimi göster", .view(.mine)),
+        ok("işlerim", .view(.mine)),
+        ok("tüm görevler", .view(.agenda)),
+        ok("bütün görevler", .view(.agenda)),
+        ok("tüm görevleri göster", .view(.agenda)),
+        ok("hepsi", .view(.agenda)),
+        ok("yapılacaklar", .view(.agenda)),
+        ok("bugün?", .view(.today)),
+        // A real task stays a task.
+        ok("ne alacağımızı yaz ekle", .add(title: "ne alacağımızı yaz", list: nil, details: TaskDetails())),
+    ]
+}

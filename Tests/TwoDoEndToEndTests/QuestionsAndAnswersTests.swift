@@ -1,0 +1,81 @@
+// End to end: a question gets the view it asks for (never a task), and yes/no/cancel answer the server's own
+// questions, in English and Turkish, with the partner watching.
+
+import Foundation
+import Testing
+
+@Suite("Questions and answers over TCP", .serialized, .timeLimit(.minutes(2)))
+struct QuestionsAndAnswersTests {
+    /// How many open tasks the user's default list holds, from `show`'s JSON.
+    private func openCount(_ c: LineClient) throws -> Int {
+        let shown = try c.ok("show")
+        return (shown.data["tasks"] as? [JSONObject])?.filter { $0["done"] as? Bool != true }.count ?? -1
+    }
+
+    @Test("questions in English and Turkish answer with a view and add nothing; the partner hears no event")
+    func questionsAreViews() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add pay rent today 6pm")
+        _ = try bob.event()
+        try alice.ok("add call mum tomorrow 10am")
+        _ = try bob.event()
+        // (The agenda has no heading of its own: `all tasks` shows its Today rows.)
+        for (line, view) in [
+            ("what's on today", "today"), ("What do I have tomorrow?", "tomorrow"), ("show my tasks", "mine"),
+            ("all tasks", "today"), ("anything today?", "today"),
+        ] {
+            let reply = try alice.json(line)
+            #expect(reply.code == "task.view", "\(line): \(reply)")
+            #expect(reply.data[view] != nil, "\(line): \(reply)")
+        }
+        #expect(try openCount(alice) == 2)
+        let today = try alice.ok("what's on today")
+        #expect(((today.data["today"] as? [JSONObject])?.first?["title"] as? String) == "pay rent")
+        _ = try alice.ok("lang tr")
+        let turkish = try alice.json("bugün ne var?")
+        #expect(turkish.code == "task.view")
+        #expect(try alice.json("yarın ne var").code == "task.view")
+        #expect(try alice.json("tüm görevler").code == "task.view")
+        // A question the reader does not know is not offered as a task either.
+        let unknown = try alice.json("what about the garden tomorrow?")
+        #expect(unknown.code != "suggest.add", "\(unknown)")
+        #expect(try openCount(alice) == 2)
+        #expect(try bob.isQuiet(for: 0.3))
+    }
+
+    @Test("no, cancel, hayır and vazgeç drop the question before; yes after the leave warning leaves")
+    func answers() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        // "Did you mean: add …?" answered no: nothing is added.
+        let offered = try alice.json("buy milk tomorrow 5pm")
+        #expect(offered.code == "suggest.add")
+        let dropped = try alice.json("no")
+        #expect(dropped.code == "confirm.dropped")
+        #expect(dropped.text == "OK, nothing done.")
+        #expect(try openCount(alice) == 0)
+        // `no` with nothing asked says so (it used to suggest the verb "not").
+        let nothing = try alice.json("no")
+        #expect(nothing.code == "error.nothing_to_confirm")
+        // The leave warning is a question: cancel keeps the couple, in English and Turkish.
+        #expect(try alice.json("couple leave").code == "couple.leave_confirm")
+        #expect(try alice.json("cancel").code == "confirm.dropped")
+        _ = try alice.ok("lang tr")
+        #expect(try alice.json("çift ayrıl").code == "couple.leave_confirm")
+        let hayir = try alice.json("hayır")
+        #expect(hayir.code == "confirm.dropped")
+        #expect(hayir.text == "Tamam, hiçbir şey yapılmadı.")
+        #expect(try alice.json("çift ayrıl").code == "couple.leave_confirm")
+        #expect(try alice.json("Vazgeç").code == "confirm.dropped")
+        #expect(try bob.isQuiet(for: 0.3))
+        // Any other line drops the question: `evet` after it confirms nothing.
+        #expect(try alice.json("çift ayrıl").code == "couple.leave_confirm")
+        _ = try alice.ok("ping")
+        #expect(try alice.json("evet").code == "error.nothing_to_confirm")
+        // Answered yes right after the warning, it leaves, and the partner is told.
+        #expect(try alice.json("çift ayrıl").code == "couple.leave_confirm")
+        #expect(try alice.json("evet").code == "couple.left")
+        #expect(try bob.event().event == "couple.left")
+    }
+}
