@@ -22,6 +22,9 @@ public struct ParseContext: Sendable {
     /// The user's IANA time zone (`Europe/Istanbul`); every date and time in a line is local to it, and
     /// resolved `DueDate`s carry it. An unknown identifier computes like UTC.
     public var timeZone: String
+    /// The language "did you mean" suggests verbs from: true Turkish, false English, nil either (an English
+    /// user typing `buy bread` is not offered the Turkish `bul`).
+    public var suggestsTurkish: Bool? = nil
 
     /// Matches phrases against `listNames` (a match is the list's own name); kept in step with it.
     private(set) var lists: NameMatcher

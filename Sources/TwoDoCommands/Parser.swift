@@ -89,7 +89,8 @@ public enum Parser {
         }
         return .failure(
             .unknownCommand(
-                word: String(first.text), suggestion: Suggester.nearest(to: first, testClock: context.testClock)))
+                word: String(first.text),
+                suggestion: Suggester.nearest(to: first, testClock: context.testClock, turkish: context.suggestsTurkish)))
     }
 
     /// A verb at the start of the line (one- and two-word spellings, any language).

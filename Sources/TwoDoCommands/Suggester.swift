@@ -8,7 +8,14 @@ enum Suggester {
         /// `mask(key)`, for a cheap lower bound on the distance.
         let mask: UInt64
         let isClock: Bool
+        /// The spelling's language: true Turkish, false English.
+        let isTurkish: Bool
     }
+
+    /// The Turkish heads of the routine, event and calendar commands (the others are English).
+    private static let turkishHeads: Set<String> = [
+        "rutin", "rutinler", "alışkanlık", "alışkanlıklar", "etkinlik", "etkinlikler", "takvim",
+    ]
 
     /// One-word spellings (not `?`), in table order so ties go to the earlier spelling, then the first
     /// words of the routine, event and calendar commands (`VerbTable.heads`).
@@ -16,11 +23,13 @@ enum Suggester {
         let verbs: [Candidate] = VerbTable.spellings.compactMap { s in
             guard !s.text.contains(" "), s.text != "?" else { return nil }
             let key = Array(Fold.key(s.text).unicodeScalars)
-            return Candidate(text: s.text, key: key, mask: mask(key), isClock: s.verb == .clock)
+            return Candidate(
+                text: s.text, key: key, mask: mask(key), isClock: s.verb == .clock, isTurkish: s.isTurkish)
         }
         let planner = VerbTable.heads.filter(\.suggested).map { text, _, _ in
             let key = Array(Fold.key(text).unicodeScalars)
-            return Candidate(text: text, key: key, mask: mask(key), isClock: false)
+            return Candidate(
+                text: text, key: key, mask: mask(key), isClock: false, isTurkish: turkishHeads.contains(text))
         }
         return verbs + planner
     }()
@@ -40,7 +49,8 @@ enum Suggester {
     /// Close means an optimal-string-alignment (Damerau–Levenshtein) distance of at most 2 between
     /// folding keys, or at most 1 when the typed word has 4 characters or fewer. One-character
     /// words get no suggestion. `clock` is only suggested when the test clock is on.
-    static func nearest(to word: Word, testClock: Bool) -> String? {
+    /// `turkish`: only spellings of that language (nil: either).
+    static func nearest(to word: Word, testClock: Bool, turkish: Bool? = nil) -> String? {
         let length = word.text.count
         guard length >= 2, length <= 24 else { return nil }
         let limit = length <= 4 ? 1 : 2
@@ -48,7 +58,7 @@ enum Suggester {
         let typedMask = mask(typed)
         var best: String?
         var bestDistance = limit + 1
-        for c in candidates where testClock || !c.isClock {
+        for c in candidates where (testClock || !c.isClock) && (turkish == nil || c.isTurkish == turkish) {
             guard abs(c.key.count - typed.count) < bestDistance,
                 (typedMask & ~c.mask).nonzeroBitCount < bestDistance,
                 (c.mask & ~typedMask).nonzeroBitCount < bestDistance

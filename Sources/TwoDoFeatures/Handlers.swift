@@ -96,7 +96,8 @@ public final class Handlers {
         c.pendingSuggestion = nil
         if Handlers.isConfirmation(body) { return try confirm(pending, on: c, user: user, tag: tag) }
         if Handlers.isRefusal(body) { return .outcome(refuse(pending, on: c, tag: tag)) }
-        let context = try parseContext(for: user)
+        var context = try parseContext(for: user)
+        context.suggestsTurkish = c.lang == .tr
         switch Parser.parse(String(body), context: context) {
         case .success(let command):
             if case .register = command, c.user == nil, Handlers.isTurkishVerb(body) { c.lang = .tr }

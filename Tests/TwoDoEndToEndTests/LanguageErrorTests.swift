@@ -39,8 +39,14 @@ struct LanguageErrorTests {
         FailureCase(
             by: "bob", line: "ertle 10dk", code: "error.unknown_command", contains: ["\"ertele\""],
             data: ["suggestion": "ertele"]),
+        // Suggestions come from the reader's language only: bob reads Turkish, so an English typo gets none,
+        // a Turkish one its verb.
+        FailureCase(by: "bob", line: "upcomng", code: "error.unknown_command", contains: ["\"upcomng\""]),
         FailureCase(
-            by: "bob", line: "upcomng", code: "error.unknown_command", contains: ["\"upcoming\""],
+            by: "bob", line: "yaklasnlar", code: "error.unknown_command", contains: ["\"yaklaşanlar\""],
+            data: ["suggestion": "yaklaşanlar"]),
+        FailureCase(
+            by: "alice", line: "upcomng", code: "error.unknown_command", contains: ["\"upcoming\""],
             data: ["suggestion": "upcoming"]),
         FailureCase(by: "alice", line: "frobnicate", code: "error.unknown_command", contains: ["Type \"help\""]),
         // Impossible dates and times say what was wrong, and show the form.

@@ -78,4 +78,18 @@ struct QuestionsAndAnswersTests {
         #expect(try alice.json("evet").code == "couple.left")
         #expect(try bob.event().event == "couple.left")
     }
+
+    @Test("did-you-mean suggests verbs of the reader's language only: no Turkish bul for an English buy")
+    func suggestionsInTheReadersLanguage() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        let buy = try alice.json("buy bread")
+        #expect(buy.code == "error.unknown_command")
+        #expect(buy.data["suggestion"] as? String != "bul", "\(buy)")
+        #expect(!buy.text.contains("bul"), "\(buy)")
+        #expect(try alice.json("ad milk").data["suggestion"] as? String == "add")
+        _ = try alice.ok("lang tr")
+        #expect(try alice.json("ekel süt").data["suggestion"] as? String == "ekle")
+        #expect(try alice.json("bull anahtar").data["suggestion"] as? String == "bul")
+    }
 }
