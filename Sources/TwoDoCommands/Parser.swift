@@ -34,6 +34,8 @@ public enum Parser {
         ("paged listing", { line, context in PageParser.parse(line.text, context: context) }),
         // `what's on today`, `bugün ne var`, `show my tasks`, `tüm görevler`: a question gets the view it asks for.
         ("question", { line, _ in QuestionParser.parse(line.words) }),
+        // `mark … as done`, `check off …`, `rename … to …`, `clear done`, `remind me in 2 minutes to …`.
+        ("english rephrasing", { line, context in EnglishRephrasing.parse(line.words, text: line.text, context: context) }),
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
         ("verb first", verbFirst),

@@ -10,7 +10,8 @@ extension Handlers {
     /// `list clear <list>`: deletes the list's done tasks in one statement (open tasks stay) and tells the
     /// partner once; refused when there are none.
     func clearList(_ name: String, user: User, members: [User], _ c: Session) throws -> Reply {
-        let list = try findList(name, user: user, c)
+        // `clear done` names no list: the default one.
+        let list = name.isEmpty ? try store.defaultList(in: user.space) : try findList(name, user: user, c)
         let count = try store.deleteDoneTasks(in: list.id)
         guard count > 0 else {
             return .failure(

@@ -8,7 +8,7 @@ extension Corpus {
         account + couple + lists + add + tasks + settings + clock + errors + englishSchedule + englishFixes
         + englishPaging + englishSearch + quotedReferences + undoRows + englishListTools + englishSteps
         + englishDescribe + englishAccountLifecycle + planRows + englishCalendar + englishInbox + englishSlotPhrasings
-        + englishDatePhrasings + englishAddPhrasings + englishQuestions
+        + englishDatePhrasings + englishAddPhrasings + englishQuestions + englishRephrasings
 
     private static let account: [Row] = [
         ok("help", .help(topic: nil)),

@@ -71,3 +71,29 @@ extension Corpus {
         ok("ne alacağımızı yaz ekle", .add(title: "ne alacağımızı yaz", list: nil, details: TaskDetails())),
     ]
 }
+
+extension Corpus {
+    /// English word orders for commands with one canonical form.
+    static let englishRephrasings: [Row] = [
+        ok("mark stretch as done", .done(.words("stretch"))),
+        ok("Mark water plants as done", .done(.words("water plants"))),
+        ok("mark 2 done", .done(.number(2))),
+        ok("mark 2 as complete", .done(.number(2))),
+        ok("mark stretch as not done", .undone(.words("stretch"))),
+        ok("mark stretch as undone", .undone(.words("stretch"))),
+        ok("check off water plants", .done(.words("water plants"))),
+        ok("tick off 3", .done(.number(3))),
+        ok("cross off milk", .done(.words("milk"))),
+        ok("check water plants off", .done(.words("water plants"))),
+        ok("rename stretch to long stretch", .edit(.words("stretch"), title: "long stretch")),
+        ok("rename 2 to call the plumber", .edit(.number(2), title: "call the plumber")),
+        ok("rename groceries to market", .list(.rename("Groceries", to: "market"))),
+        ok("clear done", .list(.clear(""))),
+        ok("clear done tasks", .list(.clear(""))),
+        ok("clear completed", .list(.clear(""))),
+        ok("clear done in groceries", .list(.clear("groceries"))),
+        // Titles that hold those words stay titles.
+        ok("add check off list", .add(title: "check off list", list: nil, details: TaskDetails())),
+        ok("add mark the boxes as done", .add(title: "mark the boxes as done", list: nil, details: TaskDetails())),
+    ]
+}

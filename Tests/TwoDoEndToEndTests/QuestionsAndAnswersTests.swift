@@ -92,4 +92,34 @@ struct QuestionsAndAnswersTests {
         #expect(try alice.json("ekel süt").data["suggestion"] as? String == "ekle")
         #expect(try alice.json("bull anahtar").data["suggestion"] as? String == "bul")
     }
+
+    @Test("mark … as done, check off, rename … to, clear done, remind me in … to, move … to <date>: each does it")
+    func englishWordOrders() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        for title in ["water plants", "stretch", "pay rent"] {
+            try alice.ok("add \(title)")
+            _ = try bob.event()
+        }
+        #expect(try alice.json("mark stretch as done").code == "task.completed")
+        #expect(try bob.event().event == "task.completed")
+        #expect(try alice.json("check off water plants").code == "task.completed")
+        #expect(try bob.event().event == "task.completed")
+        let renamed = try alice.json("rename pay rent to pay the rent")
+        #expect(renamed.code == "task.edited", "\(renamed)")
+        _ = try bob.event()
+        let due = try alice.json("move pay the rent to tomorrow")
+        #expect(due.code == "task.due", "\(due)")
+        _ = try bob.event()
+        let cleared = try alice.json("clear done")
+        #expect(cleared.code == "list.cleared", "\(cleared)")
+        #expect(cleared.data["count"] as? Int == 2)
+        _ = try bob.event()
+        let reminder = try alice.json("remind me in 2 minutes to stretch")
+        #expect(reminder.code == "task.added", "\(reminder)")
+        _ = try bob.event()
+        let shown = try alice.ok("show")
+        let titles = (shown.data["tasks"] as? [JSONObject])?.compactMap { $0["title"] as? String } ?? []
+        #expect(titles.sorted() == ["pay the rent", "stretch"], "\(titles)")
+    }
 }
