@@ -10,6 +10,7 @@ import TwoDoText
 extension Handlers {
     func help(topic: String?, _ c: Session) -> Reply {
         guard let topic, !topic.isEmpty else { return helpIndex(c) }
+        if let group = Handlers.helpGroup(named: topic) { return helpGroup(group, c) }
         // The page clause is no command of its own, but has its help line.
         if ["page", "sayfa"].contains(TextFold.key(topic)) {
             return .success(.help, [t(c, .usagePage)], data: .object([("command", .string("page"))]))
@@ -85,4 +86,69 @@ extension Handlers {
         return .object(fields)
     }
 
+
+    /// The group a `help` topic names: its name in the index in either language (`tasks`, `day plan`,
+    /// `görevler`, `gün planı`), or a synonym (`task`, `reminders`, `habits`, `events`, `görev`, `alışkanlıklar`).
+    static func helpGroup(named topic: String) -> (name: String, key: TextKey)? {
+        let key = TextFold.key(topic)
+        return helpGroups.first { group in
+            helpGroupNames(group.key).contains(key) || (helpGroupSynonyms[group.name] ?? []).contains(key)
+        }
+    }
+
+    /// A group's titles as the index shows them, in both languages, folded (`Time and reminders`, `Zaman ve
+    /// hatırlatmalar`), and its English name.
+    private static func helpGroupNames(_ key: TextKey) -> Set<String> {
+        var names: Set<String> = []
+        for lang in [Language.en, .tr] {
+            let line = Catalog.text(key, lang, [:])
+            if let dash = line.range(of: " — ") { names.insert(TextFold.key(line[..<dash.lowerBound])) }
+        }
+        return names
+    }
+
+    /// Other words people use for a group.
+    private static let helpGroupSynonyms: [String: Set<String>] = [
+        "tasks": ["tasks", "task", "todo", "todos", "gorev", "gorevler", "isler"],
+        "time": ["time", "dates", "due", "reminders", "reminder", "zaman", "tarih", "tarihler", "hatirlatmalar"],
+        "views": ["views", "view", "gorunum", "gorunumler"],
+        "routines": ["habits", "habit", "aliskanliklar", "aliskanlik"],
+        "calendar": ["events", "event", "etkinlikler", "etkinlik"],
+        "notes": ["notes"],
+        "inbox": ["notifications", "chat"],
+        "account": ["account", "password", "login", "sifre"],
+        "couple": ["partner", "pairing", "es"],
+        "settings": ["settings", "language", "timezone", "ayarlar"],
+        "plan": ["day plan", "planning", "1-3-5", "plan", "gun plani"],
+    ]
+
+    /// `help <group>`: the group's line from the index, then each of its commands' usage, in the reader's
+    /// language, each command once.
+    func helpGroup(_ group: (name: String, key: TextKey), _ c: Session) -> Reply {
+        let line = t(c, group.key)
+        var lines = [line]
+        var seen: Set<String> = []
+        // The commands are the index line's list: after " — ", up to the example.
+        if let dash = line.range(of: " — ") {
+            var list = line[dash.upperBound...]
+            for marker in [". e.g.", ". örn."] {
+                if let end = list.range(of: marker) { list = list[..<end.lowerBound] }
+            }
+            for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let verb: String?
+                switch Parser.parse(name, context: ParseContext(testClock: clock.isTest)) {
+                case .success(let command): verb = command.verb
+                case .failure(.usage(let v)), .failure(.badValue(let v, _)), .failure(.badDate(let v, _, _)),
+                    .failure(.twoValues(let v, _, _, _)):
+                    verb = v
+                case .failure(.unknownCommand): verb = nil
+                }
+                guard let verb, let usage = TextKey.usage(of: verb), seen.insert(verb).inserted else { continue }
+                lines.append("  " + t(c, usage))
+            }
+        }
+        return .success(
+            .help, lines,
+            data: .object([("group", .string(group.name)), ("commands", .array(seen.sorted().map { .string($0) }))]))
+    }
 }

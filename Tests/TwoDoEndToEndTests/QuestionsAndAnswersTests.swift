@@ -122,4 +122,34 @@ struct QuestionsAndAnswersTests {
         let titles = (shown.data["tasks"] as? [JSONObject])?.compactMap { $0["title"] as? String } ?? []
         #expect(titles.sorted() == ["pay the rent", "stretch"], "\(titles)")
     }
+
+    @Test("help <group> answers for every group of the index, by its English or Turkish title or a synonym")
+    func helpByGroup() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        let groups = [
+            ("tasks", "tasks", "görevler"), ("time", "time and reminders", "zaman ve hatırlatmalar"),
+            ("views", "views", "görünümler"), ("routines", "routines", "rutinler"), ("calendar", "calendar", "takvim"),
+            ("notes", "notes", "notlar"), ("inbox", "inbox", "bildirimler"), ("account", "account", "hesap"),
+            ("couple", "couple", "çift"), ("settings", "settings", "ayarlar"), ("plan", "day plan", "gün planı"),
+        ]
+        for (name, english, turkish) in groups {
+            for topic in [english, turkish, english.uppercased()] {
+                let reply = try alice.json("help \(topic)")
+                #expect(reply.code == "help", "help \(topic): \(reply)")
+                #expect(reply.data["group"] as? String == name, "help \(topic): \(reply)")
+                #expect(((reply.data["commands"] as? [Any])?.count ?? 0) >= 2, "help \(topic): \(reply)")
+            }
+        }
+        #expect(try alice.json("help reminders").data["group"] as? String == "time")
+        #expect(try alice.json("help habits").data["group"] as? String == "routines")
+        // A command keeps its own help; an unknown topic is still refused.
+        #expect(try alice.json("help add").data["command"] as? String == "add")
+        #expect(try alice.json("help blorp").code == "error.not_found")
+        // In human mode the group's index line comes first, then one usage line per command.
+        let lines = try server.login("alice", json: false).lines("help tasks")
+        #expect(lines.first?.hasPrefix("Tasks — ") == true)
+        #expect(lines.contains { $0.hasPrefix("  add <title>") })
+        #expect(lines.count >= 10)
+    }
 }
