@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),
         .testTarget(name: "TwoDoProtocolTests", dependencies: ["TwoDoProtocol", "TwoDoText", "TwoDoCore"]),
-        .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText", "TwoDoProtocol"]),
+        .testTarget(name: "TwoDoTextTests", dependencies: ["TwoDoText", "TwoDoProtocol", "TwoDoCore"]),
         .testTarget(name: "TwoDoStoreTests", dependencies: ["TwoDoStore"]),
         .testTarget(
             name: "TwoDoPostgresTests", dependencies: ["TwoDoPostgres", "TwoDoStore", "TwoDoCore", "TwoDoTestSupport"]),

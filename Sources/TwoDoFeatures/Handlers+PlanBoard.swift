@@ -111,7 +111,10 @@ extension Handlers {
         let w = try pageWindow(page, total: total, c)
         let tasks = try store.backlog(of: user.id, offset: w.offset, limit: PageWindow.size)
         remember(tasks.map(\.id), offset: w.offset, c)
-        var lines = [total == 0 ? t(c, .backlogEmpty) : t(c, .backlogHeader, ["count": "\(total)"])]
+        var lines = [
+            total == 0
+                ? t(c, .backlogEmpty) : total == 1 ? t(c, .backlogHeaderOne) : t(c, .backlogHeader, ["count": "\(total)"])
+        ]
         var group: BacklogGroup?
         var rows: [JSONValue] = []
         for (i, task) in tasks.enumerated() {

@@ -71,7 +71,8 @@ extension Server {
             guard ok, c.user == id, let user = try store.user(id) else {
                 logins.passwdFailed(session: c.id, now: now)
                 return Outcome(
-                    connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
+                    connection: c.id, tag: tag,
+                    reply: .failure(.errorBadCredentials, t(c, .errorBadCredentialsPassword)))
             }
             let reply = try handlers.deleteAccount(user, on: c.session)
             let others = detachOtherSessions(of: id, except: c)

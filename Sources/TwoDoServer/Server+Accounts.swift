@@ -203,8 +203,10 @@ extension Server {
         case (.passwd(let id, let tag), .verified(let ok, let newHash)):
             guard ok, let newHash, let user = try store.user(id) else {
                 logins.passwdFailed(session: c.id, now: now)
+                // No name was typed: the wording names only the password.
                 return Outcome(
-                    connection: c.id, tag: tag, reply: .failure(.errorBadCredentials, t(c, .errorBadCredentials)))
+                    connection: c.id, tag: tag,
+                    reply: .failure(.errorBadCredentials, t(c, .errorBadCredentialsPassword)))
             }
             try store.setPasswordHash(newHash, for: user.id)
             try store.deleteResumeTokens(of: user.id)  // every token ends; this session gets a new one

@@ -58,7 +58,9 @@ public enum RecurrenceText {
     private static func turkish(_ r: Recurrence) -> String {
         let unit = ["daily": "gün", "weekly": "hafta", "monthly": "ay", "yearly": "yıl"][r.frequency.rawValue]!
         if r.fromCompletion { return "bitince \(r.interval) \(unit) sonra" }
-        let every = r.interval == 1 ? "her \(unit)" : "\(r.interval) \(unit)da bir"
+        // The locative follows vowel harmony: günde, haftada, ayda, yılda ("3 günda bir" was wrong).
+        let locative = ["gün": "günde", "hafta": "haftada", "ay": "ayda", "yıl": "yılda"][unit]!
+        let every = r.interval == 1 ? "her \(unit)" : "\(r.interval) \(locative) bir"
         let days = r.weekdays.map { dayNames[.tr]![$0 - 1] }
         switch r.frequency {
         case .daily:

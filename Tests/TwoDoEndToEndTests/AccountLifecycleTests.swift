@@ -43,6 +43,8 @@ struct AccountLifecycleTests {
 
         let wrong = try alice.json("account delete confirm not-my-password")
         #expect(wrong.code == "error.bad_credentials")
+        // No name was typed: the answer speaks of the password alone.
+        #expect(wrong.text == "Wrong password: that is not your current password. Nothing changed.")
 
         let deleted = try alice.json("account delete confirm \(TestServer.password("alice"))")
         #expect(deleted.code == "account.deleted")

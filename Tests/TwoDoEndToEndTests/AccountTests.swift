@@ -150,6 +150,7 @@ struct AccountTests {
         let wrongOld = try alice.json("passwd not-the-old new-password-1")
         #expect(wrongOld.ok == false)
         #expect(wrongOld.code == "error.bad_credentials")
+        #expect(wrongOld.text == "Wrong password: that is not your current password. Nothing changed.")
         #expect(try alice.json("passwd plover-nyvpr-27 short").code == "error.weak_password")
         let changed = try alice.json("passwd plover-nyvpr-27 new-password-1")
         #expect(changed.ok == true)

@@ -105,7 +105,7 @@ struct PlanTests {
         #expect(try en.lines("defer 2") == ["Moved \"pay rent\" to your backlog."])
         #expect(
             try en.lines("backlog") == [
-                "Your backlog: 1 tasks waiting.", "Today", "  1. [»] pay rent — planned for Sun 22 Nov, evening",
+                "Your backlog: 1 task waiting.", "Today", "  1. [»] pay rent — planned for Sun 22 Nov, evening",
             ])
         // Bob's human session heard Alice's start and defer live, in Turkish, before his own reply.
         #expect(

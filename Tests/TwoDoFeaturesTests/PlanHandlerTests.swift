@@ -129,7 +129,7 @@ struct PlanHandlerTests {
         #expect(backlog.lines[2].hasPrefix("  1. [»] t3"))
         // Backlog numbers plan from the backlog.
         #expect(try h.run("plan 1 afternoon", as: alice.1).reply.code == .planPlanned)
-        #expect(try h.run("backlog", as: alice.1).reply.lines[0] == "Your backlog: 1 tasks waiting.")
+        #expect(try h.run("backlog", as: alice.1).reply.lines[0] == "Your backlog: 1 task waiting.")
         // show marks statuses and who planned for when.
         let show = try h.run("show", as: bob.1).reply.lines
         #expect(show.contains { $0.hasPrefix("  1. [~] t1") && $0.contains("alice's plan: Mon 23 Nov, morning") })
