@@ -87,7 +87,12 @@ extension Handlers {
             return e.reply
         }
         let listing = Command.events(from: from, to: to)
-        let args = ["from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang)]
+        // One day (`events on Dec 11`) is named once: "Events on Fri 11 Dec", not "from Fri 11 Dec to Fri 11 Dec".
+        let oneDay = start == end
+        let args = [
+            "from": TimeText.human(start, lang: c.lang), "to": TimeText.human(end, lang: c.lang),
+            "day": TimeText.human(start, lang: c.lang),
+        ]
         let data: JSONValue? =
             !c.json
             ? nil
@@ -97,9 +102,10 @@ extension Handlers {
             ])
         guard !found.isEmpty else {
             return finishPage(
-                .success(.eventList, [t(c, .eventListEmpty, args)], data: data), w, listing: listing, c)
+                .success(.eventList, [t(c, oneDay ? .eventListEmptyDay : .eventListEmpty, args)], data: data), w,
+                listing: listing, c)
         }
-        var lines = [t(c, .eventListHeader, args)]
+        var lines = [t(c, oneDay ? .eventListHeaderDay : .eventListHeader, args)]
         let cache = LineTexts()
         for p in found { lines.append(occurrenceLine(p, user: user, withDate: true, c, cache)) }
         return finishPage(.success(.eventList, lines, data: data), w, listing: listing, c)

@@ -152,4 +152,17 @@ struct QuestionsAndAnswersTests {
         #expect(lines.contains { $0.hasPrefix("  add <title>") })
         #expect(lines.count >= 10)
     }
+
+    @Test("events of one day are headed with that day once, in English and Turkish")
+    func oneDayHeading() throws {
+        let server = try TestServer()
+        let alice = try server.user("alice")
+        try alice.ok("event add dentist dec 11 3pm")
+        let human = try server.login("alice", json: false)
+        #expect(try human.lines("events on dec 11").first == "Events on Fri 11 Dec:")
+        #expect(try human.lines("events on dec 12") == ["No events on Sat 12 Dec."])
+        #expect(try human.lines("events from dec 10 to dec 12").first == "Events from Thu 10 Dec to Sat 12 Dec:")
+        _ = try human.lines("lang tr")
+        #expect(try human.lines("etkinlikler 11 aralık günü").first == "Cum 11 Ara günü etkinlikler:")
+    }
 }
