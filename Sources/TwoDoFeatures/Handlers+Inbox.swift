@@ -30,6 +30,7 @@ extension Handlers {
         c.inboxShown = InboxShown(offset: w.offset, ids: items.map(\.id))
         let muted = try store.mutedKinds(of: user.id).sorted()
         let dropped = try store.droppedNotificationCount(for: user.id)
+        let unread = try store.unreadCount(for: user.id)  // at most the inbox's cap
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let data = JSONValue.object([
             (
@@ -47,6 +48,7 @@ extension Handlers {
             ),
             ("muted", .array(muted.map { .string($0.rawValue) })),
             ("dropped", .int(Int64(dropped))),
+            ("unread", .int(Int64(unread))),
             ("limit", .int(Int64(Store.inboxLimit))),
         ])
         var lines: [String]
@@ -71,6 +73,9 @@ extension Handlers {
         if dropped > 0 {
             lines.insert(
                 t(c, .inboxDropped, ["count": "\(dropped)", "limit": "\(Store.inboxLimit)"]), at: 1)
+        }
+        if unread > 0 {
+            lines.append(unread == 1 ? t(c, .inboxUnreadOne) : t(c, .inboxUnread, ["count": "\(unread)"]))
         }
         if !muted.isEmpty { lines.append(t(c, .inboxMutedNote, ["kinds": kindNames(muted, c)])) }
         return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)

@@ -322,6 +322,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case inboxNoSuch = "inbox.no_such"
     case inboxRead = "inbox.read"
     case inboxReadOne = "inbox.read_one"
+    case inboxUnread = "inbox.unread"
+    case inboxUnreadOne = "inbox.unread_one"
     case infoAdded = "info.added"
     case infoAssignee = "info.assignee"
     case infoCompleted = "info.completed"

@@ -37,6 +37,8 @@ extension Corpus {
         ok("everything", .view(.agenda)),
         ok("today?", .view(.today)),
         ok("tomorrow?", .view(.tomorrow)),
+        ok("unread", .inbox),
+        ok("Unread", .inbox),
         // Not questions the reader knows: they keep what they were (a task, a list, an error).
         ok("add what to buy", .add(title: "what to buy", list: nil, details: TaskDetails())),
     ]
@@ -67,6 +69,8 @@ extension Corpus {
         ok("hepsi", .view(.agenda)),
         ok("yapılacaklar", .view(.agenda)),
         ok("bugün?", .view(.today)),
+        ok("okunmamış", .inbox),
+        ok("okunmamışlar", .inbox),
         // A real task stays a task.
         ok("ne alacağımızı yaz ekle", .add(title: "ne alacağımızı yaz", list: nil, details: TaskDetails())),
     ]

@@ -30,6 +30,7 @@ struct InboxManageTests {
                 #"  * 2. 04:00 alice, "bread" görevini Inbox listesine ekledi."#,
                 "Paz 22 Kas",
                 #"  * 3. 04:00 alice, "milk" görevini Inbox listesine ekledi."#,
+                #"3 okunmamış. "bildirimler okundu" hepsini okundu yapar."#,
             ])
         let inbox = try bob.ok("inbox")
         let items = try #require(inbox.data["notifications"] as? [JSONObject])
@@ -39,6 +40,7 @@ struct InboxManageTests {
                 "2026-11-24T13:00:00-05:00", "2026-11-23T04:00:00-05:00", "2026-11-22T04:00:00-05:00",
             ])
         #expect(inbox.data["muted"] as? [String] == [])
+        #expect(inbox.data["unread"] as? Int == 3)
     }
 
     @Test("en: alice in Berlin sees 'Today', 'Yesterday' and 'Sun 22 Nov' headings with her own wall-clock times")
@@ -62,6 +64,7 @@ struct InboxManageTests {
                 #"  * 2. 10:00 bob added "bread" to Inbox."#,
                 "Sun 22 Nov",
                 "  * 3. 10:00 bob: good morning",
+                #"3 unread. "inbox read all" marks them read."#,
                 "Muted: partner changes, chat (they wait here, unread; \"unmute <kind>\" to hear them again).",
             ])
         // One more minute and Berlin's "today" moves on: the same rows now read "Yesterday" and "Mon 23 Nov".

@@ -165,4 +165,19 @@ struct QuestionsAndAnswersTests {
         _ = try human.lines("lang tr")
         #expect(try human.lines("etkinlikler 11 aralık günü").first == "Cum 11 Ara günü etkinlikler:")
     }
+
+    @Test("unread (okunmamış) is the inbox, which says how many are unread, in its text and its JSON")
+    func unreadCount() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("mute chat")
+        try bob.ok(["say one", "say two"])
+        let inbox = try alice.json("unread")
+        #expect(inbox.code == "inbox.list")
+        #expect(inbox.data["unread"] as? Int == 2)
+        let human = try server.login("alice", json: false)
+        #expect(try human.lines("unread").contains(#"2 unread. "inbox read all" marks them read."#))
+        _ = try human.lines("inbox read all")
+        #expect(try alice.json("okunmamış").data["unread"] as? Int == 0)
+    }
 }

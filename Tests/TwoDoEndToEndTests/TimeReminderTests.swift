@@ -126,6 +126,7 @@ struct TimeReminderTests {
                 "Bugün",
                 #"  * 1. 05:05 ⏰ Hatırlatma: "call mom" şimdi yapılmalı (Inbox)."#,
                 #"    2. 04:00 alice, "call mom" görevini bob kişisine verdi."#,
+                #"1 okunmamış. "bildirimler okundu" okundu yapar."#,
             ])
         let json = try couple.server.login("bob")
         let texts = try json.inboxTexts()
