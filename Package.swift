@@ -59,7 +59,8 @@ let package = Package(
         .executableTarget(
             name: "twodo-bench",
             dependencies: [
-                "CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments", "TwoDoBenchRESP", "CSQLite",
+                "CLinux", "TwoDoSystem", "TwoDoCommands", "TwoDoProtocol", "TwoDoArguments", "TwoDoBenchRESP",
+                "CSQLite",
             ]),
         .testTarget(name: "TwoDoCoreTests", dependencies: ["TwoDoCore"]),
         .testTarget(name: "TwoDoCommandsTests", dependencies: ["TwoDoCommands"]),

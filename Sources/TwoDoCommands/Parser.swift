@@ -35,7 +35,10 @@ public enum Parser {
         // `what's on today`, `bugün ne var`, `show my tasks`, `tüm görevler`: a question gets the view it asks for.
         ("question", { line, _ in QuestionParser.parse(line.words) }),
         // `mark … as done`, `check off …`, `rename … to …`, `clear done`, `remind me in 2 minutes to …`.
-        ("english rephrasing", { line, context in EnglishRephrasing.parse(line.words, text: line.text, context: context) }),
+        (
+            "english rephrasing",
+            { line, context in EnglishRephrasing.parse(line.words, text: line.text, context: context) }
+        ),
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),
         ("verb first", verbFirst),
@@ -92,7 +95,8 @@ public enum Parser {
         return .failure(
             .unknownCommand(
                 word: String(first.text),
-                suggestion: Suggester.nearest(to: first, testClock: context.testClock, turkish: context.suggestsTurkish)))
+                suggestion: Suggester.nearest(to: first, testClock: context.testClock, turkish: context.suggestsTurkish)
+            ))
     }
 
     /// A verb at the start of the line (one- and two-word spellings, any language).

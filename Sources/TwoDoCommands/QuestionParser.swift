@@ -34,7 +34,9 @@ enum QuestionParser {
     }
 
     private static func strip(_ key: String) -> String {
-        String(key.unicodeScalars.filter { $0 != "'" && $0 != "?" && $0 != "!" && $0 != "," && $0 != "." }.map(Character.init))
+        String(
+            key.unicodeScalars.filter { $0 != "'" && $0 != "?" && $0 != "!" && $0 != "," && $0 != "." }.map(
+                Character.init))
     }
 
     /// The time (or person) a question names; everything when it names none.

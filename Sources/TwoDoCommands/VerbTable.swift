@@ -70,7 +70,9 @@ enum VerbTable {
         all += en(.agenda, "agenda") + tr(.agenda, "ajanda")
         all += en(.mine, "mine", "my tasks") + tr(.mine, "benimkiler", "bana atananlar")
         all += en(.say, "say") + tr(.say, "söyle", "de", "mesaj")
-        all += en(.inbox, "inbox", "unread") + tr(.inbox, "bildirimler", "bildirimleri", "gelenler", "okunmamış", "okunmamışlar")
+        all +=
+            en(.inbox, "inbox", "unread")
+            + tr(.inbox, "bildirimler", "bildirimleri", "gelenler", "okunmamış", "okunmamışlar")
         all += tr(.inboxRead, "okundu")
         all += en(.mute, "mute") + tr(.mute, "sustur", "sessize al")
         all += en(.unmute, "unmute") + tr(.unmute, "sesi aç", "sesini aç")

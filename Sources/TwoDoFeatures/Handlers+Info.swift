@@ -86,7 +86,6 @@ extension Handlers {
         return .object(fields)
     }
 
-
     /// The group a `help` topic names: its name in the index in either language (`tasks`, `day plan`,
     /// `görevler`, `gün planı`), or a synonym (`task`, `reminders`, `habits`, `events`, `görev`, `alışkanlıklar`).
     static func helpGroup(named topic: String) -> (name: String, key: TextKey)? {

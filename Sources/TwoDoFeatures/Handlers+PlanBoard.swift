@@ -113,7 +113,8 @@ extension Handlers {
         remember(tasks.map(\.id), offset: w.offset, c)
         var lines = [
             total == 0
-                ? t(c, .backlogEmpty) : total == 1 ? t(c, .backlogHeaderOne) : t(c, .backlogHeader, ["count": "\(total)"])
+                ? t(c, .backlogEmpty)
+                : total == 1 ? t(c, .backlogHeaderOne) : t(c, .backlogHeader, ["count": "\(total)"])
         ]
         var group: BacklogGroup?
         var rows: [JSONValue] = []

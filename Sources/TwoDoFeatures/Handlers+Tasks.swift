@@ -121,7 +121,9 @@ extension Handlers {
 
     /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
     /// `resume` (from `more`): the last row of the page before, read on from by key.
-    func show(listNamed name: String?, page: Int, resume: PageResume? = nil, user: User, on c: Session) throws
+    func show(
+        listNamed name: String?, page: Int, resume: PageResume? = nil, user: User, on c: Session
+    ) throws
         -> Reply
     {
         do {

@@ -358,8 +358,10 @@ extension Handlers {
         func undated(_ key: String, _ who: UserID? = nil) throws -> TaskSegment {
             TaskSegment(
                 key: key, count: try store.undatedTaskCount(in: space, assignee: who),
-                fetch: { offset, limit in try store.undatedTasks(in: space, assignee: who, offset: offset, limit: limit) },
-                fetchAfter: { last, limit in try store.undatedTasks(in: space, assignee: who, after: last, limit: limit) })
+                fetch: { offset, limit in try store.undatedTasks(in: space, assignee: who, offset: offset, limit: limit)
+                },
+                fetchAfter: { last, limit in try store.undatedTasks(in: space, assignee: who, after: last, limit: limit)
+                })
         }
         switch view {
         case .overdue: return [try dated(.viewOverdue, .min, now)]

@@ -105,7 +105,9 @@ extension PostgresStore {
     }
 
     /// The tasks `undatedTasks(…offset:limit:)` orders, after `last`'s `(list_id, created_at, id)`: a keyset page.
-    public func undatedTasks(in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int) throws
+    public func undatedTasks(
+        in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int
+    ) throws
         -> [TaskItem]
     {
         try taskItems(

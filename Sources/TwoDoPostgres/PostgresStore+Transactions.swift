@@ -122,7 +122,8 @@ extension PostgresStore: TransactionalStore {
             problems.append(
                 "list \(try lists.requiredInt(row, "id")): \(try lists.requiredInt(row, "counted")) open and "
                     + "\(try lists.requiredInt(row, "counted_done")) done tasks counted, "
-                    + "\(try lists.requiredInt(row, "actual")) and \(try lists.requiredInt(row, "actual_done")) present")
+                    + "\(try lists.requiredInt(row, "actual")) and \(try lists.requiredInt(row, "actual_done")) present"
+            )
         }
         return problems
     }

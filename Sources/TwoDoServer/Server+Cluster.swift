@@ -33,7 +33,8 @@ extension Server {
                         do {
                             readers[id] = try store.user(id)  // nil: the account is gone, nobody to tell
                         } catch {
-                            Log.error("reading an event's reader failed", ["user": "\(id.rawValue)", "error": "\(error)"])
+                            Log.error(
+                                "reading an event's reader failed", ["user": "\(id.rawValue)", "error": "\(error)"])
                         }
                     }
                     guard let reader = readers[id] else { continue }
@@ -125,7 +126,9 @@ extension Server {
             online = try link.isOnlineElsewhere(user.rawValue, now: Server.linkNow)
         } catch {
             // Taken as "not elsewhere": what they miss waits in their inbox, unread, as for anyone offline.
-            Log.error("presence lookup failed; their events wait in the inbox", ["user": "\(user.rawValue)", "error": "\(error)"])
+            Log.error(
+                "presence lookup failed; their events wait in the inbox",
+                ["user": "\(user.rawValue)", "error": "\(error)"])
             online = false
         }
         presenceElsewhere[user] = online

@@ -417,7 +417,8 @@ extension Server {
     func flushSearchIndexIfDue() {
         let now = Monotonic.now()
         do {
-            let due = try searchBacklog || now - lastSearchFlush >= 1 || store.searchBacklog(atLeast: Server.searchFlushBatch)
+            let due =
+                try searchBacklog || now - lastSearchFlush >= 1 || store.searchBacklog(atLeast: Server.searchFlushBatch)
             guard due else { return }
             let moved = try store.savepoint { try store.flushSearchIndex(limit: Server.searchFlushBatch) }
             // A full batch leaves more: the next turns take the rest, one batch each, without waiting a second.

@@ -254,7 +254,9 @@ public final class Server {
         let line = Catalog.text(key, .en, args) + " / " + Catalog.text(key, .tr, args) + "\r\n"
         if let raw = fd.rawValue {
             // Best effort: a client refused at the door may already be gone.
-            _ = line.utf8CString.withUnsafeBytes { try? Posix.send(raw, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+            _ = line.utf8CString.withUnsafeBytes {
+                try? Posix.send(raw, UnsafeRawBufferPointer(rebasing: $0.dropLast()))
+            }
         }
         fd.close()
     }

@@ -335,7 +335,10 @@ extension Store {
                  WHERE t.id IN (SELECT id FROM tasks WHERE space_id = ?1 AND done = 0 AND due_at >= ?2 AND due_at < ?3
                  {who} ORDER BY due_at, id LIMIT ?4 OFFSET ?5) ORDER BY t.due_at, t.id
                 """, assignee,
-            [.integer(space.rawValue), .integer(from), .integer(before), .integer(Int64(limit)), .integer(Int64(offset))])
+            [
+                .integer(space.rawValue), .integer(from), .integer(before), .integer(Int64(limit)),
+                .integer(Int64(offset)),
+            ])
         return try db.query(sql, values, map: Store.task(from:))
     }
 
@@ -375,11 +378,14 @@ extension Store {
 
     /// The tasks `undatedTasks(in:assignee:offset:limit:)` orders, after `last`: a range of the `tasks_undated`
     /// index from the last row's `(list_id, created_at, id)`.
-    public func undatedTasks(in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int) throws
+    public func undatedTasks(
+        in space: SpaceID, assignee: UserID?, after last: TaskItem, limit: Int
+    ) throws
         -> [TaskItem]
     {
         let (sql, values) = Store.whose(
-            Store.taskColumns + " WHERE t.id IN (" + Store.undatedKeysetIDs + ") ORDER BY t.list_id, t.created_at, t.id",
+            Store.taskColumns + " WHERE t.id IN (" + Store.undatedKeysetIDs
+                + ") ORDER BY t.list_id, t.created_at, t.id",
             assignee,
             [
                 .integer(space.rawValue), .integer(last.list.rawValue), .integer(last.createdAt),

@@ -88,7 +88,8 @@ enum BigSpaceScenario {
             let pages = max(1, (total + 49) / 50)
             if !owner.isClosed && pages > 4 {
                 let deep = max(2, pages - 100)
-                var jump = try timeSequential(loop, owner, "agenda page \(deep)", runs: max(5, runs / 10), server: server)
+                var jump = try timeSequential(
+                    loop, owner, "agenda page \(deep)", runs: max(5, runs / 10), server: server)
                 table.rows.append(jump.row("agenda page \(deep) (of \(pages), by number)", target: "–"))
                 var more = try timeSequential(loop, owner, "more", runs: min(90, max(5, runs / 4)), server: server)
                 table.rows.append(more.row("more after it (pages \(deep + 1)…, by key)", target: "–"))

@@ -7,7 +7,8 @@ extension Corpus {
     static let turkish: [Row] =
         account + couple + lists + add + tasks + settings + clock + errors + turkishSchedule + turkishFixes
         + turkishPaging + turkishSearch + turkishListTools + turkishSteps + turkishDescribe + turkishAccountLifecycle
-        + turkishCalendar + turkishInbox + turkishSlotPhrasings + turkishDatePhrasings + turkishAddPhrasings + turkishQuestions
+        + turkishCalendar + turkishInbox + turkishSlotPhrasings + turkishDatePhrasings + turkishAddPhrasings
+        + turkishQuestions
 
     private static let account: [Row] = [
         ok("yardım", .help(topic: nil)),

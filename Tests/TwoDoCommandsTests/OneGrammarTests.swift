@@ -150,7 +150,8 @@ struct OneGrammarTests {
     func order() {
         #expect(
             Parser.alternatives.map(\.name) == [
-                "paged listing", "question", "english rephrasing", "planner", "verb first", "step in the middle", "member view", "verb last",
+                "paged listing", "question", "english rephrasing", "planner", "verb first", "step in the middle",
+                "member view", "verb last",
                 "add in the middle", "priority first", "date colon add",
             ])
     }

@@ -18,7 +18,9 @@ struct TurnCommitFailureTests {
             data: .object([]), recipients: [UserID(2)])
     }
 
-    @Test("reads before the first write stand; from it on: the failure in the reader's language, no events, undo newest first")
+    @Test(
+        "reads before the first write stand; from it on: the failure in the reader's language, no events, undo newest first"
+    )
     func voidsFromFirstWrite() {
         let log = Log()
         var read = Outcome(connection: 1, reply: .success(.pong, ["pong"]))

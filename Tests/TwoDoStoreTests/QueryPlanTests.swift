@@ -79,11 +79,15 @@ struct KeysetPlanTests {
                 Store.dueKeysetIDs, assignee,
                 [.integer(1), .integer(0), .integer(9), .integer(1), .integer(1), .integer(50)])
             let due = try explain(dueSQL, dueValues)
-            #expect(due.hasPrefix("SEARCH tasks USING ") && due.contains("INDEX tasks_due (") && !due.contains("B-TREE"), "\(due)")
+            #expect(
+                due.hasPrefix("SEARCH tasks USING ") && due.contains("INDEX tasks_due (") && !due.contains("B-TREE"),
+                "\(due)")
             let (undatedSQL, undatedValues) = Store.whose(
                 Store.undatedKeysetIDs, assignee, [.integer(1), .integer(1), .integer(1), .integer(1), .integer(50)])
             let undated = try explain(undatedSQL, undatedValues)
-            #expect(undated.hasPrefix("SEARCH tasks USING ") && undated.contains("INDEX tasks_undated (") && !undated.contains("B-TREE"), "\(undated)")
+            #expect(
+                undated.hasPrefix("SEARCH tasks USING ") && undated.contains("INDEX tasks_undated (")
+                    && !undated.contains("B-TREE"), "\(undated)")
             // Without an assignee the count never leaves the index (with one it reads the rows it counts).
             let (countSQL, countValues) = Store.whose(
                 "SELECT count(*) AS n FROM tasks INDEXED BY tasks_undated WHERE space_id = ?1 AND done = 0 AND due_at IS NULL AND parent_id IS NULL{who}",
@@ -93,7 +97,9 @@ struct KeysetPlanTests {
             if assignee == nil { #expect(count.contains("COVERING INDEX"), "\(count)") }
         }
         let list = try explain(Store.listKeysetIDs, [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
-        #expect(list.hasPrefix("SEARCH tasks USING ") && list.contains("INDEX tasks_list_order (") && !list.contains("B-TREE"), "\(list)")
+        #expect(
+            list.hasPrefix("SEARCH tasks USING ") && list.contains("INDEX tasks_list_order (")
+                && !list.contains("B-TREE"), "\(list)")
         // The rows are then read for those ids alone.
         let rows = try explain(
             Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",

@@ -12,7 +12,8 @@ struct ListenerTests {
         #expect(listener.port > 0)
         #expect(try listener.accept() == nil)
         let client = FileDescriptor(owning: try Posix.socket(family: AF_INET, nonBlocking: false))
-        _ = try Posix.connect(try #require(client.rawValue), ipv4: try Posix.ipv4Address("127.0.0.1", port: listener.port))
+        _ = try Posix.connect(
+            try #require(client.rawValue), ipv4: try Posix.ipv4Address("127.0.0.1", port: listener.port))
         var accepted: (FileDescriptor, PeerAddress)?
         for _ in 0..<100 where accepted == nil {
             accepted = try listener.accept()
