@@ -58,6 +58,7 @@ struct TimeRestartTests {
                 #"  * 1. 07:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "call mom" Paz 22 Kas 05:30 içindi (Inbox)."#,
                 #"  * 2. 07:00 ⏰ Gecikmiş hatırlatma (sunucu kapalıydı): "pay rent" Paz 22 Kas 05:00 içindi (Inbox)."#,
                 #"    3. 04:00 alice, "call mom" görevini bob kişisine verdi."#,
+                #"2 okunmamış. "bildirimler okundu" hepsini okundu yapar."#,
             ])
         #expect(try alice.pendingReminders(of: "pay rent").isEmpty)
         #expect(try alice.pendingReminders(of: "call mom").isEmpty)
