@@ -71,7 +71,12 @@ enum ScheduleCommandParser {
         return split(lex, verb: .priority, argument: { DetailPhrases.priorityValue($0, $1).map { .success($0) } }) {
             .badValue(verb: "priority", value: $0)
         }.flatMap { ref, value in
-            guard let value else { return .failure(Verb.priority.usage) }
+            guard let value else {
+                // `priority laundry super`: the last word was meant as the level; name it (with the levels)
+                // rather than print the whole usage. `priority 3` alone still gets the usage.
+                if args.count >= 2, let last = args.last { return .failure(.badValue(verb: "priority", value: String(last.text))) }
+                return .failure(Verb.priority.usage)
+            }
             return .success(.priority(ref, value))
         }
     }

@@ -456,6 +456,8 @@ extension Corpus {
         fail("nag 3 every 0 minutes", .badValue(verb: "nag", value: "every 0 minutes")),
         fail("priority 3 super", .badValue(verb: "priority", value: "super")),
         fail("priority 3", .usage(verb: "priority")),
+        fail("priority laundry super", .badValue(verb: "priority", value: "super")),
+        fail("priority 3 urgentest", .badValue(verb: "priority", value: "urgentest")),
         fail("repeat 3 every blursday", .badValue(verb: "repeat", value: "every blursday")),
         fail("repeat 3 every monday at 9", .badValue(verb: "repeat", value: "every monday at 9")),
         fail("repeat 3", .usage(verb: "repeat")),
