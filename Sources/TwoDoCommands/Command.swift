@@ -153,8 +153,8 @@ public enum Command: Sendable, Equatable {
 
     case say(String)
     case inbox
-    /// Mark the newest `count` unread notifications read (all when nil).
-    case inboxRead(count: Int?)
+    /// Mark the notification numbered `row` by the last inbox page read (every unread one when nil).
+    case inboxRead(row: Int?)
     case inboxClear
     /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the n-th notification as `inbox` numbered it.
     case inboxDelete(number: Int)

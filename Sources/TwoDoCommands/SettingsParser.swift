@@ -74,13 +74,13 @@ enum SettingsParser {
     /// a positive number.
     /// - Returns: `.badValue(verb: "inbox", value:)` for anything else (`0`, `-1`, `some`).
     static func inboxRead(_ args: ArraySlice<Word>) -> Result<Command, ParseError> {
-        guard let first = args.first else { return .success(.inboxRead(count: nil)) }
-        if args.count == 1 && all.contains(first.key) { return .success(.inboxRead(count: nil)) }
+        guard let first = args.first else { return .success(.inboxRead(row: nil)) }
+        if args.count == 1 && all.contains(first.key) { return .success(.inboxRead(row: nil)) }
         let text = args.typed
         guard args.count == 1, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let n = Int(text), n >= 1
         else { return .failure(.badValue(verb: "inbox", value: String(text))) }
-        return .success(.inboxRead(count: n))
+        return .success(.inboxRead(row: n))
     }
 
     /// `lang [en|tr]`, also `english`/`ingilizce`, `turkish`/`türkçe`.

@@ -107,8 +107,10 @@ extension Handlers {
                 .success(
                     .inboxCleared, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))]))
             )
-        case .inboxRead(let limit):
-            let count = try store.markNotificationsRead(for: user.id, newest: limit)
+        case .inboxRead(let row?):
+            return reply(try inboxRead(number: row, user: user, on: c))
+        case .inboxRead(nil):
+            let count = try store.markNotificationsRead(for: user.id, newest: nil)
             let key: TextKey = count == 1 ? .inboxReadOne : .inboxRead
             return reply(
                 .success(

@@ -84,6 +84,22 @@ extension Handlers {
     /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the notification numbered `n` by the last `inbox`
     /// page shown on this session (so notifications arriving since do not shift it); a number outside that
     /// page counts from the newest now.
+    /// `inbox read <n>`: marks the notification numbered `n` by the last `inbox` page shown here read (a number
+    /// that page did not show counts from the newest now, as for `inbox delete`).
+    func inboxRead(number n: Int, user: User, on c: Session) throws -> Reply {
+        let shown = c.inboxShown
+        let i = n - shown.offset - 1
+        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        guard let id, let item = try store.markNotificationRead(id, for: user.id) else {
+            let count = try store.notificationCount(for: user.id)
+            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+        }
+        let count = item.isRead ? 0 : 1
+        return .success(
+            .inboxRead, [t(c, count == 1 ? .inboxReadOne : .inboxRead, ["count": "\(count)"])],
+            data: .object([("count", .int(Int64(count))), ("n", .int(Int64(n)))]))
+    }
+
     func inboxDelete(number n: Int, user: User, on c: Session) throws -> Reply {
         let shown = c.inboxShown
         let i = n - shown.offset - 1

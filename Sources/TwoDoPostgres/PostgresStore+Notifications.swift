@@ -90,6 +90,13 @@ extension PostgresStore: NotificationStore {
     }
 
     /// Deletes one notification of a user (another user's id deletes nothing); returns the deleted row.
+    public func markNotificationRead(_ id: Int64, for user: UserID) throws -> InboxItem? {
+        let result = try connection.execute(
+            "UPDATE notifications SET is_read = 1 WHERE id = $1 AND user_id = $2 RETURNING id, created_at, key, args, is_read",
+            [.integer(id), .integer(user.rawValue)])
+        return result.rowCount > 0 ? try PostgresStore.inboxItem(result, 0) : nil
+    }
+
     public func deleteNotification(_ id: Int64, for user: UserID) throws -> InboxItem? {
         let result = try connection.execute(
             "DELETE FROM notifications WHERE id = $1 AND user_id = $2 RETURNING id, created_at, key, args, is_read",

@@ -23,6 +23,9 @@ public protocol NotificationStore: TransactionalStore {
     func markNotificationsRead(for user: UserID, newest: Int?) throws -> Int
     /// The id of a user's `position`-th notification, newest first (1 is the newest); nil past the end.
     func notificationID(for user: UserID, position: Int) throws -> Int64?
+    /// Marks one notification of a user read (another user's id changes nothing); returns the row, nil when
+    /// the user has no such notification.
+    func markNotificationRead(_ id: Int64, for user: UserID) throws -> InboxItem?
     /// Deletes one notification of a user (another user's id deletes nothing); returns the deleted row.
     func deleteNotification(_ id: Int64, for user: UserID) throws -> InboxItem?
     /// The kinds of live pushes `user` has muted (they go to the inbox, unread, instead).

@@ -140,6 +140,15 @@ extension Store {
     }
 
     /// Deletes one notification of a user (another user's id deletes nothing); returns the deleted row.
+    public func markNotificationRead(_ id: Int64, for user: UserID) throws -> InboxItem? {
+        let found = try db.queryOne(
+            "SELECT id, created_at, key, args, is_read FROM notifications WHERE id = ? AND user_id = ?",
+            .integer(id), .integer(user.rawValue), map: Store.inboxItem)
+        guard let found else { return nil }
+        if !found.isRead { try db.run("UPDATE notifications SET is_read = 1 WHERE id = ?", .integer(id)) }
+        return found
+    }
+
     public func deleteNotification(_ id: Int64, for user: UserID) throws -> InboxItem? {
         let found = try db.queryOne(
             "SELECT id, created_at, key, args, is_read FROM notifications WHERE id = ? AND user_id = ?",

@@ -140,7 +140,7 @@ extension Corpus {
     private static let settings: [Row] = [
         ok("say love you  !", .say("love you  !")),
         ok("inbox", .inbox),
-        ok("inbox read", .inboxRead(count: nil)),
+        ok("inbox read", .inboxRead(row: nil)),
         ok("lang", .lang(nil)),
         ok("lang en", .lang(.en)),
         ok("lang TR", .lang(.tr)),

@@ -344,8 +344,8 @@ extension Corpus {
         ok("bob's", .view(.assigned("bob"))),
         ok("Alice's tasks", .view(.assigned("Alice"))),
         ok("bob’s", .view(.assigned("bob"))),
-        ok("inbox read 3", .inboxRead(count: 3)),
-        ok("inbox read all", .inboxRead(count: nil)),
+        ok("inbox read 3", .inboxRead(row: 3)),
+        ok("inbox read all", .inboxRead(row: nil)),
         ok("inbox clear", .inboxClear),
         ok("inbox show", .inbox),
     ]

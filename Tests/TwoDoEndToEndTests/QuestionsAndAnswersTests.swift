@@ -180,4 +180,23 @@ struct QuestionsAndAnswersTests {
         _ = try human.lines("inbox read all")
         #expect(try alice.json("okunmamış").data["unread"] as? Int == 0)
     }
+
+    @Test("inbox read 2 marks the row shown as 2, not the newest two; a row past the end is refused")
+    func inboxReadRow() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("mute chat")
+        try bob.ok(["say one", "say two", "say three"])
+        let shown = try alice.ok("inbox")
+        #expect((shown.data["notifications"] as? [JSONObject])?.map { $0["text"] as? String } == [
+            "bob: three", "bob: two", "bob: one",
+        ])
+        let read = try alice.json("inbox read 2")
+        #expect(read.code == "inbox.read" && read.data["count"] as? Int == 1)
+        let after = try alice.ok("inbox")
+        #expect((after.data["notifications"] as? [JSONObject])?.map { $0["unread"] as? Bool } == [true, false, true])
+        #expect(try alice.json("inbox read 2").data["count"] as? Int == 0)  // already read
+        #expect(try alice.json("inbox read 9").code == "error.not_found")
+        #expect(try alice.json("bildirimler okundu 3").data["count"] as? Int == 1)
+    }
 }

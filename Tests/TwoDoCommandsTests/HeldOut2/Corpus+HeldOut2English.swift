@@ -142,7 +142,7 @@ extension Corpus {
         ok("upcoming page 2", .paged(.view(.upcoming), page: 2)),
         ok("due 9 next week", .due(.number(9), due("2026-11-23"))),
         ok("inbox delete 3", .inboxDelete(number: 3)),
-        ok("inbox read 2", .inboxRead(count: 2)),
+        ok("inbox read 2", .inboxRead(row: 2)),
         ok("postpone", .snooze(.context, nil)),
         ok("snooze 25m", .snooze(.context, .duration(seconds: 1500))),
         ok("snooze 6 tomorrow 8am", .snooze(.number(6), .until(due("2026-11-23", "08:00")))),

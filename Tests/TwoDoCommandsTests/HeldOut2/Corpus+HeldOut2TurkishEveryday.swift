@@ -41,7 +41,7 @@ extension Corpus {
         ok("ajanda sayfa 4", .paged(.view(.agenda), page: 4)),
         ok("benimkiler sayfa 2", .paged(.view(.mine), page: 2)),
         ok("bildirimler sil 4", .inboxDelete(number: 4)),
-        ok("bildirimler okundu 2", .inboxRead(count: 2)),
+        ok("bildirimler okundu 2", .inboxRead(row: 2)),
         ok("dürt #5 saatte bir", .nag(.number(5), minutes: 60)),
         ok("yardim", .help(topic: nil)),
         ok("ertele #4 1 saat", .snooze(.number(4), .duration(seconds: 3600))),
