@@ -197,11 +197,24 @@ extension Handlers {
             members: members, c)
     }
 
-    /// `delete <step>`.
+    /// `delete <step>`. When it was the last open step of an open task whose other steps are all done, the
+    /// task is done too (as `done` on that step would have made it), and both readers are told so.
     func stepDeleted(_ step: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
         let data = try stepData(step, tz: "UTC", user: user)
         try store.deleteTask(step.id)
         let args = ["title": step.title, "task": step.parentTitle ?? ""]
+        let parent = try step.parent.flatMap { try store.task($0, in: user.space) }
+        if let parent, !parent.isDone, !step.isDone, parent.steps.total > 0, parent.steps.done == parent.steps.total {
+            try store.setDone(parent.id, true, by: user.id, now: clock.now)
+            try store.cancelReminders(of: parent.id)
+            remindersChanged = true
+            _ = try nextOccurrence(after: parent, user: user, space: user.space)  // a repeating task's next one
+            try raise(
+                .stepDeleted, key: .eventStepDeletedTaskCompleted, actor: user, recipients: members, args: args,
+                data: data)
+            return .success(
+                .stepDeleted, [t(c, .stepDeletedTaskCompleted, args)], data: try stepData(step, tz: user.tz, user: user))
+        }
         try raise(.stepDeleted, actor: user, recipients: members, args: args, data: data)
         return .success(.stepDeleted, [t(c, .stepDeleted, args)], data: try stepData(step, tz: user.tz, user: user))
     }

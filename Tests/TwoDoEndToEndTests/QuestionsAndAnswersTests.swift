@@ -9,7 +9,7 @@ struct QuestionsAndAnswersTests {
     /// How many open tasks the user's default list holds, from `show`'s JSON.
     private func openCount(_ c: LineClient) throws -> Int {
         let shown = try c.ok("show")
-        return (shown.data["tasks"] as? [JSONObject])?.filter { $0["done"] as? Bool != true }.count ?? -1
+        return (shown.data["tasks"] as? [JSONObject])?.filter { $0["status"] as? String == "open" }.count ?? -1
     }
 
     @Test("questions in English and Turkish answer with a view and add nothing; the partner hears no event")
@@ -198,5 +198,32 @@ struct QuestionsAndAnswersTests {
         #expect(try alice.json("inbox read 2").data["count"] as? Int == 0)  // already read
         #expect(try alice.json("inbox read 9").code == "error.not_found")
         #expect(try alice.json("bildirimler okundu 3").data["count"] as? Int == 1)
+    }
+
+    @Test("deleting a task's last open step completes the task when its other steps are done; the partner hears it")
+    func lastOpenStepDeleted() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add party")
+        _ = try bob.event()
+        for step in ["balloons", "cake"] {
+            try alice.ok("add \(step) under party")
+            _ = try bob.event()
+        }
+        try alice.ok("done balloons")
+        _ = try bob.event()
+        let deleted = try alice.json("delete cake")
+        #expect(deleted.code == "step.deleted")
+        #expect(deleted.text == #"Deleted step "cake" of "party". Its other steps are done, so "party" is done too."#)
+        let event = try bob.event()
+        #expect(event.text == #"alice deleted "cake", the last open step of "party", so "party" is done."#)
+        let info = try alice.ok("show")
+        let party = (info.data["tasks"] as? [JSONObject])?.first { $0["title"] as? String == "party" }
+        #expect(party?["status"] as? String == "done", "\(info)")
+        // Deleting a step while others are still open leaves the task open.
+        try alice.ok(["add trip", "add tickets under trip", "add hotel under trip"])
+        _ = try alice.ok("delete tickets")
+        let trip = (try alice.ok("show").data["tasks"] as? [JSONObject])?.first { $0["title"] as? String == "trip" }
+        #expect(trip?["status"] as? String == "open")
     }
 }
