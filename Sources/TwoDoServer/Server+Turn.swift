@@ -135,12 +135,15 @@ extension Server {
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         flushSearchIndexIfDue()
         // Checked again: a `clock advance` in this turn may have passed the head.
-        if let next = nextReminderAt, next <= clock.now {
+        // While the database is out of reach (a command of this turn or the last second found it so), reminders
+        // wait: each attempt would hold this turn's replies for the whole response bound. They fire once it is back.
+        if let next = nextReminderAt, next <= clock.now, !databaseRecentlyUnavailable {
             do {
                 outcomes += try store.savepoint { try handlers.fireDueReminders() }
                 remindersChanged = true
             } catch {
                 Log.error("firing reminders failed", ["error": "\(error)"])
+                if Server.failureCode(error) == .errorUnavailable { unavailableAt = Monotonic.now() }
             }
         }
         appendToLink(outcomes)
@@ -151,6 +154,7 @@ extension Server {
         } catch {
             stats.commitFailures += 1
             Log.error("commit failed", ["error": "\(error)"])
+            if Server.failureCode(error) == .errorUnavailable { unavailableAt = Monotonic.now() }
             outcomes = voided(outcomes, code: Server.failureCode(error))
         }
         deliver(outcomes)
@@ -164,12 +168,22 @@ extension Server {
     /// Reads the timer head again. A failed read is not "nothing pending": the head is set a second ahead, so
     /// the loop fires what is due then (nothing, if nothing is) and reads it again.
     func refreshReminderHead() {
+        guard !databaseRecentlyUnavailable else {
+            nextReminderAt = clock.now + 1  // asked again once the database answers
+            return
+        }
         do {
             nextReminderAt = try handlers.nextReminderTime()
         } catch {
             Log.error("reading the next reminder time failed; trying again in a second", ["error": "\(error)"])
+            if Server.failureCode(error) == .errorUnavailable { unavailableAt = Monotonic.now() }
             nextReminderAt = clock.now + 1
         }
+    }
+
+    /// Whether a command or a read found the database out of reach within the last second.
+    var databaseRecentlyUnavailable: Bool {
+        unavailableAt.map { Monotonic.now() - $0 < 1 } ?? false
     }
 
     /// The most commands, and reply bytes, one connection gets in one turn: a pipelined flood cannot make
@@ -381,6 +395,7 @@ extension Server {
             handlers.abandonCommand()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
             let code = Server.failureCode(error)
+            if code == .errorUnavailable { unavailableAt = Monotonic.now() }
             return Outcome(connection: c.id, tag: tag, reply: .failure(code, t(c, code.key)))
         }
     }

@@ -72,6 +72,8 @@ public final class Server {
     var lastSweep = Monotonic.now()
     /// When the search index last took the pending text (see `flushSearchIndexIfDue`).
     var lastSearchFlush = Monotonic.now()
+    /// When a command last found the database out of reach (PostgreSQL only): reminders wait a second after it.
+    var unavailableAt: Double?
     /// Who is online on other nodes, as asked during this turn (emptied at each turn's start).
     var presenceElsewhere: [UserID: Bool] = [:]
     /// The last flush moved a full batch: more text waits, and the loop runs turns without waiting until it is in.
