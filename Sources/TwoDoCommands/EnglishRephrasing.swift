@@ -6,7 +6,7 @@
 /// Each form is matched on its own fixed words (first word, and `as done`, `off`, `to`, `in` where they must
 /// be), so a title holding those words elsewhere is never bent: `add check off list` stays an add.
 enum EnglishRephrasing {
-    static func parse(_ words: [Word], text: String, context: ParseContext) -> Result<Command, ParseError>? {
+    static func parse(_ words: [Word], context: ParseContext) -> Result<Command, ParseError>? {
         let keys = words.map(\.key)
         guard let first = keys.first, keys.count >= 2 else { return nil }
         let texts = words.map { String($0.text) }

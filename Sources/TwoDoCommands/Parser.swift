@@ -37,7 +37,7 @@ public enum Parser {
         // `mark … as done`, `check off …`, `rename … to …`, `clear done`, `remind me in 2 minutes to …`.
         (
             "english rephrasing",
-            { line, context in EnglishRephrasing.parse(line.words, text: line.text, context: context) }
+            { line, context in EnglishRephrasing.parse(line.words, context: context) }
         ),
         // Routines, events, the calendar and their notes: `routine add …`, `… rutini ekle`.
         ("planner", { line, context in PlannerParser.parse(line.words, context: context) }),

@@ -10,8 +10,10 @@
 enum QuestionParser {
     /// The view a question asks for, or nil when the line is not one of the questions known here.
     static func parse(_ words: [Word]) -> Result<Command, ParseError>? {
+        // Most lines are no question: a long one is refused before any word is folded or joined.
+        guard words.count <= 8 else { return nil }
         let keys = keys(of: words)
-        guard !keys.isEmpty, keys.count <= 8 else { return nil }
+        guard !keys.isEmpty else { return nil }
         if let view = phrases[keys.joined(separator: " ")] { return .success(.view(view)) }
         let asks = keys.contains { questionWords.contains($0) } || words.last?.text.hasSuffix("?") == true
         guard asks, keys.allSatisfy({ vocabulary.contains($0) }) else { return nil }

@@ -133,7 +133,7 @@ extension Server {
         deferred += skipped
         deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
-        flushSearchIndexIfDue()
+        flushSearchIndexIfDue(wrote: outcomes.contains { $0.wrote })
         // Checked again: a `clock advance` in this turn may have passed the head.
         // While the database is out of reach (a command of this turn or the last second found it so), reminders
         // wait: each attempt would hold this turn's replies for the whole response bound. They fire once it is back.
@@ -429,11 +429,13 @@ extension Server {
     /// as a batch is waiting. An index insert in every turn wrote a new index segment per commit; one flush a
     /// second let a flood's backlog grow to thousands of rows, which the next `search` (it flushes everything
     /// first, to see every change) then moved on the loop in one command.
-    func flushSearchIndexIfDue() {
+    /// `wrote`: whether a command of this turn wrote (only then can a batch have filled since the last turn).
+    func flushSearchIndexIfDue(wrote: Bool) {
         let now = Monotonic.now()
         do {
             let due =
-                try searchBacklog || now - lastSearchFlush >= 1 || store.searchBacklog(atLeast: Server.searchFlushBatch)
+                try searchBacklog || now - lastSearchFlush >= 1
+                || (wrote && store.searchBacklog(atLeast: Server.searchFlushBatch))
             guard due else { return }
             let moved = try store.savepoint { try store.flushSearchIndex(limit: Server.searchFlushBatch) }
             // A full batch leaves more: the next turns take the rest, one batch each, without waiting a second.
