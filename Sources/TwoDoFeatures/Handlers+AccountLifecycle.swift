@@ -17,7 +17,7 @@ extension Handlers {
     static let resetRenotifyAfter: Int64 = 3600
 
     /// `account delete` / `hesap sil` without the password: what deleting does, and how to confirm it.
-    func explainAccountDeletion(user: User, on c: Session) throws -> Reply {
+    func explainAccountDeletion(user: User, on c: CommandContext) throws -> Reply {
         let partners = try store.members(of: user.space).filter { $0.id != user.id }
         let key: TextKey = partners.isEmpty ? .accountDeleteExplainSolo : .accountDeleteExplainCouple
         let names = partners.map(\.name).joined(separator: ", ")
@@ -31,10 +31,11 @@ extension Handlers {
 
     /// Deletes `user` once the loop verified their password: tells the partner, then removes the account
     /// (see `AccountLifecycleStore.deleteUser`). The loop closes the sessions after the commit.
-    public func deleteAccount(_ user: User, on c: Session) throws -> Reply {
+    func deleteAccount(_ user: User, on c: CommandContext) throws -> Reply {
         let partners = try store.members(of: user.space).filter { $0.id != user.id }
         if !partners.isEmpty {
             try raise(
+                in: c,
                 .accountDeleted, actor: user, recipients: partners, args: [:],
                 data: .object([("name", .string(user.name))]))
         }
@@ -50,7 +51,7 @@ extension Handlers {
     ///
     /// The reply is the same whether or not the name exists or has a partner, and every request counts
     /// against the connection's address (5, then back-off), so it can neither probe names nor flood a partner.
-    func forgot(_ typed: String, on c: Session) throws -> Reply {
+    func forgot(_ typed: String, on c: CommandContext) throws -> Reply {
         let now = Monotonic.now()
         if let wait = resetRequests.retryAfter(c.throttleKey, now: now) {
             return .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
@@ -62,6 +63,7 @@ extension Handlers {
             let partners = try store.members(of: found.space).filter { $0.id != found.id }
             if !partners.isEmpty, earlier.map({ clock.now - $0 >= Handlers.resetRenotifyAfter }) ?? true {
                 try raise(
+                    in: c,
                     .resetRequested, actor: found, recipients: partners, args: [:],
                     data: .object([("name", .string(found.name))]))
             }
@@ -72,7 +74,7 @@ extension Handlers {
 
     /// `approve reset <name>` / `sıfırlamayı onayla <ad>`: `name` must be the user's partner and have asked
     /// (`forgot`) in the last day; then the loop draws the code and hashes it on the pool.
-    func approveReset(_ name: String, user: User, on c: Session, tag: String?) throws -> Handled {
+    func approveReset(_ name: String, user: User, on c: CommandContext, tag: String?) throws -> Handled {
         let refuse = { (r: Reply) in Handled.outcome(Outcome(connection: c.id, tag: tag, reply: r)) }
         let key = UserName.key(name)
         let partners = try store.members(of: user.space).filter { $0.id != user.id }
@@ -83,13 +85,13 @@ extension Handlers {
         else {
             return refuse(.failure(.errorResetNoRequest, t(c, .errorResetNoRequest, ["name": partner.name])))
         }
-        return .loop(.approveReset(partner: partner, user: user))
+        return accounts.approveReset(for: partner, on: c, tag: tag)
     }
 
     /// Stores a new one-time code (already hashed on the pool) for `partner`, replacing any earlier one, and
     /// shows it to the approving `user`.
-    public func issueResetCode(
-        _ code: String, hash: String, for partner: User, by user: User, on c: Session
+    func issueResetCode(
+        _ code: String, hash: String, for partner: User, by user: User, on c: CommandContext
     ) throws
         -> Reply
     {
@@ -105,7 +107,7 @@ extension Handlers {
     }
 
     /// The user a `reset` names and their outstanding code's hash, when both exist.
-    public func resetTarget(named typed: String) throws -> (user: User, codeHash: String)? {
+    func resetTarget(named typed: String) throws -> (user: User, codeHash: String)? {
         guard typed.utf8.count <= 4 * UserName.maxBytes, let found = try store.user(named: typed)?.user,
             let code = try store.resetCode(of: found.id)
         else { return nil }
@@ -115,8 +117,8 @@ extension Handlers {
     /// Finishes a `reset` whose code the pool verified (and whose new password it hashed).
     /// - Returns: the reply, or nil when the code is no longer the one verified (a newer approval replaced
     ///   it, or it was used meanwhile): the loop answers as for a wrong code.
-    public func completeReset(
-        user id: UserID, verifiedHash: String, newHash: String, on c: Session
+    func completeReset(
+        user id: UserID, verifiedHash: String, newHash: String, on c: CommandContext
     ) throws -> (user: User, reply: Reply)? {
         guard let user = try store.user(id), let code = try store.resetCode(of: id), code.hash == verifiedHash else {
             return nil

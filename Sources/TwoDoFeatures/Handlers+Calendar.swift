@@ -12,7 +12,7 @@ extension Handlers {
     /// The local time an all-day event's reminder counts back from (`remind 1d before` = 09:00 the day before).
     static let allDayReminderBase = LocalTime(hour: 9, minute: 0)
 
-    func event(_ action: EventAction, user: User, on c: Session) throws -> Reply {
+    func event(_ action: EventAction, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runEvent(action, user: user, c)
         } catch let e as ReplyError {
@@ -21,7 +21,7 @@ extension Handlers {
     }
 
     /// The event a reference names: `id:N`, or words of one title (an exact title wins).
-    func findEvent(_ ref: String, user: User, _ c: Session) throws -> CalendarEvent {
+    func findEvent(_ ref: String, user: User, _ c: CommandContext) throws -> CalendarEvent {
         let trimmed = ref.trimmingSpaces
         if trimmed.lowercased().hasPrefix("id:"), let n = Int64(trimmed.dropFirst(3)) {
             if let e = try store.event(EventID(n), in: user.space) { return e }
@@ -49,7 +49,7 @@ extension Handlers {
                 data: .object([("event", .string(trimmed))])))
     }
 
-    private func runEvent(_ action: EventAction, user: User, _ c: Session) throws -> Reply {
+    private func runEvent(_ action: EventAction, user: User, _ c: CommandContext) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch action {
@@ -71,9 +71,10 @@ extension Handlers {
             guard let fresh = try store.event(id, in: user.space) else {
                 preconditionFailure("event vanished inside its transaction")
             }
-            try rescheduleEventReminder(fresh)
+            try rescheduleEventReminder(fresh, c)
             let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
             try raise(
+                in: c,
                 .eventAdded, actor: user, recipients: members, args: ["title": title],
                 data: JSONShape.event(fresh, tz: "UTC"), when: when,
                 localArgs: { [unowned self] lang, tz in ["details": self.eventSummary(fresh, lang: lang, tz: tz)] })
@@ -154,9 +155,10 @@ extension Handlers {
                 try checkRoomForException(e, day: occurrence.originalDate, c)
                 try store.setException(e.id, day: occurrence.originalDate, .cancelled)
                 guard let fresh = try store.event(e.id, in: user.space) else { preconditionFailure("event vanished") }
-                try rescheduleEventReminder(fresh)
+                try rescheduleEventReminder(fresh, c)
                 let when = DueDate(date: occurrence.date, time: occurrence.time, tz: e.tz)
                 try raise(
+                    in: c,
                     .eventCancelled, actor: user, recipients: members, args: ["title": e.title],
                     data: JSONShape.event(fresh, tz: "UTC"), when: when)
                 return .success(
@@ -170,8 +172,8 @@ extension Handlers {
             }
             let data = JSONShape.event(e, tz: "UTC")
             try store.deleteEvent(e.id)
-            remindersChanged = true
-            try raise(.eventDeleted, actor: user, recipients: members, args: ["title": e.title], data: data)
+            c.remindersChanged = true
+            try raise(in: c, .eventDeleted, actor: user, recipients: members, args: ["title": e.title], data: data)
             return .success(
                 .eventDeleted, [t(c, .eventDeleted, ["title": e.title])], data: JSONShape.event(e, tz: user.tz))
 
@@ -199,7 +201,9 @@ extension Handlers {
     }
 
     /// The scope of a change to `e`: nil for a one-off; for a series the one given, else the error asking for one.
-    private func scopeFor(_ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: Session) throws -> EventScope? {
+    private func scopeFor(
+        _ e: CalendarEvent, _ scope: EventScope?, verb: String, _ c: CommandContext
+    ) throws -> EventScope? {
         guard e.recurrence != nil else { return nil }
         guard let scope else {
             throw ReplyError(
@@ -210,7 +214,7 @@ extension Handlers {
 
     /// The occurrence of a series on `on` (its original or moved date), or the next one from today.
     private func pickOccurrence(
-        _ e: CalendarEvent, on: LocalDate?, user: User, _ c: Session
+        _ e: CalendarEvent, on: LocalDate?, user: User, _ c: CommandContext
     ) throws -> EventOccurrence {
         if let on {
             if let hit = e.occurrences(in: on...on).first { return hit }
@@ -242,7 +246,7 @@ extension Handlers {
     /// Checks a multi-day event's last day: not before the start (localized `error.event_span`), at most
     /// `CalendarEvent.spanLimit` days in all; an end on the first day makes it a one-day event again. An end time
     /// with an all-day start (`Dec 10 - Dec 12 5pm`) starts it at midnight.
-    func checkSpan(_ e: inout CalendarEvent, _ c: Session) throws {
+    func checkSpan(_ e: inout CalendarEvent, _ c: CommandContext) throws {
         guard let last = e.endDate else { return }
         if e.time == nil, e.end != nil { e.time = LocalTime(hour: 0, minute: 0) }
         let days = last.dayNumber - e.date.dayNumber
@@ -284,7 +288,7 @@ extension Handlers {
         return LocalTime(hour: minutes / 60, minute: minutes % 60)
     }
 
-    private func reminderMinutes(_ minutes: Int?, _ c: Session) throws -> Int? {
+    private func reminderMinutes(_ minutes: Int?, _ c: CommandContext) throws -> Int? {
         guard let minutes else { return nil }
         guard (0...(60 * 24 * 60)).contains(minutes) else {
             throw ReplyError(reply: .failure(.errorEventRemindRange, t(c, .errorEventRemindRange)))
@@ -318,13 +322,13 @@ extension Handlers {
     /// The reply and the partner's event after a change to event `id`; `occurrence` is the one occurrence
     /// changed (`event move swim this 8pm`), which both then describe instead of the series' first date.
     private func eventChanged(
-        _ name: EventName, _ id: EventID, user: User, members: [User], _ c: Session,
+        _ name: EventName, _ id: EventID, user: User, members: [User], _ c: CommandContext,
         occurrence: EventOccurrence? = nil
     ) throws -> Reply {
         guard var fresh = try store.event(id, in: user.space) else {
             preconditionFailure("event vanished inside its transaction")
         }
-        try rescheduleEventReminder(fresh)
+        try rescheduleEventReminder(fresh, c)
         // The JSON data stays the series (its rule and exceptions); the text says the occurrence.
         let series = fresh
         let data = { (tz: String) in JSONShape.event(series, tz: tz) }
@@ -333,6 +337,7 @@ extension Handlers {
         // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
         let first = fresh.occurrence(on: fresh.date, time: fresh.time, end: fresh.end)
         try raise(
+            in: c,
             name, actor: user, recipients: members, args: ["title": fresh.title],
             data: data("UTC"),
             when: when,
@@ -349,7 +354,7 @@ extension Handlers {
     }
 
     /// `Fri 27 Nov 19:00–21:00, at Luigi's, every week, reminder 60 min before, for bob`.
-    func eventSummary(_ e: CalendarEvent, user: User, _ c: Session) -> String {
+    func eventSummary(_ e: CalendarEvent, user: User, _ c: CommandContext) -> String {
         eventSummary(e, lang: c.lang, tz: user.tz)
     }
 
@@ -365,7 +370,7 @@ extension Handlers {
     }
 
     /// When an occurrence is, for a reader: `Fri 27 Nov 19:00–21:00` in their zone, or `Sat 12 Dec (all day)`.
-    func occurrenceWhen(_ o: EventOccurrence, user: User, _ c: Session) -> String {
+    func occurrenceWhen(_ o: EventOccurrence, user: User, _ c: CommandContext) -> String {
         occurrenceWhen(o, lang: c.lang, tz: user.tz)
     }
 

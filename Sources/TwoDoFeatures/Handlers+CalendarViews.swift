@@ -29,7 +29,7 @@ extension Handlers {
     }
 
     private func occurrenceLine(
-        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: Session, _ cache: LineTexts = LineTexts()
+        _ p: PlacedOccurrence, user: User, withDate: Bool, _ c: CommandContext, _ cache: LineTexts = LineTexts()
     ) -> String {
         var text = "  "
         if withDate {
@@ -67,7 +67,7 @@ extension Handlers {
     }
 
     /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).
-    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: Session) throws -> Reply {
+    func eventList(from: LocalDate?, to: LocalDate?, page: Int, user: User, on c: CommandContext) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let start = from ?? today
         let end = to ?? start.adding(days: 30)
@@ -122,7 +122,7 @@ extension Handlers {
 
     /// `calendar [month] [year] [page N]`: the month grid (events marked, today bracketed), then that month's
     /// events, 50 a page (the grid is on every page).
-    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: Session) throws -> Reply {
+    func calendar(month: Int?, year: Int?, page: Int, user: User, on c: CommandContext) throws -> Reply {
         let today = LocalDate(instant: clock.now, tz: user.tz)
         let m = month ?? today.month
         let y = year ?? today.year
@@ -168,17 +168,17 @@ extension Handlers {
     /// `agenda week`: the next 7 days, each with its events, due tasks (numbered, for `done 2`) and due routines.
     /// Not paged: it shows at most `PageWindow.size` events and as many tasks (the first by time) and says how
     /// many more there are, which `events` and `upcoming` page through.
-    func agendaWeek(user: User, on c: Session) throws -> Reply {
+    func agendaWeek(user: User, on c: CommandContext) throws -> Reply {
         try agenda(from: LocalDate(instant: clock.now, tz: user.tz), days: 7, user: user, on: c)
     }
 
     /// `agenda <day>`: that day's events (multi-day ones on each of their days), due tasks and due routines.
-    func agendaDay(_ day: LocalDate, user: User, on c: Session) throws -> Reply {
+    func agendaDay(_ day: LocalDate, user: User, on c: CommandContext) throws -> Reply {
         try agenda(from: day, days: 1, user: user, on: c)
     }
 
     /// The agenda of `days` days from `first`: the week view (7, with a header per day) or one day (1).
-    private func agenda(from first: LocalDate, days dayCount: Int, user: User, on c: Session) throws -> Reply {
+    private func agenda(from first: LocalDate, days dayCount: Int, user: User, on c: CommandContext) throws -> Reply {
         let now = clock.now
         let today = first
         let realToday = LocalDate(instant: now, tz: user.tz)
@@ -273,7 +273,7 @@ extension Handlers {
     }
 
     /// `weekstart [monday|sunday]`.
-    func weekStart(_ value: WeekStart?, user: User, on c: Session) throws -> Reply {
+    func weekStart(_ value: WeekStart?, user: User, on c: CommandContext) throws -> Reply {
         guard let value else {
             let day = try firstWeekday(user: user, lang: c.lang) == 1 ? "monday" : "sunday"
             return .success(

@@ -14,7 +14,8 @@ extension Handlers {
     /// Raises an event for the other sessions of `recipients`; offline recipients, and those who muted its kind,
     /// get it as an unread notification instead.
     func raise(
-        _ name: EventName, key: TextKey? = nil, actor: User, recipients: [User], args: [String: String],
+        in c: CommandContext, _ name: EventName, key: TextKey? = nil, actor: User, recipients: [User],
+        args: [String: String],
         data: JSONValue,
         when: DueDate? = nil,
         localArgs: LocalArgs? = nil
@@ -40,7 +41,7 @@ extension Handlers {
             recipients: live, when: when,
             localArgs: localArgs)
         event.actorLabel = actor.displayName == nil ? nil : Handlers.actorLabel(actor, name)
-        events.append(event)
+        c.events.append(event)
     }
 
     /// The actor as an event names them: `Bobby (bob)`; a name change's own event already says both names,
@@ -49,7 +50,7 @@ extension Handlers {
         event == .nameChanged ? actor.shownName : actor.eventLabel
     }
 
-    func couple(_ action: CoupleAction, user: User, on c: Session) throws -> Reply {
+    func couple(_ action: CoupleAction, user: User, on c: CommandContext) throws -> Reply {
         let members = try store.members(of: user.space)
         let now = clock.now
         switch action {
@@ -101,7 +102,7 @@ extension Handlers {
                 let moved = try store.merge(user: user.id, from: user.space, into: space, now: now)
                 // A new couple starts with nothing to undo: no entry reaches back across the join.
                 for member in partners.map(\.id) + [user.id] { try store.clearUndo(user: member) }
-                effects.append(.forgetListings(user.id))
+                c.effects.append(.forgetListings(user.id))
                 try store.useInvite(code, by: user.id, now: now)
                 for k in keys { inviteFailures.succeed(k) }
                 // A display name that looks like the other member's name is cleared first, so the join's event
@@ -110,6 +111,7 @@ extension Handlers {
                 let everyone = try store.members(of: space)
                 let joiner = everyone.first { $0.id == user.id } ?? user
                 try raise(
+                    in: c,
                     .coupleJoined, key: moved == 1 ? .eventCoupleJoinedOne : nil, actor: joiner, recipients: everyone,
                     args: ["moved": "\(moved)"], data: .object([("moved", .int(Int64(moved)))]))
                 let partnerNames = partners.map(\.name).joined(separator: ", ")
@@ -130,6 +132,7 @@ extension Handlers {
             }
             try store.renameSpace(user.space, to: clean)
             try raise(
+                in: c,
                 .coupleRenamed, actor: user, recipients: members, args: ["name": clean],
                 data: .object([("name", .string(clean))]))
             return .success(
@@ -143,19 +146,19 @@ extension Handlers {
                 c.pendingSuggestion = .couple(.leave(confirmed: true))
                 return .success(.coupleLeaveConfirm, [t(c, .coupleLeaveConfirm, ["partner": partner])])
             }
-            try raise(.coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))
+            try raise(in: c, .coupleLeft, actor: user, recipients: members, args: [:], data: .object([]))
             let (_, copied) = try store.leave(user: user.id, lang: user.lang, now: now)
             // Neither partner can undo across the parting (PROTOCOL.md: the stack starts empty).
             for member in members { try store.clearUndo(user: member.id) }
-            effects.append(.forgetListings(user.id))
-            remindersChanged = true
+            c.effects.append(.forgetListings(user.id))
+            c.remindersChanged = true
             return .success(
                 .coupleLeft, [t(c, copied == 1 ? .coupleLeftOne : .coupleLeft, ["count": "\(copied)"])],
                 data: .object([("copied_tasks", .int(Int64(copied)))]))
         }
     }
 
-    private func coupleInfo(user: User, members: [User], on c: Session) throws -> Reply {
+    private func coupleInfo(user: User, members: [User], on c: CommandContext) throws -> Reply {
         let spaceName = try store.spaceName(user.space) ?? t(c, .coupleUnnamed)
         let memberData = JSONValue.array(
             members.map {
@@ -177,7 +180,7 @@ extension Handlers {
     static let displayNameLimit = 40
 
     /// `name` (show), `name <display name>` (set), `name none` (clear); the partner is told of a change.
-    func displayName(_ typed: String?, user: User, on c: Session) throws -> Reply {
+    func displayName(_ typed: String?, user: User, on c: CommandContext) throws -> Reply {
         guard let typed else {
             let text =
                 user.displayName.map { t(c, .nameShown, ["display": $0, "name": user.name]) } ?? t(c, .nameNone)
@@ -212,6 +215,7 @@ extension Handlers {
         var renamed = user
         renamed.displayName = display
         try raise(
+            in: c,
             .nameChanged, key: display == nil ? .eventNameCleared : nil, actor: user, recipients: members,
             args: ["display": display ?? user.name, "name": user.name], data: data)
         return .success(
@@ -229,7 +233,7 @@ extension Handlers {
     }
 
     /// The reply refusing a display name, with the code a user name's same problem has.
-    func displayNameRefusal(_ problem: DisplayNameProblem, _ c: Session) -> Reply {
+    func displayNameRefusal(_ problem: DisplayNameProblem, _ c: CommandContext) -> Reply {
         switch problem {
         case .length:
             return .failure(
@@ -254,7 +258,7 @@ extension Handlers {
     /// After a join: clears each display name that looks like the other member's login or display name (the
     /// newcomer's first, so of two equal display names the host keeps theirs), tells everyone, and returns the
     /// lines for the joiner's reply.
-    func clearConflictingDisplayNames(joiner: User, in space: SpaceID, _ c: Session) throws -> [String] {
+    func clearConflictingDisplayNames(joiner: User, in space: SpaceID, _ c: CommandContext) throws -> [String] {
         var lines: [String] = []
         let all = try store.members(of: space)
         var members = all.filter { $0.id == joiner.id } + all.filter { $0.id != joiner.id }
@@ -269,6 +273,7 @@ extension Handlers {
             members[i].displayName = nil
             let args = ["name": member.name, "display": display, "other": owner.name]
             try raise(
+                in: c,
                 .nameChanged, key: .eventNameClearedConflict, actor: member, recipients: members, args: args,
                 data: .object([
                     ("name", .string(member.name)), ("display_name", .null), ("was", .string(display)),
@@ -280,7 +285,7 @@ extension Handlers {
     }
 
     /// `me` / `ben`: who the user is: name, language, zone, couple and partner, sessions open.
-    func me(user: User, on c: Session) throws -> Reply {
+    func me(user: User, on c: CommandContext) throws -> Reply {
         let members = try store.members(of: user.space)
         let partner = members.first { $0.id != user.id }
         let spaceName = try store.spaceName(user.space)
@@ -309,7 +314,7 @@ extension Handlers {
         return .success(.me, lines, data: data)
     }
 
-    func who(user: User, on c: Session) throws -> Reply {
+    func who(user: User, on c: CommandContext) throws -> Reply {
         let members = try store.members(of: user.space)
         let partners = members.filter { $0.id != user.id }
         let data = JSONValue.object([
@@ -325,12 +330,13 @@ extension Handlers {
         return .success(.who, lines, data: data)
     }
 
-    func say(_ text: String, user: User, on c: Session) throws -> Reply {
+    func say(_ text: String, user: User, on c: CommandContext) throws -> Reply {
         guard let clean = try? TextRules.clean(text, limit: TextRules.noteLimit) else {
             return .failure(.errorTitleTooLong, t(c, .errorTitleTooLong, ["limit": "\(TextRules.noteLimit)"]))
         }
         let members = try store.members(of: user.space)
         try raise(
+            in: c,
             .chatMessage, actor: user, recipients: members, args: ["text": clean],
             data: .object([("text", .string(clean))]))
         let alone = members.count < 2

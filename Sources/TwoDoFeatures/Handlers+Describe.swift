@@ -14,7 +14,7 @@ extension Handlers {
     ///
     /// Invisible and direction-changing characters never get here: `run` refuses the whole line first
     /// (`refusalOfInvisibleText`), as for titles and notes; a line cannot hold a newline.
-    func describedText(_ raw: String?, _ c: Session) throws(ReplyError) -> String? {
+    func describedText(_ raw: String?, _ c: CommandContext) throws(ReplyError) -> String? {
         guard let text = raw?.trimmingWhitespace(), !text.isEmpty else { return nil }
         guard text.count <= TextRules.descriptionLimit else {
             throw ReplyError(
@@ -34,7 +34,7 @@ extension Handlers {
 
     /// The item `target` names: a routine or event by name, or a task reference; plain words that match no
     /// task name a routine, then an event, as `note` reads them.
-    func item(_ target: NoteTarget, user: User, _ c: Session) throws -> Item {
+    func item(_ target: NoteTarget, user: User, _ c: CommandContext) throws -> Item {
         switch target {
         case .routine(let name): return .routine(try findRoutine(name, user: user, c))
         case .event(let ref): return .event(try findEvent(ref, user: user, c))
@@ -47,7 +47,7 @@ extension Handlers {
     }
 
     /// `describe <ref>: <text>` (nil text clears), for a task, routine or event.
-    func describe(_ target: NoteTarget, text raw: String?, user: User, on c: Session) throws -> Reply {
+    func describe(_ target: NoteTarget, text raw: String?, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runDescribe(target, text: raw, user: user, c)
         } catch let e as ReplyError {
@@ -55,7 +55,7 @@ extension Handlers {
         }
     }
 
-    private func runDescribe(_ target: NoteTarget, text raw: String?, user: User, _ c: Session) throws -> Reply {
+    private func runDescribe(_ target: NoteTarget, text raw: String?, user: User, _ c: CommandContext) throws -> Reply {
         let text = try describedText(raw, c)
         let now = clock.now
         let members = try store.members(of: user.space)
@@ -69,6 +69,7 @@ extension Handlers {
             var args = ["title": task.title]
             args["text"] = text
             try raise(
+                in: c,
                 .taskDescribed, key: cleared ? .eventTaskDescriptionCleared : nil, actor: user, recipients: members,
                 args: args, data: JSONShape.task(fresh, tz: "UTC", number: nil))
             return .success(
@@ -82,6 +83,7 @@ extension Handlers {
                 ("id", .int(r.id.rawValue)), ("routine", .string(r.name)), ("description", .optional(text)),
             ])
             try raise(
+                in: c,
                 .routineDescribed, key: cleared ? .eventRoutineDescriptionCleared : nil, actor: user,
                 recipients: members, args: args, data: data)
             return .success(
@@ -94,6 +96,7 @@ extension Handlers {
             var args = ["title": e.title]
             args["text"] = text
             try raise(
+                in: c,
                 .eventDescribed, key: cleared ? .eventEventDescriptionCleared : nil, actor: user, recipients: members,
                 args: args, data: JSONShape.event(fresh, tz: "UTC"))
             return .success(

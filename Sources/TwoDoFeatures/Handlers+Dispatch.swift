@@ -7,8 +7,8 @@ import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
-    /// Runs `command` for session `c`, or hands it back to the loop (see `LoopRequest`).
-    func dispatch(_ command: Command, on c: Session, user: User?, tag: String?) throws -> Handled {
+    /// Runs `command` in context `c` (see `Handled` for what comes back).
+    func dispatch(_ command: Command, on c: CommandContext, user: User?, tag: String?) throws -> Handled {
         let reply = { (r: Reply) in Handled.outcome(Outcome(connection: c.id, tag: tag, reply: r)) }
         switch command {
         case .help(let topic):
@@ -23,15 +23,15 @@ extension Handlers {
             c.json = on
             return reply(.success(on ? .jsonOn : .jsonOff, [t(c, on ? .jsonOn : .jsonOff)]))
         case .register(let name, let password):
-            return .loop(.register(name: name, password: password))
+            return try accounts.register(name: name, password: password, on: c, tag: tag)
         case .login(let name, let password):
-            return .loop(.login(name: name, password: password))
+            return try accounts.login(name: name, password: password, on: c, tag: tag)
         case .resume(let token):
-            return .loop(.resume(token: token))
+            return try accounts.resume(token: token, on: c, tag: tag)
         case .forgot(let name):
             return reply(try forgot(name, on: c))
         case .reset(let name, let code, let password):
-            return .loop(.reset(name: name, code: code, password: password))
+            return try accounts.resetPassword(name: name, code: code, password: password, on: c, tag: tag)
         case .clock(let action):
             switch action {
             case .advance(let seconds): clock.advance(by: seconds)
@@ -46,9 +46,9 @@ extension Handlers {
         guard let user else { return reply(.failure(.errorNotLoggedIn, t(c, .errorNotLoggedIn))) }
         switch command {
         case .logout:
-            return .loop(.logout(user))
+            return .outcome(try accounts.logout(user, on: c, tag: tag))
         case .passwd(let old, let new):
-            return .loop(.passwd(old: old, new: new, user: user))
+            return try accounts.changePassword(old: old, new: new, user: user, on: c, tag: tag)
         case .couple(let action):
             return reply(try couple(action, user: user, on: c))
         case .who:
@@ -130,11 +130,11 @@ extension Handlers {
         case .exportICS:
             return .outcome(exportICS(user: user, on: c, tag: tag))
         case .stats:
-            return .loop(.stats(user))
+            return .stats(user)
         case .accountDelete(nil):
             return reply(try explainAccountDeletion(user: user, on: c))
         case .accountDelete(let password?):
-            return .loop(.deleteAccount(password: password, user: user))
+            return try accounts.deleteAccount(password: password, user: user, on: c, tag: tag)
         case .approveReset(let name):
             return try approveReset(name, user: user, on: c, tag: tag)
         case .help, .ping, .quit, .json, .register, .login, .resume, .clock, .forgot, .reset:

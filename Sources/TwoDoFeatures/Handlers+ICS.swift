@@ -7,7 +7,7 @@ import TwoDoText
 
 extension Handlers {
     /// `export ics` / `dışa aktar ics`: the calendar streamed as RFC 5545 text (see `ICSExportStream`).
-    func exportICS(user: User, on c: Session, tag: String?) -> Outcome {
+    func exportICS(user: User, on c: CommandContext, tag: String?) -> Outcome {
         var o = Outcome(connection: c.id, tag: tag, reply: .success(.exportICS, [t(c, .exportIcsDone)]))
         o.stream = ICSExportStream(handlers: self, user: user, json: c.json, tag: tag, header: t(c, .exportIcsDone))
         return o

@@ -17,7 +17,7 @@ extension Handlers {
     /// reader's zone (`Today`, `Yesterday`, `Mon 23 Nov`), each numbered for `inbox delete <n>` (numbers
     /// continue across pages) with its time (`09:31`); unread ones are starred. The inbox keeps the newest
     /// `Store.inboxLimit`; a line under the heading (and `data.dropped`) says how many older ones it dropped.
-    func inbox(page: Int, user: User, on c: Session) throws -> Reply {
+    func inbox(page: Int, user: User, on c: CommandContext) throws -> Reply {
         try store.pruneNotifications(for: user.id, now: clock.now)  // kept 30 days
         let total = try store.notificationCount(for: user.id)
         let w: PageWindow
@@ -86,7 +86,7 @@ extension Handlers {
     /// page counts from the newest now.
     /// `inbox read <n>`: marks the notification numbered `n` by the last `inbox` page shown here read (a number
     /// that page did not show counts from the newest now, as for `inbox delete`).
-    func inboxRead(number n: Int, user: User, on c: Session) throws -> Reply {
+    func inboxRead(number n: Int, user: User, on c: CommandContext) throws -> Reply {
         let shown = c.inboxShown
         let i = n - shown.offset - 1
         let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
@@ -100,7 +100,7 @@ extension Handlers {
             data: .object([("count", .int(Int64(count))), ("n", .int(Int64(n)))]))
     }
 
-    func inboxDelete(number n: Int, user: User, on c: Session) throws -> Reply {
+    func inboxDelete(number n: Int, user: User, on c: CommandContext) throws -> Reply {
         let shown = c.inboxShown
         let i = n - shown.offset - 1
         let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
@@ -118,7 +118,7 @@ extension Handlers {
     }
 
     /// `mute [kind]` / `unmute <kind>`: lists the muted kinds (nil), or mutes / unmutes one.
-    func mute(_ kind: MuteKind?, on: Bool, user: User, on c: Session) throws -> Reply {
+    func mute(_ kind: MuteKind?, on: Bool, user: User, on c: CommandContext) throws -> Reply {
         if let kind { _ = try store.setMuted(kind, on, for: user.id) }
         let muted = try store.mutedKinds(of: user.id).sorted()
         var fields: [(String, JSONValue)] = [("muted", .array(muted.map { .string($0.rawValue) }))]
@@ -140,7 +140,7 @@ extension Handlers {
     /// Whether `user` has muted `kind` (one indexed lookup).
     func hasMuted(_ kind: MuteKind, _ user: UserID) throws -> Bool { try store.mutedKinds(of: user).contains(kind) }
 
-    private func kindNames(_ kinds: [MuteKind], _ c: Session) -> String {
+    private func kindNames(_ kinds: [MuteKind], _ c: CommandContext) -> String {
         kinds.map { kind -> String in
             switch kind {
             case .reminders: t(c, .muteKindReminders)

@@ -8,7 +8,7 @@ import TwoDoProtocol
 import TwoDoText
 
 extension Handlers {
-    func help(topic: String?, _ c: Session) -> Reply {
+    func help(topic: String?, _ c: CommandContext) -> Reply {
         guard let topic, !topic.isEmpty else { return helpIndex(c) }
         if let group = Handlers.helpGroup(named: topic) { return helpGroup(group, c) }
         // The page clause is no command of its own, but has its help line.
@@ -30,16 +30,16 @@ extension Handlers {
         return .success(.help, [t(c, usage)], data: .object([("command", .string(verb))]))
     }
 
-    func setLanguage(_ lang: Language?, user: User, on c: Session) throws -> Reply {
+    func setLanguage(_ lang: Language?, user: User, on c: CommandContext) throws -> Reply {
         guard let lang else {
             return .success(.langShow, [t(c, .langShow)], data: .object([("lang", .string(user.lang.rawValue))]))
         }
         try store.setLanguage(lang, for: user.id)
-        effects.append(.language(user.id, lang))  // this session too, so the answer is in the new language
+        c.effects.append(.language(user.id, lang))  // this session too, so the answer is in the new language
         return .success(.langSet, [Catalog.text(.langSet, lang)], data: .object([("lang", .string(lang.rawValue))]))
     }
 
-    func setTimeZone(_ typed: String?, user: User, on c: Session) throws -> Reply {
+    func setTimeZone(_ typed: String?, user: User, on c: CommandContext) throws -> Reply {
         guard let typed else {
             return .success(.tzShow, [t(c, .tzShow, ["zone": user.tz])], data: .object([("tz", .string(user.tz))]))
         }
@@ -50,13 +50,13 @@ extension Handlers {
         case .closest(let id): return zoneRefusal(typed, closest: id, c)
         }
         try store.setTimeZone(zone, for: user.id)
-        effects.append(.timeZone(user.id, zone))
-        remindersChanged = true  // the day plan's next rollover is at the new zone's midnight
+        c.effects.append(.timeZone(user.id, zone))
+        c.remindersChanged = true  // the day plan's next rollover is at the new zone's midnight
         return .success(.tzSet, [t(c, .tzSet, ["zone": zone])], data: .object([("tz", .string(zone))]))
     }
 
     /// `export`: the whole space as JSON, streamed as the client reads (see `ExportStream`).
-    func export(user: User, on c: Session, tag: String?) -> Outcome {
+    func export(user: User, on c: CommandContext, tag: String?) -> Outcome {
         var o = Outcome(connection: c.id, tag: tag, reply: .success(.export, [t(c, .exportDone)]))
         o.stream = ExportStream(handlers: self, user: user, json: c.json, tag: tag, header: t(c, .exportDone))
         return o
@@ -123,7 +123,7 @@ extension Handlers {
 
     /// `help <group>`: the group's line from the index, then each of its commands' usage, in the reader's
     /// language, each command once.
-    func helpGroup(_ group: (name: String, key: TextKey), _ c: Session) -> Reply {
+    func helpGroup(_ group: (name: String, key: TextKey), _ c: CommandContext) -> Reply {
         let line = t(c, group.key)
         var lines = [line]
         var seen: Set<String> = []

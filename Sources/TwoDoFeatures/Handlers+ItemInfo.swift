@@ -11,7 +11,7 @@ extension Handlers {
     static let infoNotes = 10
 
     /// `info <ref>`, `info routine <name>`, `info event <ref>`.
-    func info(_ target: NoteTarget, user: User, on c: Session) throws -> Reply {
+    func info(_ target: NoteTarget, user: User, on c: CommandContext) throws -> Reply {
         do {
             switch try item(target, user: user, c) {
             case .task(let task): return try taskInfo(task, user: user, c)
@@ -30,12 +30,13 @@ extension Handlers {
     }
 
     /// `Added by ayse, Mon 23 Nov 09:00`.
-    private func addedLine(_ by: String?, _ at: Int64, user: User, _ c: Session) -> String {
+    private func addedLine(_ by: String?, _ at: Int64, user: User, _ c: CommandContext) -> String {
         "  " + t(c, .infoAdded, ["name": by ?? "?", "when": TimeText.human(at, tz: user.tz, lang: c.lang)])
     }
 
     /// The newest notes, oldest of them first, with a line counting the older ones (`notes <ref>` shows all).
-    private func noteLines(_ notes: [Note], ref: String, notesVerb: String, user: User, _ c: Session) -> [String] {
+    private func noteLines(_ notes: [Note], ref: String, notesVerb: String, user: User, _ c: CommandContext) -> [String]
+    {
         guard !notes.isEmpty else { return [] }
         var lines = ["  " + t(c, .infoNotes, ["count": "\(notes.count)"])]
         if notes.count > Handlers.infoNotes {
@@ -60,7 +61,7 @@ extension Handlers {
 
     /// The steps section of a task's `info`: a header with the progress, then the first `infoSteps` steps
     /// with their checkboxes (and how to see the rest).
-    func stepLines(_ steps: [TaskItem], of task: TaskItem, _ c: Session) -> [String] {
+    func stepLines(_ steps: [TaskItem], of task: TaskItem, _ c: CommandContext) -> [String] {
         guard !steps.isEmpty else { return [] }
         let done = steps.filter(\.isDone).count
         var lines = ["  " + t(c, .infoSteps, ["done": "\(done)", "total": "\(steps.count)"])]
@@ -77,7 +78,7 @@ extension Handlers {
 
     /// One task whole: list and status, who added it and when, due date, repeat, reminders, nag, priority,
     /// assignee, description, steps, notes (newest `infoNotes`), and who completed it when.
-    func taskInfo(_ task: TaskItem, user: User, _ c: Session) throws -> Reply {
+    func taskInfo(_ task: TaskItem, user: User, _ c: CommandContext) throws -> Reply {
         let lang = c.lang
         var lines = [
             t(c, task.isDone ? .infoTaskDone : .infoTaskOpen, ["title": task.title, "list": task.listName]),
@@ -131,7 +132,7 @@ extension Handlers {
 
     /// One event whole: when (in the reader's zone), repeat and the next dates, place, reminder, who it is
     /// for, who added it, description and notes.
-    func eventInfo(_ e: CalendarEvent, user: User, _ c: Session) throws -> Reply {
+    func eventInfo(_ e: CalendarEvent, user: User, _ c: CommandContext) throws -> Reply {
         let lang = c.lang
         let first = e.occurrence(on: e.date, time: e.time, end: e.end)
         var lines = [
@@ -167,7 +168,7 @@ extension Handlers {
 
     /// One routine whole: schedule (time, who it is for, paused), streaks and the last weeks, who added it,
     /// description and notes.
-    func routineInfo(_ r: Routine, user: User, _ c: Session) throws -> Reply {
+    func routineInfo(_ r: Routine, user: User, _ c: CommandContext) throws -> Reply {
         let members = try store.members(of: user.space)
         let zone = routineZone(r, members: members, reader: user)
         let today = LocalDate(instant: clock.now, tz: zone)

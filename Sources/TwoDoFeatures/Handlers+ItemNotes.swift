@@ -9,7 +9,7 @@ import TwoDoText
 extension Handlers {
     /// `note <words>: <text>` and `notes <words>`: a task when some task matches the words; otherwise a
     /// routine of that name, then an event of that title; otherwise the usual task error.
-    func noteCommand(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
+    func noteCommand(_ command: Command, page: Int = 1, user: User, on c: CommandContext) throws -> Reply {
         switch command {
         case .note(.words(let words), let text):
             if let target = try fallbackTarget(words, user: user) {
@@ -41,7 +41,7 @@ extension Handlers {
     }
 
     /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`.
-    func itemNote(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
+    func itemNote(_ command: Command, page: Int = 1, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runItemNote(command, page: page, user: user, c)
         } catch let e as ReplyError {
@@ -49,7 +49,7 @@ extension Handlers {
         }
     }
 
-    private func runItemNote(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
+    private func runItemNote(_ command: Command, page: Int, user: User, _ c: CommandContext) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch command {
@@ -61,7 +61,7 @@ extension Handlers {
                 try store.addNote(routine: r.id, by: user.id, text: text, now: now)
                 let args = ["name": r.name, "text": text]
                 let data = JSONValue.object([("routine", .string(r.name)), ("text", .string(text))])
-                try raise(.routineNoted, actor: user, recipients: members, args: args, data: data)
+                try raise(in: c, .routineNoted, actor: user, recipients: members, args: args, data: data)
                 return .success(.routineNoted, [t(c, .routineNoted, args)], data: data)
             case .event(let e):
                 try checkRoomForNote(event: e.id, name: e.title, c)
@@ -70,7 +70,7 @@ extension Handlers {
                 let data = JSONValue.object([
                     ("event", .int(e.id.rawValue)), ("title", .string(e.title)), ("text", .string(text)),
                 ])
-                try raise(.eventNoted, actor: user, recipients: members, args: args, data: data)
+                try raise(in: c, .eventNoted, actor: user, recipients: members, args: args, data: data)
                 return .success(.eventNoted, [t(c, .eventNoted, args)], data: data)
             case .task(let task):
                 return try self.task(.note(.id(task.id.rawValue), text: raw), user: user, on: c)
@@ -124,7 +124,7 @@ extension Handlers {
             let data = JSONValue.object([
                 ("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(deleted.text)),
             ])
-            try raise(.noteDeleted, actor: user, recipients: members, args: args, data: data)
+            try raise(in: c, .noteDeleted, actor: user, recipients: members, args: args, data: data)
             return .success(.noteDeleted, [t(c, .noteDeleted, args)], data: data)
 
         default:
@@ -138,7 +138,7 @@ extension Handlers {
         case event(CalendarEvent)
     }
 
-    private func resolveNoteTarget(_ target: NoteTarget, user: User, _ c: Session) throws -> ResolvedNoteTarget {
+    private func resolveNoteTarget(_ target: NoteTarget, user: User, _ c: CommandContext) throws -> ResolvedNoteTarget {
         switch target {
         case .routine(let name): return .routine(try findRoutine(name, user: user, c))
         case .event(let ref): return .event(try findEvent(ref, user: user, c))
@@ -151,7 +151,7 @@ extension Handlers {
     }
 
     /// A task reference as the task commands read it (listing number, `id:N`, or words matching one title).
-    private func taskForNote(_ ref: TaskRef, user: User, _ c: Session) throws -> TaskItem {
+    private func taskForNote(_ ref: TaskRef, user: User, _ c: CommandContext) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
                 reply: .failure(

@@ -8,15 +8,16 @@ import TwoDoText
 
 extension Handlers {
     /// The refusal for a limit: its stable code, its text and `data.limit`.
-    private func limitReached(_ code: ReplyCode, limit: Int, _ args: [String: String] = [:], _ c: Session) -> ReplyError
-    {
+    private func limitReached(
+        _ code: ReplyCode, limit: Int, _ args: [String: String] = [:], _ c: CommandContext
+    ) -> ReplyError {
         var all = args
         all["limit"] = "\(limit)"
         return ReplyError(reply: .failure(code, t(c, code.key, all), data: .object([("limit", .int(Int64(limit)))])))
     }
 
     /// Throws unless one more open task fits in `list` and one more task in the space.
-    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: Session) throws {
+    func checkRoomForTask(in list: TaskList, space: SpaceID, _ c: CommandContext) throws {
         let limits = limits
         if try store.openTaskCount(in: list.id) >= limits.openTasksPerList {
             throw limitReached(.errorLimitListTasks, limit: limits.openTasksPerList, ["list": list.label], c)
@@ -27,7 +28,7 @@ extension Handlers {
     }
 
     /// Throws unless one more open task fits in a list (a task moved or reopened; the space total is unchanged).
-    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: Session) throws {
+    func checkRoomForOpenTask(in list: ListID, named name: String, _ c: CommandContext) throws {
         let limit = limits.openTasksPerList
         if try store.openTaskCount(in: list) >= limit {
             throw limitReached(.errorLimitListTasks, limit: limit, ["list": name], c)
@@ -35,13 +36,13 @@ extension Handlers {
     }
 
     /// Throws unless one more list fits in the space.
-    func checkRoomForList(space: SpaceID, _ c: Session) throws {
+    func checkRoomForList(space: SpaceID, _ c: CommandContext) throws {
         let limit = limits.listsPerSpace
         if try store.listCount(in: space) >= limit { throw limitReached(.errorLimitLists, limit: limit, [:], c) }
     }
 
     /// Throws unless one more routine fits in the space.
-    func checkRoomForRoutine(space: SpaceID, _ c: Session) throws {
+    func checkRoomForRoutine(space: SpaceID, _ c: CommandContext) throws {
         let limit = limits.routinesPerSpace
         if try store.routineCount(in: space) >= limit {
             throw limitReached(.errorLimitRoutines, limit: limit, [:], c)
@@ -49,7 +50,7 @@ extension Handlers {
     }
 
     /// Throws unless one more event fits in the space.
-    func checkRoomForEvent(space: SpaceID, _ c: Session) throws {
+    func checkRoomForEvent(space: SpaceID, _ c: CommandContext) throws {
         let limit = limits.eventsPerSpace
         if try store.indexedEventCount(in: space) >= limit {
             throw limitReached(.errorLimitEvents, limit: limit, [:], c)
@@ -58,7 +59,7 @@ extension Handlers {
 
     /// Throws unless one more note fits on the item (pass exactly one of them).
     func checkRoomForNote(
-        task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: Session
+        task: TaskID? = nil, routine: RoutineID? = nil, event: EventID? = nil, name: String, _ c: CommandContext
     ) throws {
         let limit = limits.notesPerItem
         if try store.noteCount(task: task, routine: routine, event: event) >= limit {
@@ -68,7 +69,7 @@ extension Handlers {
 
     /// Throws unless the series `event` may record one more changed or cancelled occurrence on `day` (changing
     /// an occurrence changed before replaces its record, so that always fits). `event` carries its exceptions.
-    func checkRoomForException(_ event: CalendarEvent, day: LocalDate, _ c: Session) throws {
+    func checkRoomForException(_ event: CalendarEvent, day: LocalDate, _ c: CommandContext) throws {
         let limit = limits.exceptionsPerSeries
         if event.exceptions[day] == nil && event.exceptions.count >= limit {
             throw limitReached(.errorLimitExceptions, limit: limit, ["title": event.title], c)
@@ -77,7 +78,7 @@ extension Handlers {
 
     /// The refusal when joining `target` with everything of `source` would go past a limit; nil when it fits.
     /// Checked before anything moves, so a refused join leaves both spaces as they were.
-    func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: Session) throws -> Reply? {
+    func mergeRefusal(from source: SpaceID, into target: SpaceID, _ c: CommandContext) throws -> Reply? {
         let limits = limits
         let a = try store.counts(of: source)
         let b = try store.counts(of: target)

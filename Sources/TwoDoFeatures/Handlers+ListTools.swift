@@ -9,7 +9,7 @@ import TwoDoText
 extension Handlers {
     /// `list clear <list>`: deletes the list's done tasks in one statement (open tasks stay) and tells the
     /// partner once; refused when there are none.
-    func clearList(_ name: String, user: User, members: [User], _ c: Session) throws -> Reply {
+    func clearList(_ name: String, user: User, members: [User], _ c: CommandContext) throws -> Reply {
         // `clear done` names no list: the default one.
         let list = name.isEmpty ? try store.defaultList(in: user.space) : try findList(name, user: user, c)
         let count = try store.deleteDoneTasks(in: list.id)
@@ -18,7 +18,7 @@ extension Handlers {
                 .errorNothingToClear, t(c, .errorNothingToClear, ["name": list.label]),
                 data: .object([("list", .string(list.name))]))
         }
-        remindersChanged = true  // their reminders went with them
+        c.remindersChanged = true  // their reminders went with them
         let args = ["name": list.label, "count": "\(count)"]
         let data = JSONValue.object([
             ("list", .string(list.name)), ("icon", list.icon.map(JSONValue.string) ?? .null),
@@ -26,13 +26,14 @@ extension Handlers {
         ])
         let one = count == 1
         try raise(
+            in: c,
             .listCleared, key: one ? .eventListClearedOne : nil, actor: user, recipients: members, args: args,
             data: data)
         return .success(.listCleared, [t(c, one ? .listClearedOne : .listCleared, args)], data: data)
     }
 
     /// `list icon <list> [<emoji>]`: sets the list's icon (one emoji, see `ListIcon`) or removes it (nil).
-    func setListIcon(_ name: String, emoji: String?, user: User, members: [User], _ c: Session) throws -> Reply {
+    func setListIcon(_ name: String, emoji: String?, user: User, members: [User], _ c: CommandContext) throws -> Reply {
         let list = try findList(name, user: user, c)
         guard let emoji else {
             let data = JSONValue.object([("name", .string(list.name)), ("icon", .null)])
@@ -42,6 +43,7 @@ extension Handlers {
             try store.setIcon(nil, of: list.id)
             let args = ["name": list.name]
             try raise(
+                in: c,
                 .listIcon, key: .eventListIconRemoved, actor: user, recipients: members, args: args, data: data)
             return .success(.listIcon, [t(c, .listIconRemoved, args)], data: data)
         }
@@ -52,14 +54,14 @@ extension Handlers {
         try store.setIcon(icon, of: list.id)
         let args = ["name": list.name, "label": ListIcon.label(list.name, icon: icon)]
         let data = JSONValue.object([("name", .string(list.name)), ("icon", .string(icon))])
-        try raise(.listIcon, actor: user, recipients: members, args: args, data: data)
+        try raise(in: c, .listIcon, actor: user, recipients: members, args: args, data: data)
         return .success(.listIcon, [t(c, .listIconSet, args)], data: data)
     }
 
     /// `note <words> <text>` without a colon: the longest leading words that name exactly one task are the
     /// reference, the rest the note. When those words name several tasks the answer lists them and nothing
     /// is kept; when no task matches, a routine or event named by leading words (longest first) gets it.
-    func noteUnsplit(_ line: String, user: User, on c: Session) throws -> Reply {
+    func noteUnsplit(_ line: String, user: User, on c: CommandContext) throws -> Reply {
         let readings = NoteSplit.readings(line)
         guard let shortest = readings.first else {
             return .failure(
@@ -91,7 +93,7 @@ extension Handlers {
     }
 
     /// The answer to a colon-less note whose longest matching words name several tasks: the candidates.
-    private func ambiguousNote(_ words: String, _ matches: [TaskItem], user: User, _ c: Session) -> Reply {
+    private func ambiguousNote(_ words: String, _ matches: [TaskItem], user: User, _ c: CommandContext) -> Reply {
         let shown = matches.prefix(5)
         let candidates = shown.map { "\"\($0.title)\" (\($0.listLabel))" }.joined(separator: ", ")
         return .failure(

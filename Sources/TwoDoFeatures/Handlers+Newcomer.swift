@@ -15,7 +15,7 @@ extension Handlers {
     ]
 
     /// `help` alone: every group of commands with an example, in the reader's language.
-    func helpIndex(_ c: Session) -> Reply {
+    func helpIndex(_ c: CommandContext) -> Reply {
         let lines = [t(c, .helpIndex)] + Handlers.helpGroups.map { "  " + t(c, $0.key) } + [t(c, .helpFooter)]
         let groups = Handlers.helpGroups.map {
             JSONValue.object([("group", .string($0.name)), ("text", .string(t(c, $0.key)))])
@@ -43,7 +43,7 @@ extension Handlers {
     }
 
     /// `no` / `hayır` / `cancel` / `vazgeç`: drops the question asked just before, doing nothing.
-    func refuse(_ pending: Command?, on c: Session, tag: String?) -> Outcome {
+    func refuse(_ pending: Command?, on c: CommandContext, tag: String?) -> Outcome {
         guard pending != nil else {
             return Outcome(
                 connection: c.id, tag: tag, reply: .failure(.errorNothingToConfirm, t(c, .errorNothingToConfirm)))
@@ -52,7 +52,7 @@ extension Handlers {
     }
 
     /// `yes` / `evet`: runs what the question before offered (an `add`, leaving the couple), exactly as parsed then.
-    func confirm(_ pending: Command?, on c: Session, user: User?, tag: String?) throws -> Handled {
+    func confirm(_ pending: Command?, on c: CommandContext, user: User?, tag: String?) throws -> Handled {
         guard let pending, user != nil else {
             return .outcome(
                 Outcome(
@@ -73,7 +73,8 @@ extension Handlers {
     /// parses as an `add` with `add ` before it (or ` ekle` after it) and at least one slot besides the
     /// title, so plain prose is not offered as a task. When the first word is also close to a verb
     /// (`buy` ~ `bul`), the slot must be a date or a rule; one-word lines keep "did you mean <verb>".
-    func suggestAdd(for line: Substring, after error: ParseError, context: ParseContext, on c: Session) -> Reply? {
+    func suggestAdd(for line: Substring, after error: ParseError, context: ParseContext, on c: CommandContext) -> Reply?
+    {
         let nearVerb: Bool
         switch error {
         case .unknownCommand(_, let suggestion): nearVerb = suggestion != nil

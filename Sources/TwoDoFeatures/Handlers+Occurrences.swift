@@ -11,7 +11,7 @@ extension Handlers {
     /// title and a rule, newer than `task` and created in the second `task` was completed (`done` adds it in
     /// the same command). One the couple has since given notes to is kept: deleting it would lose them.
     @discardableResult
-    func withdrawNextOccurrence(of task: TaskItem, space: SpaceID) throws -> TaskID? {
+    func withdrawNextOccurrence(of task: TaskItem, space: SpaceID, _ c: CommandContext) throws -> TaskID? {
         guard task.recurrence != nil, let completedAt = task.completedAt else { return nil }
         let follower = try store.tasks(matching: task.title, in: space, limit: 20).first {
             !$0.isDone && $0.id.rawValue > task.id.rawValue && $0.list == task.list && $0.title == task.title
@@ -19,7 +19,7 @@ extension Handlers {
         }
         guard let follower else { return nil }
         try store.deleteTask(follower.id)
-        remindersChanged = true
+        c.remindersChanged = true
         return follower.id
     }
 }

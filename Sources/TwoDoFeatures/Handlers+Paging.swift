@@ -9,7 +9,9 @@ import TwoDoText
 extension Handlers {
     /// Runs a listing command for page `page` (1 for the plain command); `resume`, from `more`, is where the
     /// page before it ended, for the listings read by key.
-    func listing(_ command: Command, page: Int, resume: PageResume? = nil, user: User, on c: Session) throws -> Reply {
+    func listing(
+        _ command: Command, page: Int, resume: PageResume? = nil, user: User, on c: CommandContext
+    ) throws -> Reply {
         switch command {
         case .show(let name): return try show(listNamed: name, page: page, resume: resume, user: user, on: c)
         case .view(let v):
@@ -38,7 +40,7 @@ extension Handlers {
     /// It stops at the last page the listing had when it was shown, without reading anything (so a flood of
     /// `more` costs nothing); showing the listing again picks up rows added since. When the listing shrank
     /// below the next page meanwhile, the answer is the same "no more pages".
-    func more(user: User, on c: Session) throws -> Reply {
+    func more(user: User, on c: CommandContext) throws -> Reply {
         guard let cursor = c.paging.cursor else { return .failure(.errorNoListing, t(c, .errorNoListing)) }
         let noMore = { (pages: Int) -> Reply in
             .failure(
@@ -51,7 +53,7 @@ extension Handlers {
     }
 
     /// The window for page `page` of `total` rows, or the localized error naming how many pages there are.
-    func pageWindow(_ page: Int, total: Int, _ c: Session) throws(ReplyError) -> PageWindow {
+    func pageWindow(_ page: Int, total: Int, _ c: CommandContext) throws(ReplyError) -> PageWindow {
         if let window = PageWindow(page: page, total: total) { return window }
         let pages = max(1, (total + PageWindow.size - 1) / PageWindow.size)
         throw ReplyError(
@@ -69,7 +71,7 @@ extension Handlers {
     /// the JSON fields `page`, `pages` and `total`. `resume` is where the page ended, for a listing `more` reads
     /// by key.
     func finishPage(
-        _ reply: Reply, _ w: PageWindow, listing: Command, _ c: Session, resume: PageResume? = nil
+        _ reply: Reply, _ w: PageWindow, listing: Command, _ c: CommandContext, resume: PageResume? = nil
     ) -> Reply {
         c.paging.cursor = PageCursor(listing: listing, page: w.number, pages: w.pages, resume: resume)
         var r = reply
@@ -92,7 +94,7 @@ extension Handlers {
     }
 
     /// The rows of a page of an in-memory listing (one already bounded by the space limits).
-    func page<T>(of rows: [T], _ page: Int, _ c: Session) throws(ReplyError) -> (ArraySlice<T>, PageWindow) {
+    func page<T>(of rows: [T], _ page: Int, _ c: CommandContext) throws(ReplyError) -> (ArraySlice<T>, PageWindow) {
         let w = try pageWindow(page, total: rows.count, c)
         return (rows[w.offset..<min(rows.count, w.offset + PageWindow.size)], w)
     }
@@ -143,13 +145,13 @@ extension Handlers {
     /// Remembers the task ids of the page shown, for `#n`: row `offset + 1` is `ids[0]` (numbers continue
     /// across pages). Only this page is kept, so what a number means is bounded by one page and is always a row
     /// the session was shown.
-    func remember(_ ids: [TaskID], offset: Int, _ c: Session) {
+    func remember(_ ids: [TaskID], offset: Int, _ c: CommandContext) {
         c.lastListing = ids
         c.paging.offset = offset
     }
 
     /// Forgets paging and numbering (the user changed spaces).
-    func forgetListing(_ c: Session) {
+    func forgetListing(_ c: CommandContext) {
         remember([], offset: 0, c)
         c.paging.cursor = nil
     }
@@ -160,7 +162,7 @@ extension Handlers {
     /// partner added, assigned or reordered since can never take the number of the row the user saw.
     /// - Throws: `error.no_such_row` when the last page shown had no row `n` (or nothing was shown yet), or
     ///   its `error.row_gone` wording when that row's task was deleted (or left the space) since.
-    func task(atRow n: Int, user: User, _ c: Session) throws -> TaskItem {
+    func task(atRow n: Int, user: User, _ c: CommandContext) throws -> TaskItem {
         let i = n - c.paging.offset - 1
         let shown = c.lastListing
         let data: JSONValue = .object([

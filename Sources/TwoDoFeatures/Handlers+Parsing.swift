@@ -57,7 +57,7 @@ extension Handlers {
         return found
     }
 
-    func parseFailure(_ error: ParseError, _ c: Session) -> Reply {
+    func parseFailure(_ error: ParseError, _ c: CommandContext) -> Reply {
         switch error {
         case .unknownCommand(let word, let suggestion):
             if let suggestion {
@@ -114,8 +114,10 @@ extension Handlers {
     }
 
     /// A verb's name in the reader's language (the verb itself when the catalogs have no name for it).
-    private func verbName(_ verb: String, _ c: Session) -> String { TextKey.verbName(verb).map { t(c, $0) } ?? verb }
+    private func verbName(_ verb: String, _ c: CommandContext) -> String {
+        TextKey.verbName(verb).map { t(c, $0) } ?? verb
+    }
 
     /// A verb's usage line in the reader's language (empty when the catalogs have none).
-    private func usage(_ verb: String, _ c: Session) -> String { TextKey.usage(of: verb).map { t(c, $0) } ?? "" }
+    private func usage(_ verb: String, _ c: CommandContext) -> String { TextKey.usage(of: verb).map { t(c, $0) } ?? "" }
 }

@@ -96,7 +96,7 @@ extension Handlers {
     /// zone) needs no calendar arithmetic at all, which keeps `calendar` fast on spaces with many events.
     /// Throws the localized `error.too_many_occurrences` once the window holds more than the
     /// `occurrencesPerListing` limit, so what one listing expands stays bounded however many events repeat.
-    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: Session) throws -> PlacedOccurrences {
+    func occurrences(user: User, in range: ClosedRange<LocalDate>, _ c: CommandContext) throws -> PlacedOccurrences {
         let padded = range.lowerBound.adding(days: -1)...range.upperBound.adding(days: 1)
         let base = padded.lowerBound.dayNumber
         let (low, high) = (range.lowerBound.dayNumber, range.upperBound.dayNumber)

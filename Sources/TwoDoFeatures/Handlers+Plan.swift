@@ -9,7 +9,7 @@ import TwoDoText
 
 extension Handlers {
     /// Runs a day-plan command (`page` for `backlog page N`).
-    func planCommand(_ action: PlanAction, page: Int = 1, user: User, on c: Session) throws -> Reply {
+    func planCommand(_ action: PlanAction, page: Int = 1, user: User, on c: CommandContext) throws -> Reply {
         do {
             let today = LocalDate(instant: clock.now, tz: user.tz)
             switch action {
@@ -70,7 +70,7 @@ extension Handlers {
     /// Puts `task` on the user's board (or moves it there), checking the day, the owner and the capacity.
     private func place(
         _ task: TaskItem, region: PlanRegion, bucket: PlanBucket, day: LocalDate, today: LocalDate, user: User,
-        code: ReplyCode, _ c: Session
+        code: ReplyCode, _ c: CommandContext
     ) throws -> Reply {
         if day < today { throw pastDay(day, c) }
         if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
@@ -87,7 +87,7 @@ extension Handlers {
         try checkCapacity(user: user, day: day, region: region, bucket: bucket, task: task.id, c)
         let status: PlanStatus = task.plan?.stored == .inProgress ? .inProgress : .todo
         try store.plan(task.id, for: user.id, on: day, region: region, bucket: bucket, status: status, now: clock.now)
-        remindersChanged = true  // the rollover timer may come sooner
+        c.remindersChanged = true  // the rollover timer may come sooner
         let isToday = day == today
         let keys: (reply: TextKey, event: TextKey) =
             isToday ? (.planPlanned, .eventPlanPlanned) : (.planPlannedDay, .eventPlanPlannedDay)
@@ -99,10 +99,11 @@ extension Handlers {
     /// The reply to a plan change and the partner's event, both worded per reader.
     private func planChanged(
         _ name: EventName, _ task: TaskID, _ args: [String: String], keys: (reply: TextKey, event: TextKey)? = nil,
-        code: ReplyCode? = nil, user: User, _ c: Session, localArgs: LocalArgs? = nil
+        code: ReplyCode? = nil, user: User, _ c: CommandContext, localArgs: LocalArgs? = nil
     ) throws -> Reply {
         guard let fresh = try store.task(task, in: user.space) else { preconditionFailure("task vanished") }
         try raise(
+            in: c,
             name, key: keys?.event, actor: user, recipients: try store.members(of: user.space), args: args,
             data: JSONShape.task(fresh, tz: "UTC", number: nil), localArgs: localArgs)
         let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
@@ -126,7 +127,7 @@ extension Handlers {
     }
 
     /// Refuses a task on the partner's plan: a task is on one person's plan at a time.
-    private func checkOwner(_ task: TaskItem, user: User, _ c: Session) throws {
+    private func checkOwner(_ task: TaskItem, user: User, _ c: CommandContext) throws {
         guard let plan = task.plan, plan.user != user.id else { return }
         throw ReplyError(
             reply: .failure(
@@ -139,7 +140,7 @@ extension Handlers {
 
     /// Refuses a full bucket, saying what fills it and where the region has room.
     private func checkCapacity(
-        user: User, day: LocalDate, region: PlanRegion, bucket: PlanBucket, task: TaskID?, _ c: Session
+        user: User, day: LocalDate, region: PlanRegion, bucket: PlanBucket, task: TaskID?, _ c: CommandContext
     ) throws {
         let count = try store.planCount(of: user.id, on: day, region: region, bucket: bucket, excluding: task)
         guard count >= bucket.capacity else { return }
@@ -185,7 +186,7 @@ extension Handlers {
                 ])))
     }
 
-    private func pastDay(_ day: LocalDate, _ c: Session) -> ReplyError {
+    private func pastDay(_ day: LocalDate, _ c: CommandContext) -> ReplyError {
         ReplyError(
             reply: .failure(
                 .errorPlanPastDay, t(c, .errorPlanPastDay, ["day": TimeText.human(day, lang: c.lang)]),
@@ -197,7 +198,7 @@ extension Handlers {
 
     // MARK: Reordering and status
 
-    private func reorder(_ ref: TaskRef, _ placement: PlanPlacement, user: User, _ c: Session) throws -> Reply {
+    private func reorder(_ ref: TaskRef, _ placement: PlanPlacement, user: User, _ c: CommandContext) throws -> Reply {
         let task = try resolve(ref, user: user, prefer: .any, c)
         try checkOwner(task, user: user, c)
         guard let plan = task.plan, plan.stored != .deferred, let bucket = plan.bucket else {
@@ -226,7 +227,7 @@ extension Handlers {
     }
 
     /// `start <ref>`: in progress; a task on no board of today goes into the current region's misc first.
-    private func start(_ ref: TaskRef, today: LocalDate, user: User, _ c: Session) throws -> Reply {
+    private func start(_ ref: TaskRef, today: LocalDate, user: User, _ c: CommandContext) throws -> Reply {
         let task = try resolve(ref, user: user, prefer: .open, c)
         if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
         try checkOwner(task, user: user, c)
@@ -241,7 +242,7 @@ extension Handlers {
         try checkCapacity(user: user, day: today, region: region, bucket: .misc, task: task.id, c)
         try store.plan(
             task.id, for: user.id, on: today, region: region, bucket: .misc, status: .inProgress, now: clock.now)
-        remindersChanged = true
+        c.remindersChanged = true
         return try planChanged(
             .planStarted, task.id, ["title": task.title], keys: (.planStartedPlanned, .eventPlanStarted), user: user, c,
             localArgs: { lang, tz in self.placeArgs(region, .misc, day: today, lang, tz) })

@@ -10,7 +10,7 @@ extension Handlers {
     /// `plan [member] [day]`: the board of one person's day, rows numbered for `done 3` / `start 3`.
     ///
     /// A board holds at most 27 tasks (3 regions × 9), so it is one page.
-    func board(member: String?, day: LocalDate, today: LocalDate, user: User, _ c: Session) throws -> Reply {
+    func board(member: String?, day: LocalDate, today: LocalDate, user: User, _ c: CommandContext) throws -> Reply {
         var owner = user
         if let member {
             let members = try store.members(of: user.space)
@@ -106,7 +106,7 @@ extension Handlers {
 
     /// `backlog [page N]`: deferred open tasks grouped Today / Yesterday / This week / Older by when they entered
     /// the backlog, newest first, numbered for `plan 2 morning`, `delete 2`, `edit 2 to …`.
-    func backlog(page: Int, today: LocalDate, user: User, _ c: Session) throws -> Reply {
+    func backlog(page: Int, today: LocalDate, user: User, _ c: CommandContext) throws -> Reply {
         let total = try store.backlogCount(of: user.id)
         let w = try pageWindow(page, total: total, c)
         let tasks = try store.backlog(of: user.id, offset: w.offset, limit: PageWindow.size)

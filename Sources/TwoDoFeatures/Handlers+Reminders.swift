@@ -37,11 +37,11 @@ extension Handlers {
 
     /// Rebuilds a task's due-time reminders after its due date changed: the default one at the due time,
     /// and every "N minutes before" it had. Absolute (`at`) reminders and nags are kept.
-    func rescheduleReminders(of task: TaskID, due: DueDate?) throws {
+    func rescheduleReminders(of task: TaskID, due: DueDate?, _ c: CommandContext) throws {
         let offsets = try store.pendingOffsets(of: task)
         try store.cancelReminders(of: task, kinds: [.due, .before])
         guard let due, !due.isAllDay else {
-            remindersChanged = true
+            c.remindersChanged = true
             return
         }
         let now = clock.now
@@ -50,7 +50,7 @@ extension Handlers {
             try addReminderOnce(
                 task: task, kind: .before, offsetMinutes: minutes, fireAt: due.instant - Int64(minutes) * 60, for: user)
         }
-        remindersChanged = true
+        c.remindersChanged = true
     }
 
     /// Fires every reminder whose time has come, task, event and routine reminders alike, oldest first, in
@@ -85,7 +85,6 @@ extension Handlers {
             if let notice { outcomes += try deliver(notice, now: now) }
         }
         outcomes += try fireDuePlanRollovers()
-        remindersChanged = true
         return outcomes
     }
 

@@ -11,7 +11,7 @@ extension Handlers {
     static let routineStripDays = 14
     static let routineStatsDays = 30
 
-    func routine(_ action: RoutineAction, user: User, on c: Session) throws -> Reply {
+    func routine(_ action: RoutineAction, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runRoutine(action, user: user, c)
         } catch let e as ReplyError {
@@ -27,7 +27,7 @@ extension Handlers {
     }
 
     /// The routine named `name` (folded; an exact name wins, else the one whose name holds every word).
-    func findRoutine(_ name: String, user: User, _ c: Session) throws -> Routine {
+    func findRoutine(_ name: String, user: User, _ c: CommandContext) throws -> Routine {
         let all = try store.routines(in: user.space)
         for candidate in [name] {
             let key = TextFold.key(candidate)
@@ -50,7 +50,7 @@ extension Handlers {
                 data: .object([("routine", .string(name))])))
     }
 
-    private func runRoutine(_ action: RoutineAction, user: User, _ c: Session) throws -> Reply {
+    private func runRoutine(_ action: RoutineAction, user: User, _ c: CommandContext) throws -> Reply {
         let now = clock.now
         let members = try store.members(of: user.space)
         switch action {
@@ -71,11 +71,12 @@ extension Handlers {
             guard let fresh = try store.routine(id, in: user.space) else {
                 preconditionFailure("routine vanished inside its transaction")
             }
-            try rescheduleRoutineReminder(fresh, zone: zone)
+            try rescheduleRoutineReminder(fresh, zone: zone, c)
             var schedule = scheduleText(fresh, lang: c.lang)
             if let assignee, assignee.id != user.id { schedule += ", " + t(c, .taskFor, ["name": assignee.name]) }
             let args = ["name": name, "schedule": schedule]
             try raise(
+                in: c,
                 .routineAdded, actor: user, recipients: members, args: ["name": name],
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             var lines = [t(c, .routineAdded, args)]
@@ -113,9 +114,10 @@ extension Handlers {
             guard let fresh = try store.routine(routine.id, in: user.space) else {
                 preconditionFailure("routine vanished")
             }
-            try rescheduleRoutineReminder(fresh, zone: zone)
+            try rescheduleRoutineReminder(fresh, zone: zone, c)
             let when = DueDate(date: day, time: nil, tz: zone)
             try raise(
+                in: c,
                 .routineUndone, actor: user, recipients: members, args: ["name": routine.name],
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"), when: when)
             return .success(
@@ -140,8 +142,9 @@ extension Handlers {
             guard let fresh = try store.routine(routine.id, in: user.space) else {
                 preconditionFailure("routine vanished")
             }
-            try rescheduleRoutineReminder(fresh, zone: zone)
+            try rescheduleRoutineReminder(fresh, zone: zone, c)
             try raise(
+                in: c,
                 .routineEdited, actor: user, recipients: members, args: ["name": fresh.name],
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             return .success(
@@ -160,6 +163,7 @@ extension Handlers {
             try store.renameRoutine(routine.id, to: newName)
             let args = ["old": routine.name, "name": newName]
             try raise(
+                in: c,
                 .routineRenamed, actor: user, recipients: members, args: args,
                 data: .object([("old", .string(routine.name)), ("name", .string(newName))]))
             return .success(
@@ -184,9 +188,10 @@ extension Handlers {
             guard let fresh = try store.routine(routine.id, in: user.space) else {
                 preconditionFailure("routine vanished")
             }
-            try rescheduleRoutineReminder(fresh, zone: zone)
+            try rescheduleRoutineReminder(fresh, zone: zone, c)
             let event: EventName = pausing ? .routinePaused : .routineResumed
             try raise(
+                in: c,
                 event, actor: user, recipients: members, args: ["name": routine.name],
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC"))
             return .success(
@@ -198,14 +203,15 @@ extension Handlers {
             let zone = routineZone(routine, members: members, reader: user)
             let data = JSONShape.routine(now: clock.now, routine, zone: zone, tz: "UTC")
             try store.deleteRoutine(routine.id)
-            remindersChanged = true
-            try raise(.routineDeleted, actor: user, recipients: members, args: ["name": routine.name], data: data)
+            c.remindersChanged = true
+            try raise(
+                in: c, .routineDeleted, actor: user, recipients: members, args: ["name": routine.name], data: data)
             return .success(.routineDeleted, [t(c, .routineDeleted, ["name": routine.name])], data: data)
         }
     }
 
     private func markRoutine(
-        _ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: Session
+        _ routine: Routine, _ mark: RoutineMark, day: LocalDate?, user: User, members: [User], _ c: CommandContext
     ) throws -> Reply {
         let now = clock.now
         let zone = routineZone(routine, members: members, reader: user)
@@ -249,7 +255,7 @@ extension Handlers {
                 t(c, .errorRoutineAlreadyMarked, ["name": routine.name, "date": dateText, "state": "?"]))
         }
         guard let fresh = try store.routine(routine.id, in: user.space) else { preconditionFailure("routine vanished") }
-        try rescheduleRoutineReminder(fresh, zone: zone)
+        try rescheduleRoutineReminder(fresh, zone: zone, c)
         let streak = fresh.history.currentStreak(today: today)
         let when = DueDate(date: date, time: nil, tz: zone)
         let data = JSONShape.routine(now: clock.now, fresh, zone: zone, tz: "UTC")
@@ -257,11 +263,13 @@ extension Handlers {
         case .done:
             if streak >= 2 {
                 try raise(
+                    in: c,
                     .routineDone, key: TextKey.routineStreakEvent(fresh.streakUnit.rawValue), actor: user,
                     recipients: members,
                     args: ["name": fresh.name, "count": "\(streak)"], data: data, when: when)
             } else {
                 try raise(
+                    in: c,
                     .routineDone, actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when
                 )
             }
@@ -270,6 +278,7 @@ extension Handlers {
                 data: JSONShape.routine(now: clock.now, fresh, zone: zone, tz: user.tz))
         case .skipped:
             try raise(
+                in: c,
                 .routineSkipped, actor: user, recipients: members, args: ["name": fresh.name], data: data, when: when)
             return .success(
                 .routineSkipped,
@@ -287,7 +296,7 @@ extension Handlers {
 
     /// `routines`: due today first (with a checkbox), then the rest; schedule, streak and a 14-day strip. A page
     /// at a time (a space has at most `routinesPerSpace` routines, so they are sorted in memory).
-    func routineList(page: Int, user: User, on c: Session) throws -> Reply {
+    func routineList(page: Int, user: User, on c: CommandContext) throws -> Reply {
         let routines = try store.routines(in: user.space)
         let members = try store.members(of: user.space)
         var rows: [(Routine, String, Bool)] = []
@@ -334,7 +343,7 @@ extension Handlers {
             .success(.routineList, lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
-    private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: Session) -> String {
+    private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: CommandContext) -> String {
         let today = LocalDate(instant: clock.now, tz: zone)
         let check: String
         switch r.history.state(on: today, today: today) {
@@ -356,7 +365,7 @@ extension Handlers {
                 ])
     }
 
-    private func routineStats(_ r: Routine, user: User, members: [User], _ c: Session) -> Reply {
+    private func routineStats(_ r: Routine, user: User, members: [User], _ c: CommandContext) -> Reply {
         let zone = routineZone(r, members: members, reader: user)
         let today = LocalDate(instant: clock.now, tz: zone)
         let h = r.history
@@ -399,9 +408,11 @@ extension Handlers {
 
     /// Keeps one pending reminder for a routine with a time of day: the next due, unmarked day whose time
     /// is still ahead (none while paused).
-    func rescheduleRoutineReminder(_ r: Routine, zone: String, after fired: LocalDate? = nil) throws {
+    func rescheduleRoutineReminder(
+        _ r: Routine, zone: String, after fired: LocalDate? = nil, _ c: CommandContext?
+    ) throws {
         try store.cancelScheduleReminders(routine: r.id)
-        remindersChanged = true
+        c?.remindersChanged = true  // nil: a firing, after which the loop reads its timer head anyway
         guard let time = r.time, !r.isPaused else { return }
         let now = clock.now
         var day = LocalDate(instant: now, tz: zone)

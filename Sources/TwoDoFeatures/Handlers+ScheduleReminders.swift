@@ -27,7 +27,7 @@ extension Handlers {
         let late = isLate([reminder.fireAt])
         if let id = reminder.event, let space = try store.spaceOfEvent(id), let e = try store.event(id, in: space) {
             let notice = eventNotice(e, day: reminder.day, late: late, members: try members(space))
-            try rescheduleEventReminder(e, after: reminder.day)
+            try rescheduleEventReminder(e, after: reminder.day, nil)
             return notice
         }
         guard let id = reminder.routine, let space = try store.spaceOfRoutine(id),
@@ -37,7 +37,7 @@ extension Handlers {
         let zone =
             r.assignee.flatMap { name in people.first { $0.name == name }?.tz }
             ?? r.createdBy.flatMap { name in people.first { $0.name == name }?.tz } ?? "UTC"
-        try rescheduleRoutineReminder(r, zone: zone, after: reminder.day)
+        try rescheduleRoutineReminder(r, zone: zone, after: reminder.day, nil)
         guard !r.isPaused, r.history.isDue(reminder.day), r.history.marks[reminder.day] == nil else { return nil }
         return ReminderNotice(
             key: late ? .reminderRoutineLate : .reminderRoutine, recipients: assignees(r.assignee, among: people),
@@ -77,9 +77,9 @@ extension Handlers {
 
     /// Keeps one pending reminder for an event with `remind … before`: the next occurrence whose reminder
     /// time is still ahead and has not fired. All-day events count back from 09:00 on their day.
-    func rescheduleEventReminder(_ e: CalendarEvent, after fired: LocalDate? = nil) throws {
+    func rescheduleEventReminder(_ e: CalendarEvent, after fired: LocalDate? = nil, _ c: CommandContext?) throws {
         try store.cancelScheduleReminders(event: e.id)
-        remindersChanged = true
+        c?.remindersChanged = true  // nil: a firing, after which the loop reads its timer head anyway
         guard let minutes = e.remindMinutes else { return }
         let now = clock.now
         let today = LocalDate(instant: now, tz: e.tz)

@@ -55,7 +55,7 @@ extension Handlers {
 
     /// `search <words> [page N]`: the matching tasks, numbered across pages for `done 2`, open before done and
     /// newest first; then, on the first page, the matching routines and events.
-    func search(_ raw: String, page: Int, user: User, on c: Session) throws -> Reply {
+    func search(_ raw: String, page: Int, user: User, on c: CommandContext) throws -> Reply {
         let query = SearchQuery(raw)
         guard !query.words.isEmpty else {
             return .failure(

@@ -11,7 +11,9 @@ extension Handlers {
     ///
     /// When the words after `under`/`altına` name no task and the line also reads as a plain `add`
     /// (`add look under the sofa`), that `add` runs instead.
-    func addStep(title raw: String, parent ref: TaskRef, plain: Command?, user: User, on c: Session) throws -> Reply {
+    func addStep(
+        title raw: String, parent ref: TaskRef, plain: Command?, user: User, on c: CommandContext
+    ) throws -> Reply {
         do {
             guard let parent = try stepParent(ref, user: user, c) else {
                 if let plain { return try task(plain, user: user, on: c) }
@@ -41,7 +43,7 @@ extension Handlers {
     /// The task a new step goes under: one task (steps only when no task matches) of the user's space; nil when
     /// nothing matches. Turkish case endings on the last word are tried off when the words as typed match
     /// nothing (`parti hazırlığının altına`, `parti hazırlığına adım ekle`).
-    private func stepParent(_ ref: TaskRef, user: User, _ c: Session) throws -> TaskItem? {
+    private func stepParent(_ ref: TaskRef, user: User, _ c: CommandContext) throws -> TaskItem? {
         do {
             return try resolve(ref, user: user, prefer: .open, tasksFirst: true, c)
         } catch let e as ReplyError where e.reply.code == .errorNotFound {
@@ -77,7 +79,7 @@ extension Handlers {
     }
 
     /// Throws unless one more step fits under `parent` and one more task in the space.
-    private func checkRoomForStep(under parent: TaskItem, space: SpaceID, _ c: Session) throws {
+    private func checkRoomForStep(under parent: TaskItem, space: SpaceID, _ c: CommandContext) throws {
         let limits = limits
         if parent.steps.total >= limits.stepsPerTask {
             throw ReplyError(
@@ -95,7 +97,7 @@ extension Handlers {
     }
 
     /// `steps <ref> [page N]`: a task's steps in their order, numbered for `done 2`, `edit 2 to …`, `delete 2`.
-    func steps(of ref: TaskRef, page: Int, user: User, on c: Session) throws -> Reply {
+    func steps(of ref: TaskRef, page: Int, user: User, on c: CommandContext) throws -> Reply {
         do {
             let parent = try resolve(ref, user: user, prefer: .any, tasksFirst: true, c)
             if let task = parent.parentTitle {
@@ -141,7 +143,7 @@ extension Handlers {
 
     /// Refuses a command that a step does not take (it has no date, repeat, reminder, priority, assignee or
     /// list of its own).
-    func refuseStep(_ task: TaskItem, _ c: Session) throws {
+    func refuseStep(_ task: TaskItem, _ c: CommandContext) throws {
         guard let parent = task.parentTitle else { return }
         throw ReplyError(
             reply: .failure(.errorStepUnsupported, t(c, .errorStepUnsupported, ["title": task.title, "task": parent])))
@@ -149,7 +151,7 @@ extension Handlers {
 
     /// `done <step>`: the step is done; when it was the last open one, its task is completed in the same
     /// command, and the partner gets one event saying both.
-    func stepDone(_ step: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
+    func stepDone(_ step: TaskItem, user: User, members: [User], _ c: CommandContext) throws -> Reply {
         let now = clock.now
         try store.setDone(step.id, true, by: user.id, now: now)
         guard let parentID = step.parent, let parent = try store.task(parentID, in: user.space) else {
@@ -162,8 +164,8 @@ extension Handlers {
         }
         try store.setDone(parent.id, true, by: user.id, now: now)
         try store.cancelReminders(of: parent.id)
-        remindersChanged = true
-        guard let (_, nextDue) = try nextOccurrence(after: parent, user: user, space: user.space) else {
+        c.remindersChanged = true
+        guard let (_, nextDue) = try nextOccurrence(after: parent, user: user, space: user.space, c) else {
             return try stepChanged(.stepDoneTaskCompleted, step.id, args, user: user, members: members, c)
         }
         return try stepChanged(
@@ -173,7 +175,7 @@ extension Handlers {
     }
 
     /// `undone <step>`: the step is open again, and so is its task when it was done.
-    func stepUndone(_ step: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
+    func stepUndone(_ step: TaskItem, user: User, members: [User], _ c: CommandContext) throws -> Reply {
         let now = clock.now
         guard let parentID = step.parent, let parent = try store.task(parentID, in: user.space) else {
             preconditionFailure("a step without its task")
@@ -186,12 +188,14 @@ extension Handlers {
             return try stepChanged(.stepReopened, step.id, args, user: user, members: members, c)
         }
         try store.setDone(parent.id, false, by: user.id, now: now)
-        try restoreReminders(of: parent)
+        try restoreReminders(of: parent, c)
         return try stepChanged(.stepReopenedTaskReopened, step.id, args, user: user, members: members, c)
     }
 
     /// `edit <step> to <title>` (the new title is already stored).
-    func stepEdited(_ step: TaskItem, to title: String, user: User, members: [User], _ c: Session) throws -> Reply {
+    func stepEdited(
+        _ step: TaskItem, to title: String, user: User, members: [User], _ c: CommandContext
+    ) throws -> Reply {
         try stepChanged(
             .stepEdited, step.id, ["old": step.title, "title": title, "task": step.parentTitle ?? ""], user: user,
             members: members, c)
@@ -199,7 +203,7 @@ extension Handlers {
 
     /// `delete <step>`. When it was the last open step of an open task whose other steps are all done, the
     /// task is done too (as `done` on that step would have made it), and both readers are told so.
-    func stepDeleted(_ step: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
+    func stepDeleted(_ step: TaskItem, user: User, members: [User], _ c: CommandContext) throws -> Reply {
         let data = try stepData(step, tz: "UTC", user: user)
         try store.deleteTask(step.id)
         let args = ["title": step.title, "task": step.parentTitle ?? ""]
@@ -207,15 +211,17 @@ extension Handlers {
         if let parent, !parent.isDone, !step.isDone, parent.steps.total > 0, parent.steps.done == parent.steps.total {
             try store.setDone(parent.id, true, by: user.id, now: clock.now)
             try store.cancelReminders(of: parent.id)
-            remindersChanged = true
-            _ = try nextOccurrence(after: parent, user: user, space: user.space)  // a repeating task's next one
+            c.remindersChanged = true
+            _ = try nextOccurrence(after: parent, user: user, space: user.space, c)  // a repeating task's next one
             try raise(
+                in: c,
                 .stepDeleted, key: .eventStepDeletedTaskCompleted, actor: user, recipients: members, args: args,
                 data: data)
             return .success(
-                .stepDeleted, [t(c, .stepDeletedTaskCompleted, args)], data: try stepData(step, tz: user.tz, user: user))
+                .stepDeleted, [t(c, .stepDeletedTaskCompleted, args)], data: try stepData(step, tz: user.tz, user: user)
+            )
         }
-        try raise(.stepDeleted, actor: user, recipients: members, args: args, data: data)
+        try raise(in: c, .stepDeleted, actor: user, recipients: members, args: args, data: data)
         return .success(.stepDeleted, [t(c, .stepDeleted, args)], data: try stepData(step, tz: user.tz, user: user))
     }
 
@@ -233,13 +239,14 @@ extension Handlers {
     /// The reply and the partner's event for a change to a step, read back after the change.
     private func stepChanged(
         _ name: EventName, _ step: TaskID, _ args: [String: String], keys: (reply: TextKey, event: TextKey)? = nil,
-        localArgs: LocalArgs? = nil, user: User, members: [User]? = nil, _ c: Session
+        localArgs: LocalArgs? = nil, user: User, members: [User]? = nil, _ c: CommandContext
     ) throws -> Reply {
         guard let fresh = try store.task(step, in: user.space) else {
             preconditionFailure("step vanished inside its transaction")
         }
         let recipients = try members ?? store.members(of: user.space)
         try raise(
+            in: c,
             name, key: keys?.event, actor: user, recipients: recipients, args: args,
             data: try stepData(fresh, tz: "UTC", user: user), localArgs: localArgs)
         let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
@@ -249,7 +256,7 @@ extension Handlers {
     }
 
     /// Where a task is, for lists of candidates: its list, or the task it is a step of.
-    func whereIs(_ task: TaskItem, _ c: Session) -> String {
+    func whereIs(_ task: TaskItem, _ c: CommandContext) -> String {
         guard let parent = task.parentTitle else { return task.listLabel }
         return t(c, .stepOf, ["task": parent])
     }

@@ -8,7 +8,7 @@ import TwoDoText
 
 extension Handlers {
     /// Trims and checks user text, mapping problems to their localized error.
-    func cleaned(_ text: String, limit: Int, _ c: Session) throws(ReplyError) -> String {
+    func cleaned(_ text: String, limit: Int, _ c: CommandContext) throws(ReplyError) -> String {
         do {
             return try TextRules.clean(text, limit: limit)
         } catch {
@@ -23,7 +23,7 @@ extension Handlers {
     }
 
     /// The list named `name` in the user's space, or the localized "no such list" error naming the lists.
-    func findList(_ name: String, user: User, _ c: Session) throws -> TaskList {
+    func findList(_ name: String, user: User, _ c: CommandContext) throws -> TaskList {
         if let list = try store.list(named: name, in: user.space) { return list }
         let names = try store.listNames(in: user.space).joined(separator: ", ")
         throw ReplyError(
@@ -33,7 +33,7 @@ extension Handlers {
     }
 
     /// `lists`: every list with its counts, a page at a time (a space has at most `listsPerSpace` lists).
-    func lists(page: Int, user: User, on c: Session) throws -> Reply {
+    func lists(page: Int, user: User, on c: CommandContext) throws -> Reply {
         do {
             let (lists, w) = try self.page(of: try store.lists(in: user.space), page, c)
             var lines = [t(c, .listIndexHeader)]
@@ -57,7 +57,7 @@ extension Handlers {
         }
     }
 
-    func list(_ action: ListAction, user: User, on c: Session) throws -> Reply {
+    func list(_ action: ListAction, user: User, on c: CommandContext) throws -> Reply {
         do {
             let members = try store.members(of: user.space)
             switch action {
@@ -69,6 +69,7 @@ extension Handlers {
                 try checkRoomForList(space: user.space, c)
                 _ = try store.addList(named: name, in: user.space, now: clock.now)
                 try raise(
+                    in: c,
                     .listAdded, actor: user, recipients: members, args: ["name": name],
                     data: .object([("name", .string(name))]))
                 return .success(
@@ -83,7 +84,7 @@ extension Handlers {
                 try store.renameList(list.id, to: name)
                 let args = ["old": list.label, "name": ListIcon.label(name, icon: list.icon)]
                 let data = JSONValue.object([("old", .string(list.name)), ("name", .string(name))])
-                try raise(.listRenamed, actor: user, recipients: members, args: args, data: data)
+                try raise(in: c, .listRenamed, actor: user, recipients: members, args: args, data: data)
                 return .success(.listRenamed, [t(c, .listRenamed, args)], data: data)
 
             case .delete(let name, let confirmed):
@@ -104,6 +105,7 @@ extension Handlers {
                 let args = ["name": list.label, "count": "\(count)"]
                 let data = JSONValue.object([("name", .string(list.name)), ("count", .int(Int64(count)))])
                 try raise(
+                    in: c,
                     .listDeleted, key: count == 1 ? .eventListDeletedOne : nil, actor: user, recipients: members,
                     args: args, data: data)
                 return .success(.listDeleted, [t(c, count == 1 ? .listDeletedOne : .listDeleted, args)], data: data)
@@ -122,7 +124,7 @@ extension Handlers {
     /// `show [list] [page N]`: one page of a list's tasks (open first), numbered on from the pages before.
     /// `resume` (from `more`): the last row of the page before, read on from by key.
     func show(
-        listNamed name: String?, page: Int, resume: PageResume? = nil, user: User, on c: Session
+        listNamed name: String?, page: Int, resume: PageResume? = nil, user: User, on c: CommandContext
     ) throws
         -> Reply
     {
@@ -184,7 +186,7 @@ extension Handlers {
     /// Resolves a reference to one task (or step) of the user's space, or throws the reply explaining why not.
     /// `tasksFirst` prefers tasks to steps when words match both (a step's parent is never a step).
     func resolve(
-        _ ref: TaskRef, user: User, prefer: Preference, tasksFirst: Bool = false, _ c: Session
+        _ ref: TaskRef, user: User, prefer: Preference, tasksFirst: Bool = false, _ c: CommandContext
     ) throws -> TaskItem {
         let notFound = { (text: String) in
             ReplyError(
@@ -231,7 +233,7 @@ extension Handlers {
         }
     }
 
-    func task(_ command: Command, page: Int = 1, user: User, on c: Session) throws -> Reply {
+    func task(_ command: Command, page: Int = 1, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runTask(command, page: page, user: user, c)
         } catch let e as ReplyError {
@@ -239,7 +241,7 @@ extension Handlers {
         }
     }
 
-    private func runTask(_ command: Command, page: Int, user: User, _ c: Session) throws -> Reply {
+    private func runTask(_ command: Command, page: Int, user: User, _ c: CommandContext) throws -> Reply {
         let now = clock.now
         let members = try members(of: user.space)
         // The reply (code and text) and the partner's event (name and text) of one change; `keys` words both
@@ -253,6 +255,7 @@ extension Handlers {
                 preconditionFailure("task vanished inside its transaction")
             }
             try raise(
+                in: c,
                 name, key: keys?.event, actor: user, recipients: members, args: args,
                 data: JSONShape.task(fresh, tz: "UTC", number: nil), localArgs: localArgs)
             let mine = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
@@ -293,10 +296,11 @@ extension Handlers {
             // Done with its task: the steps still open are done too (by the same user).
             if task.steps.done < task.steps.total { try store.completeSteps(of: task.id, by: user.id, now: now) }
             try store.cancelReminders(of: task.id)
-            remindersChanged = true
-            if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space) {
+            c.remindersChanged = true
+            if let (_, nextDue) = try nextOccurrence(after: task, user: user, space: user.space, c) {
                 guard let fresh = try store.task(task.id, in: user.space) else { preconditionFailure("task vanished") }
                 try raise(
+                    in: c,
                     .taskCompleted, actor: user, recipients: members, args: ["title": task.title],
                     data: JSONShape.task(fresh, tz: "UTC", number: nil))
                 return .success(
@@ -317,8 +321,8 @@ extension Handlers {
             if task.isStep { return try stepUndone(task, user: user, members: members, c) }
             try checkRoomForOpenTask(in: task.list, named: task.listName, c)
             try store.setDone(task.id, false, by: user.id, now: now)
-            try withdrawNextOccurrence(of: task, space: user.space)
-            try restoreReminders(of: task)
+            try withdrawNextOccurrence(of: task, space: user.space, c)
+            try restoreReminders(of: task, c)
             return try changed(.taskReopened, task.id, ["title": task.title])
 
         case .edit(let ref, let raw):
@@ -333,7 +337,7 @@ extension Handlers {
             if task.isStep { return try stepDeleted(task, user: user, members: members, c) }
             let data = JSONShape.task(task, tz: "UTC", number: nil)
             try store.deleteTask(task.id)
-            try raise(.taskDeleted, actor: user, recipients: members, args: ["title": task.title], data: data)
+            try raise(in: c, .taskDeleted, actor: user, recipients: members, args: ["title": task.title], data: data)
             return .success(.taskDeleted, [t(c, .taskDeleted, ["title": task.title])], data: data)
 
         case .move(let ref, let listName):

@@ -36,7 +36,7 @@ extension Handlers {
     }
 
     /// Validates and resolves an assignee of the couple.
-    func member(_ ref: AssigneeRef, user: User, members: [User], _ c: Session) throws -> User? {
+    func member(_ ref: AssigneeRef, user: User, members: [User], _ c: CommandContext) throws -> User? {
         switch ref {
         case .me: return user
         case .nobody: return nil
@@ -52,7 +52,7 @@ extension Handlers {
 
     /// Applies the details of an `add` line to the new task; returns what was understood, to be shown to each reader.
     func apply(
-        _ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: Session
+        _ details: TaskDetails, to task: TaskID, assignee: User?, user: User, _ c: CommandContext
     ) throws -> [TaskDetail] {
         let now = clock.now
         var parts: [TaskDetail] = []
@@ -73,7 +73,7 @@ extension Handlers {
             parts.append(.priority(p))
         }
         if let assignee { parts.append(.assignee(assignee.name)) }
-        if due != nil { try rescheduleReminders(of: task, due: due) }
+        if due != nil { try rescheduleReminders(of: task, due: due, c) }
         // `remind me …` is the speaker's reminder, even on a task for the partner.
         let members = details.reminderFor == nil ? [] : try store.members(of: user.space)
         let remindWho = try details.reminderFor.flatMap { try member($0, user: user, members: members, c) }?.id
@@ -95,10 +95,10 @@ extension Handlers {
             }
         }
         if let minutes = details.nagMinutes, (1...1440).contains(minutes) {
-            try startNag(task, minutes: minutes, due: due, now: now)
+            try startNag(task, minutes: minutes, due: due, now: now, c)
             parts.append(.nag(minutes: minutes))
         }
-        remindersChanged = true
+        c.remindersChanged = true
         return parts
     }
 
@@ -113,19 +113,20 @@ extension Handlers {
     }
 
     @discardableResult
-    private func startNag(_ task: TaskID, minutes: Int, due: DueDate?, now: Int64) throws -> Int64 {
+    private func startNag(_ task: TaskID, minutes: Int, due: DueDate?, now: Int64, _ c: CommandContext) throws -> Int64
+    {
         try store.setNag(task, minutes: minutes, now: now)
         try store.cancelReminders(of: task, kinds: [.nag])
         let start = due.map { $0.instant > now ? $0.instant : now + Int64(minutes) * 60 } ?? now + Int64(minutes) * 60
         try store.addReminder(task: task, kind: .nag, offsetMinutes: minutes, fireAt: start)
-        remindersChanged = true
+        c.remindersChanged = true
         return start
     }
 
     /// After a task is reopened: its due-time reminder (when still ahead) and its nag come back.
-    func restoreReminders(of task: TaskItem) throws {
-        if let due = task.due { try rescheduleReminders(of: task.id, due: due) }
-        if let minutes = task.nagMinutes { try startNag(task.id, minutes: minutes, due: task.due, now: clock.now) }
+    func restoreReminders(of task: TaskItem, _ c: CommandContext) throws {
+        if let due = task.due { try rescheduleReminders(of: task.id, due: due, c) }
+        if let minutes = task.nagMinutes { try startNag(task.id, minutes: minutes, due: task.due, now: clock.now, c) }
     }
 
     /// Keeps an assignment in the assignee's inbox even when they saw it live (as read), so the inbox holds
@@ -139,7 +140,9 @@ extension Handlers {
     }
 
     /// After a repeating task is completed: adds its next occurrence; returns it, or nil when the series ended.
-    func nextOccurrence(after task: TaskItem, user: User, space: SpaceID) throws -> (TaskID, DueDate)? {
+    func nextOccurrence(
+        after task: TaskItem, user: User, space: SpaceID, _ c: CommandContext
+    ) throws -> (TaskID, DueDate)? {
         guard let rule = task.recurrence, let due = task.due else { return nil }
         let nextDate: LocalDate?
         if rule.fromCompletion {
@@ -160,7 +163,7 @@ extension Handlers {
         // The next one starts with the same steps, all open again (a repeating checklist).
         if task.steps.total > 0 { try store.copySteps(from: task.id, to: id, by: user.id, now: now) }
         if task.priority != .none { try store.setPriority(id, task.priority, now: now) }
-        try rescheduleReminders(of: id, due: nextDue)
+        try rescheduleReminders(of: id, due: nextDue, c)
         for minutes in try store.reminderOffsets(of: task.id) where nextDue.instant - Int64(minutes) * 60 > now {
             try store.addReminder(
                 task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60)
@@ -171,12 +174,13 @@ extension Handlers {
                 task: id, kind: .before, offsetMinutes: minutes, fireAt: nextDue.instant - Int64(minutes) * 60, for: who
             )
         }
-        if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now) }
+        if let minutes = task.nagMinutes { _ = try startNag(id, minutes: minutes, due: nextDue, now: now, c) }
         return (id, nextDue)
     }
 
     /// due, priority, repeat, remind, nag, unnag and snooze.
-    func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: Session) throws -> Reply {
+    func schedule(_ command: Command, task: TaskItem, user: User, members: [User], _ c: CommandContext) throws -> Reply
+    {
         let now = clock.now
         let whenHere = { (d: DueDate) in self.when(d, tz: user.tz, lang: c.lang) }
         // `key` words the reply; the partner's event uses `event.<name>` (or `event.<name>_cleared`), worded for them.
@@ -188,6 +192,7 @@ extension Handlers {
                 preconditionFailure("task vanished inside its transaction")
             }
             try raise(
+                in: c,
                 name, key: eventKey, actor: user, recipients: members, args: args,
                 data: JSONShape.task(fresh, tz: "UTC", number: nil), when: due, localArgs: localArgs)
             var replyArgs = args.merging(localArgs?(c.lang, user.tz) ?? [:]) { _, local in local }
@@ -205,7 +210,7 @@ extension Handlers {
         switch command {
         case .due(_, let due):
             try store.setDue(task.id, due, now: now)
-            try rescheduleReminders(of: task.id, due: due)
+            try rescheduleReminders(of: task.id, due: due, c)
             guard let due else {
                 return try changed(
                     .taskDue, key: .taskDueCleared, ["title": task.title], due: nil, eventKey: .eventTaskDueCleared)
@@ -239,7 +244,7 @@ extension Handlers {
             if due == nil { due = firstDue(of: rule, user: user, time: nil) }
             if due != task.due {
                 try store.setDue(task.id, due, now: now)
-                try rescheduleReminders(of: task.id, due: due)
+                try rescheduleReminders(of: task.id, due: due, c)
             }
             let anchoredRule = due.map { anchored(rule, to: $0.date) } ?? rule
             try store.setRecurrence(task.id, anchoredRule, now: now)
@@ -270,7 +275,7 @@ extension Handlers {
                 return .failure(.errorReminderPast, t(c, .errorReminderPast, ["when": whenText]))
             }
             try addReminderOnce(task: task.id, kind: kind, offsetMinutes: offset, fireAt: fireAt)
-            remindersChanged = true
+            c.remindersChanged = true
             return .success(
                 .taskReminderSet, [t(c, .taskReminderSet, ["title": task.title, "when": whenText])],
                 data: .object([
@@ -279,7 +284,7 @@ extension Handlers {
 
         case .nag(_, let minutes):
             guard (1...1440).contains(minutes) else { return .failure(.errorNagRange, t(c, .errorNagRange)) }
-            let start = try startNag(task.id, minutes: minutes, due: task.due, now: now)
+            let start = try startNag(task.id, minutes: minutes, due: task.due, now: now, c)
             return .success(
                 .taskNagSet,
                 [
@@ -295,7 +300,7 @@ extension Handlers {
         case .unnag:
             try store.setNag(task.id, minutes: nil, now: now)
             try store.cancelReminders(of: task.id, kinds: [.nag])
-            remindersChanged = true
+            c.remindersChanged = true
             return .success(.taskNagCleared, [t(c, .taskNagCleared, ["title": task.title])])
 
         case .snooze(_, let spec):
@@ -318,8 +323,8 @@ extension Handlers {
             }
             // The rule's occurrence date is kept, so snoozing one occurrence never moves the series.
             try store.setDue(task.id, target, scheduled: task.scheduledDate ?? task.due?.date, now: now)
-            try rescheduleReminders(of: task.id, due: target)
-            if let minutes = task.nagMinutes { _ = try startNag(task.id, minutes: minutes, due: target, now: now) }
+            try rescheduleReminders(of: task.id, due: target, c)
+            if let minutes = task.nagMinutes { _ = try startNag(task.id, minutes: minutes, due: target, now: now, c) }
             return try changed(.taskSnoozed, key: .taskSnoozed, ["title": task.title], due: target)
 
         default:
@@ -328,7 +333,7 @@ extension Handlers {
     }
 
     /// The segments of a time view, in its order: each a due-time range (or the undated tasks) fetched by page.
-    func viewSegments(_ view: TaskView, user: User, _ c: Session) throws -> [TaskSegment] {
+    func viewSegments(_ view: TaskView, user: User, _ c: CommandContext) throws -> [TaskSegment] {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let midnight = { (d: LocalDate) in Calendars.instant(of: d, at: LocalTime(hour: 0, minute: 0), tz: user.tz) }
@@ -391,7 +396,7 @@ extension Handlers {
 
     /// overdue, today, tomorrow, upcoming, agenda, mine and `<name>'s`: one page, numbered on from the pages before.
     /// `resume` (from `more`): where the page before ended, read on from by key.
-    func view(_ view: TaskView, page: Int, resume: PageResume? = nil, user: User, _ c: Session) throws -> Reply {
+    func view(_ view: TaskView, page: Int, resume: PageResume? = nil, user: User, _ c: CommandContext) throws -> Reply {
         let segments = try viewSegments(view, user: user, c)
         let w = try pageWindow(page, total: segments.reduce(0) { $0 + $1.count }, c)
         let (found, end) = try tasks(of: segments, offset: w.offset, limit: PageWindow.size, resume: resume)
@@ -422,7 +427,9 @@ extension Handlers {
     }
 
     /// One listing line with due time in the reader's zone, list, assignee, priority and nag countdown.
-    func describeForReader(_ task: TaskItem, number: Int, user: User, _ c: Session, withList: Bool) throws -> String {
+    func describeForReader(
+        _ task: TaskItem, number: Int, user: User, _ c: CommandContext, withList: Bool
+    ) throws -> String {
         var line = "  \(number). [\(Handlers.mark(task))] \(task.title)"
         if task.description != nil { line += Handlers.describedMark }
         if task.steps.total > 0 { line += " (\(task.steps.done)/\(task.steps.total))" }
@@ -455,7 +462,7 @@ extension Handlers {
     }
 
     /// The login summary line: `2 overdue, 3 due today.`, or nil when there is nothing due.
-    public func dueSummary(user: User, lang: Language) throws -> String? {
+    func dueSummary(user: User, lang: Language) throws -> String? {
         let now = clock.now
         let today = LocalDate(instant: now, tz: user.tz)
         let endToday = Calendars.instant(of: today.adding(days: 1), at: LocalTime(hour: 0, minute: 0), tz: user.tz)

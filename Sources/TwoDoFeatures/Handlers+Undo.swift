@@ -9,7 +9,7 @@ import TwoDoText
 extension Handlers {
     /// Runs `command`; when it is an undoable change that succeeded, pushes what it changed on the user's
     /// undo stack (in the command's savepoint, so the entry commits with the change or not at all).
-    func dispatchRecordingUndo(_ command: Command, on c: Session, user: User?, tag: String?) throws -> Handled {
+    func dispatchRecordingUndo(_ command: Command, on c: CommandContext, user: User?, tag: String?) throws -> Handled {
         guard let user, command.isUndoable else { return try dispatch(command, on: c, user: user, tag: tag) }
         let (handled, record) = try store.recordingChanges { try dispatch(command, on: c, user: user, tag: tag) }
         if case .outcome(let outcome?) = handled, outcome.reply.ok, !record.isEmpty {
@@ -19,7 +19,7 @@ extension Handlers {
     }
 
     /// `undo` / `geri al`: reverses the user's newest change unless someone changed the same rows since.
-    func undo(user: User, on c: Session) throws -> Reply {
+    func undo(user: User, on c: CommandContext) throws -> Reply {
         var breach: (code: ReplyCode, args: [String: String])?
         let result = try store.undoLatest(user: user.id, space: user.space, now: clock.now) { reach in
             breach = try self.limitBreach(after: reach, space: user.space)
@@ -42,7 +42,7 @@ extension Handlers {
                 t(c, .errorUndoConflict, ["verb": verbName(entry.verb, c.lang), "title": entry.item.title]),
                 data: Handlers.undoData(entry))
         case .undone(let entry):
-            remindersChanged = true
+            c.remindersChanged = true
             let members = try store.members(of: user.space)
             let (replyKey, eventKey): (TextKey, TextKey) =
                 switch entry.item.effect {
@@ -52,6 +52,7 @@ extension Handlers {
                 }
             let data = Handlers.undoData(entry)
             try raise(
+                in: c,
                 .changeUndone, key: eventKey, actor: user, recipients: members, args: ["title": entry.item.title],
                 data: data, localArgs: { lang, _ in ["verb": self.verbName(entry.verb, lang)] })
             return .success(

@@ -16,7 +16,7 @@ extension Handlers {
     /// A list of that name made since the line was parsed is simply used. Only the user's own space is named,
     /// so the question never shows another couple's lists; the echoed name is cut to the longest list name
     /// (`TextRules.nameLimit` characters, then `…`), so a 2,000-character `#name` is not echoed whole.
-    func unknownList(_ name: String, add: Command, user: User, on c: Session) throws -> Reply {
+    func unknownList(_ name: String, add: Command, user: User, on c: CommandContext) throws -> Reply {
         guard case .add(let raw, _, let details) = add else { preconditionFailure("the plain add of an unknown list") }
         if let list = try store.list(named: name, in: user.space) {
             return try task(.add(title: raw, list: list.name, details: details), user: user, on: c)

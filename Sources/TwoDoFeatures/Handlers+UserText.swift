@@ -8,7 +8,7 @@ extension Handlers {
     /// Every command a person types passes here before it is parsed, so titles, notes, `say`, list, couple,
     /// routine and event names (and anything added later) get the same rule; the line is refused whole,
     /// naming the first such character, and nothing of it is stored or relayed.
-    func refusalOfInvisibleText(_ body: Substring, on c: Session, tag: String?) -> Outcome? {
+    func refusalOfInvisibleText(_ body: Substring, on c: CommandContext, tag: String?) -> Outcome? {
         guard let scalar = UserText.firstForbidden(in: body) else { return nil }
         let point = UserText.codePoint(scalar)
         return Outcome(

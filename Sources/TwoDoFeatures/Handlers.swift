@@ -9,10 +9,11 @@ import TwoDoText
 /// Runs TwoDo's commands: tasks, lists, couple, time and reminders, routines, calendar, notes, inbox, info.
 ///
 /// A handler takes the store (inside the loop's turn transaction), the clock, the acting user and the
-/// session the command came from, and returns an `Outcome`: the reply, the events for the partner, and
-/// effects for the loop to apply (other sessions' language, reminders changed). It never touches a socket
-/// or the loop's state; who is online comes from the read-only `Presence`. The loop wraps each command in
-/// a savepoint (`beginCommand`/`finishCommand`/`abandonCommand`) and delivers outcomes after COMMIT.
+/// command's context (`CommandContext`: its session, and what it raises), and returns an `Outcome`: the
+/// reply, the events for the partner, and effects for the loop to apply (other sessions' language,
+/// reminders changed). It never touches a socket or the loop's state; who is online comes from the
+/// read-only `Presence`. The loop wraps each command in a savepoint and delivers outcomes after COMMIT; a
+/// command that throws leaves nothing behind, since what it raised lived in its context only.
 ///
 /// Owned by the event-loop thread, like the store.
 public final class Handlers {
@@ -39,14 +40,8 @@ public final class Handlers {
     /// What is read from users, spaces and lists on every command (the parser's names, the user, the members,
     /// the default list), valid while the store's `namesGeneration` is unchanged.
     var names = NamesCache()
-
-    // The running command's scope: what it raised, set aside until `finishCommand` folds it into the outcome.
-    /// Events raised by the command now running; dropped if it fails.
-    var events: [Event] = []
-    /// Effects on other sessions asked for by the command now running.
-    var effects: [SessionEffect] = []
-    /// Set when the running command (or the firing) added, removed or fired reminders.
-    var remindersChanged = false
+    /// The account commands (register, login, passwd, reset, delete) and their throttles.
+    public private(set) lazy var accounts = Accounts(handlers: self)
 
     /// Handlers over `store`, with `clock`, a space's `limits` and the `admins` who may run `stats`.
     public init(
@@ -59,36 +54,23 @@ public final class Handlers {
         startedAt = clock.now
     }
 
-    // MARK: The command scope
-
-    /// Starts a command's scope: nothing raised yet.
-    public func beginCommand() {
-        events = []
-        effects = []
-        remindersChanged = false
-    }
-
-    /// Ends a command's scope that succeeded: its events and effects go into its outcome.
-    public func finishCommand(_ outcome: Outcome?) -> Outcome? {
-        defer { beginCommand() }
-        guard var o = outcome else { return nil }
-        o.events += events
-        o.effects += effects
-        o.remindersChanged = o.remindersChanged || remindersChanged
-        return o
-    }
-
-    /// Ends a command's scope that failed (its savepoint was rolled back): what it raised is dropped.
-    public func abandonCommand() { beginCommand() }
-
     // MARK: Running a line
 
     /// Parses and runs one command line of session `c`.
     ///
-    /// - Returns: `.outcome` for commands handled here (nil: nothing to answer), or `.loop` for the commands
-    ///   that change the session itself (register, login, passwd, logout) or report on the server (`stats`).
+    /// - Returns: `.outcome` for commands answered now (nil: nothing to answer), `.hash` for account commands
+    ///   that wait for password work, `.stats` for the report on the loop.
     /// - Throws: storage errors; the loop rolls back the command's savepoint and answers `error.storage`.
-    public func run(_ body: Substring, on c: Session, tag: String?) throws -> Handled {
+    public func run(_ body: Substring, on session: Session, tag: String?) throws -> Handled {
+        let c = CommandContext(session)
+        switch try run(body, in: c, tag: tag) {
+        case .outcome(let outcome): return .outcome(outcome.map(c.folded(into:)))
+        case let other: return other
+        }
+    }
+
+    /// Parses and runs one command line in context `c`, which collects what it raises.
+    func run(_ body: Substring, in c: CommandContext, tag: String?) throws -> Handled {
         if let refusal = refusalOfInvisibleText(body, on: c, tag: tag) { return .outcome(refusal) }
         let user = try c.user.flatMap { try self.user($0) }
         // A "Did you mean" question is answered by the very next line, or forgotten.
@@ -117,36 +99,20 @@ public final class Handlers {
     func isOnline(_ user: UserID) -> Bool { presence?.isOnline(user) ?? false }
 
     /// Localized text in the session's language.
-    public func t(_ c: Session, _ key: TextKey, _ args: [String: String] = [:]) -> String {
+    public func t(_ c: CommandContext, _ key: TextKey, _ args: [String: String] = [:]) -> String {
         Catalog.text(key, c.lang, args)
     }
 }
 
-/// Where a parsed command goes: answered by the handlers, or back to the loop.
+/// Where a parsed command goes: answered now, or waiting for password work, or a report only the loop can give.
 public enum Handled {
-    /// The handlers answered (nil: nothing to say, e.g. a blank line).
+    /// The command is answered (nil: nothing to say, e.g. a blank line).
     case outcome(Outcome?)
-    /// A command about the session or the server itself, which the loop runs.
-    case loop(LoopRequest)
-}
-
-/// The commands the loop runs itself: they change which user a session is (and need the password-hash
-/// workers), or report on the loop.
-public enum LoopRequest {
-    case register(name: String, password: String)
-    case login(name: String, password: String)
-    /// `resume <token>`: log in as the user a resume token (from `login`) belongs to.
-    case resume(token: String)
-    case passwd(old: String, new: String, user: User)
-    case logout(User)
-    /// `stats` by `user` (admins only).
+    /// An account command needs `job` run on the loop's worker pool: the loop parks the session and hands the
+    /// result to `Accounts.complete` with `then`.
+    case hash(HashJob, then: PendingAuth)
+    /// `stats` by an admin: figures about the loop itself.
     case stats(User)
-    /// `account delete confirm <password>`: verify the password, then delete the account.
-    case deleteAccount(password: String, user: User)
-    /// `approve reset <name>` by `user`, already checked: draw a one-time code for `partner` and hash it.
-    case approveReset(partner: User, user: User)
-    /// `reset <name> <code> <new password>`, from any connection.
-    case reset(name: String, code: String, password: String)
 }
 
 extension Handlers {
@@ -154,5 +120,6 @@ extension Handlers {
     public func pruneThrottles(now: Double) {
         inviteFailures.prune(now: now)
         resetRequests.prune(now: now)
+        accounts.prune(now: now)
     }
 }

@@ -14,6 +14,15 @@ public enum SessionEffect: Sendable, Equatable {
     case timeZone(UserID, String)
     /// Every session of the user forgets its numbered listing (the couple changed under it).
     case forgetListings(UserID)
+    /// The session is now the user's (its user, language and zone already set by the command): the loop lists
+    /// it among the user's sessions, and takes it off again if the commit fails.
+    case loggedIn(session: UInt64, User)
+    /// The session is no longer the user's: the loop takes it off the user's sessions and starts its login
+    /// deadline again (and puts it back if the commit fails).
+    case loggedOut(session: UInt64, User)
+    /// Every other session of the user is logged out now (their queued commands dropped), then told `reason`
+    /// and closed once the commit succeeded; if it fails, they stay logged in and are told nothing.
+    case endOtherSessions(User, except: UInt64, reason: ReplyCode)
 }
 
 /// The result of one command, held until the turn's commit decides whether it stands.

@@ -31,6 +31,8 @@ public final class Session {
     /// The `add` a "Did you mean" question offered (one at most, replaced by the next): `yes`/`evet` runs it,
     /// any other line forgets it.
     public var pendingSuggestion: Command?
+    /// The digest of the resume token this session logged in with or was given (`logout` ends it).
+    public var resumeDigest: String?
     /// The notifications the last `inbox` page showed here, for `inbox delete <n>`.
     var inboxShown = InboxShown()
 

@@ -79,7 +79,7 @@ enum ZoneLookup {
 
 extension Handlers {
     /// `tz` refused: the zones a last part shares, or the nearest one, in the reader's language.
-    func zoneRefusal(_ typed: String, several: [String] = [], closest: String? = nil, _ c: Session) -> Reply {
+    func zoneRefusal(_ typed: String, several: [String] = [], closest: String? = nil, _ c: CommandContext) -> Reply {
         if !several.isEmpty {
             return .failure(
                 .errorBadTimezone,

@@ -4,22 +4,6 @@ import TwoDoSystem
 import TwoDoCore
 import TwoDoFeatures
 
-/// What a connection waits for while a password is being hashed on a worker thread.
-enum PendingAuth {
-    case register(name: String, tag: String?)
-    case login(user: UserID?, name: String, tag: String?)
-    case passwd(user: UserID, tag: String?)
-    /// `account delete confirm <password>`: the password is being verified.
-    case deleteAccount(user: UserID, tag: String?)
-    /// `approve reset`: the one-time `code` for `partner` is being hashed.
-    case approveReset(partner: UserID, code: String, tag: String?)
-    /// `reset`: the code is being verified against `codeHash` (a decoy when `user` is nil) and the new
-    /// password hashed; `name` is the folded name, for the login throttle.
-    case reset(user: UserID?, name: String, codeHash: String, tag: String?)
-    /// `resume <token>`: the token's digest is being computed, to look it up.
-    case resume(connection: UInt64, tag: String?)
-}
-
 /// A client connection. Owned by the event-loop thread; never shared.
 final class Connection {
     /// Unique for the life of the process (never reused), so late events for a closed one are dropped.
@@ -84,7 +68,10 @@ final class Connection {
     var json: Bool { session.json }
     var pendingAuth: PendingAuth?
     /// The digest of the resume token this connection logged in with or was given (`logout` ends it).
-    var resumeDigest: String?
+    var resumeDigest: String? {
+        get { session.resumeDigest }
+        set { session.resumeDigest = newValue }
+    }
 
     var lastActivity: Double
     var bucket: TokenBucket

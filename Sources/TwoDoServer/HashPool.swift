@@ -1,31 +1,9 @@
 // A small pool of worker threads for password hashing; results return to the loop through an eventfd.
 
 import Foundation
+import TwoDoFeatures
 import TwoDoSystem
 import Synchronization
-
-/// Work for a hashing thread.
-enum HashJob: Sendable {
-    /// Check a new password's quality for account `name`, then hash it.
-    case hash(password: String, name: String)
-    /// Verify `password` against `hash`; on success also check and hash `newPassword` when given (passwd).
-    case verify(password: String, hash: String, newPassword: String?, name: String)
-    /// Hash a secret the server drew itself (a one-time reset code): no quality check.
-    case hashSecret(String)
-    /// The fast, unsalted digest of a resume token (`ResumeDigest`), to look it up.
-    case resumeDigest(String)
-}
-
-/// What a hashing thread produced.
-enum HashOutcome: Sendable {
-    case hashed(String)
-    case verified(Bool, newHash: String?)
-    /// The new password is too weak (nothing was hashed or changed).
-    case weak(PasswordWeakness)
-    case failed
-    /// The job was pushed out of a full queue to make room for a client with nothing queued: answer "busy".
-    case evicted
-}
 
 /// A fixed set of threads running `HashJob`s. Submit and drain happen on the loop thread; the
 /// threads only touch the mutex-guarded queues and the eventfd.

@@ -3,30 +3,9 @@
 import CPWQuality
 import Synchronization
 import TwoDoCore
+import TwoDoFeatures
 import TwoDoProtocol
 import TwoDoSystem
-
-/// Why a new password was refused; each maps to one catalog key (libpwquality's English never reaches a user).
-enum PasswordWeakness: String, Sendable, Equatable {
-    /// A dictionary word, or one lightly disguised (cracklib).
-    case dictionary
-    /// The account's name, or a password containing it (either way round).
-    case name
-    /// Too simple or systematic: a palindrome, a run like `abcdefgh`, too many repeats.
-    case simple
-    /// The same as the old password (passwd).
-    case same
-
-    /// The catalog key (and wire code) of the refusal.
-    var code: ReplyCode {
-        switch self {
-        case .dictionary: .errorPasswordDictionary
-        case .name: .errorPasswordName
-        case .simple: .errorPasswordSimple
-        case .same: .errorPasswordSame
-        }
-    }
-}
 
 /// Checks new passwords with libpwquality. A check costs 0.1–10 ms (it reads cracklib's dictionary), so
 /// it runs on the hash pool's threads, next to the hashing; cracklib keeps static state, so one lock

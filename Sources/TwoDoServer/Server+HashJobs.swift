@@ -16,7 +16,7 @@ extension Server {
     /// One address may have at most `config.hashJobsPerAddress` jobs waiting or running, and one account
     /// at most `hashJobsPerAccount`: a storm from one place, or at one name, is answered "busy" at once.
     /// The pool itself serves addresses in turn (see `HashPool`).
-    func submit(_ job: HashJob, pending: PendingAuth, on c: Connection, tag: String?) throws -> Outcome? {
+    func submit(_ job: HashJob, pending: PendingAuth, on c: Connection) -> Outcome? {
         let ticket = nextTicket
         nextTicket += 1
         let account = pending.accountKey
@@ -26,12 +26,13 @@ extension Server {
             hashPool.submit(ticket: ticket, job: job, address: c.throttleKey)
         else {
             stats.busyRefusals += 1
-            return Outcome(connection: c.id, tag: tag, reply: .failure(.errorBusy, t(c, .errorBusy)))
+            return Outcome(connection: c.id, tag: pending.tag, reply: .failure(.errorBusy, t(c, .errorBusy)))
         }
         hashJobsByAddress[c.throttleKey] = byAddress + 1
         hashJobsByAccount[account] = byAccount + 1
         tickets[ticket] = HashTicket(connection: c.id, address: c.throttleKey, account: account)
         c.pendingAuth = pending
+        handlers.accounts.queued(pending, on: c.session)
         return nil
     }
 
@@ -52,18 +53,5 @@ extension Server {
             hashJobsByAccount[job.account] = nil
         }
         return job
-    }
-}
-
-extension PendingAuth {
-    /// The account a hash job is for, folded like names are for uniqueness.
-    var accountKey: String {
-        switch self {
-        case .register(let name, _), .login(_, let name, _), .reset(_, let name, _, _): return UserName.key(name)
-        case .passwd(let user, _), .deleteAccount(let user, _), .approveReset(let user, _, _):
-            return "#\(user.rawValue)"
-        case .resume(let connection, _):
-            return "resume#\(connection)"  // a token names no account until it is found
-        }
     }
 }

@@ -31,7 +31,11 @@ extension Server {
             guard let job = finishTicket(ticket) else { continue }
             guard let c = connections[job.connection], let pending = c.pendingAuth else { continue }
             c.pendingAuth = nil
-            if var outcome = runCommand(on: c, tag: nil, { try self.complete(pending, result: result, on: c) }) {
+            if case .evicted = result { stats.busyRefusals += 1 }
+            let finished = runCommand(on: c, tag: pending.tag) {
+                try self.handlers.accounts.complete(pending, result: result, on: c.session)
+            }
+            if var outcome = finished {
                 outcome.lines = outcome.reply.render(json: c.json, tag: outcome.tag)
                 outcomes.append(outcome)
             }
@@ -370,7 +374,8 @@ extension Server {
         return runCommand(on: c, tag: tag) {
             switch try handlers.run(body, on: c.session, tag: tag) {
             case .outcome(let outcome): return outcome
-            case .loop(let request): return try run(request, on: c, tag: tag)
+            case .hash(let job, let pending): return submit(job, pending: pending, on: c)
+            case .stats(let user): return Outcome(connection: c.id, tag: tag, reply: statistics(user: user, on: c))
             }
         }
     }
@@ -378,12 +383,11 @@ extension Server {
     /// Runs one command's body inside a savepoint, so a storage failure undoes only that command; applies
     /// its effects on other sessions at once (undone if the turn's commit fails).
     private func runCommand(on c: Connection, tag: String?, _ body: () throws -> Outcome?) -> Outcome? {
-        handlers.beginCommand()
         do {
-            guard var o = try store.savepoint({ handlers.finishCommand(try body()) }) else { return nil }
+            guard var o = try store.savepoint(body) else { return nil }
             if o.tag == nil { o.tag = tag }
             if o.remindersChanged { remindersChanged = true }
-            if let undo = apply(o.effects) {
+            if let undo = apply(&o, on: c) {
                 let earlier = o.undo
                 o.undo = {
                     undo()
@@ -392,7 +396,6 @@ extension Server {
             }
             return o
         } catch {
-            handlers.abandonCommand()
             Log.error("command failed", ["conn": "\(c.id)", "error": "\(error)"])
             let code = Server.failureCode(error)
             if code == .errorUnavailable { unavailableAt = Monotonic.now() }

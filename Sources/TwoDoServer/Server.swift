@@ -63,8 +63,6 @@ public final class Server {
     /// Set when reminders were added, removed or fired in this turn: `nextReminderAt` is refreshed after it.
     var remindersChanged = false
 
-    var logins = LoginThrottle()
-    var registrations = FailureThrottle(threshold: 20, baseDelay: 60)
     var stats = ServerStats()
     var running = true
     /// A big connection was dropped since the last sweep: return freed heap memory to the system.
@@ -107,7 +105,9 @@ public final class Server {
             admins: config.admins)
         epoll = try Epoll()
         hashPool = try HashPool(threads: config.hashThreads)
-        _ = PasswordHasher.decoy  // pay its 30 ms at start, not in the loop on the first unknown login
+        // The decoy's 30 ms are paid here, at start, not in the loop on the first unknown login.
+        handlers.accounts.decoyHash = PasswordHasher.decoy
+        handlers.accounts.digest = ResumeDigest.digest(of:)
         _ = Posix.raiseFileLimit()
         spareFD = Posix.openDevNull()
         signalFD = try Posix.eventFD()
@@ -117,8 +117,9 @@ public final class Server {
         if let link = storage.link {
             // Several nodes: the throttles count in the shared database, so spreading guesses buys nothing.
             let ledger = SharedFailureLedger(link: link)
-            logins = LoginThrottle(shared: ledger)
-            registrations = FailureThrottle(threshold: 20, baseDelay: 60, shared: ledger, namespace: "register\u{0}")
+            handlers.accounts.logins = LoginThrottle(shared: ledger)
+            handlers.accounts.registrations = FailureThrottle(
+                threshold: 20, baseDelay: 60, shared: ledger, namespace: "register\u{0}")
             handlers.inviteFailures = FailureThrottle(threshold: 5, shared: ledger, namespace: "invite\u{0}")
         }
         if let fd = storage.link?.socket {
@@ -527,7 +528,6 @@ public final class Server {
             Memory.trim()
         }
         if Int(now) % 60 == 0 {
-            logins.prune(now: now)
             handlers.pruneThrottles(now: now)
         }
     }

@@ -152,7 +152,7 @@ struct CalendarPlacementTests {
             let events = try h.store.events(
                 in: alice.space, overlapping: window.lowerBound.adding(days: -1)...window.upperBound.adding(days: 1))
             let expected = reference(events, tz: readerZone, in: window)
-            let placed = try h.handlers.occurrences(user: reader, in: window, session)
+            let placed = try h.handlers.occurrences(user: reader, in: window, CommandContext(session))
             let got = placed.map {
                 Placed(
                     day: $0.day, minute: $0.minute, occurrence: $0.occurrence, title: $0.event.title, start: $0.start,

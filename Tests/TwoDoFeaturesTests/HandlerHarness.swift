@@ -49,6 +49,7 @@ final class HandlerHarness {
         }
         handlers = Handlers(store: store, clock: WallClock(testStart: HandlerHarness.start), limits: limits)
         handlers.presence = presence
+        handlers.accounts.digest = { "digest:" + $0 }
     }
 
     /// A registered user with a logged-in session (registration itself needs the loop's hash workers).
@@ -66,20 +67,45 @@ final class HandlerHarness {
     /// Runs one line as `session`, in its own savepoint like the loop's turn does.
     @discardableResult
     func run(_ line: String, as session: Session) throws -> Outcome {
-        handlers.beginCommand()
-        let handled = try store.savepoint { () -> Handled in
-            switch try handlers.run(Substring(line), on: session, tag: nil) {
-            case .outcome(let o): return .outcome(handlers.finishCommand(o))
-            case .loop(let request): return .loop(request)
-            }
-        }
+        let handled = try store.savepoint { try handlers.run(Substring(line), on: session, tag: nil) }
         switch handled {
         case .outcome(let o?):
             apply(o.effects)
             return o
         case .outcome(nil): throw HarnessError.noReply(line)
-        case .loop: throw HarnessError.loopRequest(line)
+        case .hash, .stats: throw HarnessError.loopRequest(line)
         }
+    }
+
+    /// Runs one line as `session` the whole way, as the loop does for account commands: a `.hash` step's job
+    /// runs on `FakeHasher` (the loop's worker pool stands in), then `Accounts.complete` finishes it in a
+    /// savepoint of its own. `jobs` counts the jobs that ran.
+    @discardableResult
+    func runThrough(_ line: String, as session: Session) throws -> Outcome {
+        let handled = try store.savepoint { try handlers.run(Substring(line), on: session, tag: nil) }
+        switch handled {
+        case .outcome(let o?):
+            apply(o.effects, acting: session)
+            return o
+        case .outcome(nil): throw HarnessError.noReply(line)
+        case .stats: throw HarnessError.loopRequest(line)
+        case .hash(let job, let pending):
+            handlers.accounts.queued(pending, on: session)
+            jobs += 1
+            let result = FakeHasher.run(job)
+            let o = try store.savepoint { try handlers.accounts.complete(pending, result: result, on: session) }
+            apply(o.effects, acting: session)
+            return o
+        }
+    }
+
+    /// Hash jobs `runThrough` ran.
+    private(set) var jobs = 0
+
+    /// A fresh session that nobody logged in yet.
+    func anonymousSession() -> Session {
+        nextID += 1
+        return Session(id: nextID, throttleKey: "10.0.0.\(nextID)")
     }
 
     /// Two users paired into one space, each with a session: the usual couple of a test.
@@ -103,13 +129,37 @@ final class HandlerHarness {
         (try requireUser(store.user(pair.0.id)), pair.1)
     }
 
-    private func apply(_ effects: [SessionEffect]) {
+    private func apply(_ effects: [SessionEffect], acting: Session? = nil) {
         for effect in effects {
             switch effect {
             case .language(let user, let lang): presence.sessionsByUser[user]?.forEach { $0.lang = lang }
             case .timeZone(let user, let zone): presence.sessionsByUser[user]?.forEach { $0.tz = zone }
             case .forgetListings(let user): presence.sessionsByUser[user]?.forEach { $0.forgetListing() }
+            case .loggedIn(_, let user):
+                if let acting { presence.sessionsByUser[user.id, default: []].append(acting) }
+            case .loggedOut(_, let user):
+                presence.sessionsByUser[user.id]?.removeAll { $0 === acting }
+                acting?.user = nil
+            case .endOtherSessions(let user, let keep, _):
+                for other in presence.sessionsByUser[user.id] ?? [] where other.id != keep { other.user = nil }
+                presence.sessionsByUser[user.id]?.removeAll { $0.id != keep }
             }
+        }
+    }
+}
+
+/// Stands in for the loop's worker pool in handler tests: a "hash" is the secret behind a prefix, so a test
+/// checks the account flow, not libcrypt (the end-to-end tests run the real pool).
+enum FakeHasher {
+    static func run(_ job: HashJob) -> HashOutcome {
+        switch job {
+        case .hash(let password, let name):
+            return password.lowercased().contains(name.lowercased()) ? .weak(.name) : .hashed("plain:" + password)
+        case .verify(let password, let hash, let newPassword, _):
+            let ok = hash == "plain:" + password
+            return .verified(ok, newHash: ok ? newPassword.map { "plain:" + $0 } : nil)
+        case .hashSecret(let secret): return .hashed("plain:" + secret)
+        case .resumeDigest(let token): return .hashed("digest:" + token)
         }
     }
 }
