@@ -5,7 +5,7 @@ import TwoDoCore
 import TwoDoFeatures
 
 /// A client connection. Owned by the event-loop thread; never shared.
-final class Connection {
+final class Connection: TurnClient {
     /// Unique for the life of the process (never reused), so late events for a closed one are dropped.
     let id: UInt64
     /// The socket, nil once closed. Only this type's methods touch it, and each checks it first, so no
@@ -67,6 +67,8 @@ final class Connection {
     /// Whether replies and events are JSON objects.
     var json: Bool { session.json }
     var pendingAuth: PendingAuth?
+    var waitsForHash: Bool { pendingAuth != nil }
+    var isStreaming: Bool { stream != nil }
     /// The digest of the resume token this connection logged in with or was given (`logout` ends it).
     var resumeDigest: String? {
         get { session.resumeDigest }

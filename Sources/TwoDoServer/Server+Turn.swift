@@ -44,98 +44,24 @@ extension Server {
         // Connections a busy turn had no time for go first (none waits twice), then those whose input arrived
         // since, all in one COMMIT (group commit) within a generous budget; leftovers of floods (a connection
         // that used its slice) follow within a short one, so a flood never holds back the others' replies.
-        var batch = unserved
-        batch.reserveCapacity(unserved.count + ready.count + deferred.count)
-        var queued = Set(unserved)
-        for id in ready where queued.insert(id).inserted { batch.append(id) }
-        let firstTier = batch.count
-        for id in deferred where queued.insert(id).inserted { batch.append(id) }
+        var queues = TurnQueues(unserved: unserved, ready: ready, deferred: deferred)
         unserved.removeAll(keepingCapacity: true)
-        deferred.removeAll(keepingCapacity: true)
         ready.removeAll(keepingCapacity: true)
+        deferred.removeAll(keepingCapacity: true)
         readySet.removeAll(keepingCapacity: true)
-        // Client addresses are served in turn: all connections of one address (its throttle key: the PROXY
-        // header's client, or each connection of a trusted front on its own) share one slice of the turn, in
-        // commands and in time, so 64 connections pipelining from one address weigh what one does.
-        var shares = TurnShares(
-            addresses: batch.compactMap { connections[$0]?.throttleKey }, commands: Server.turnCommandBudget,
-            seconds: Server.addressTimeShare)
-        var sliced: [UInt64] = []
-        var skipped: [UInt64] = []
-        let turnStarted = Monotonic.now()
-        for (position, id) in batch.enumerated() {
-            if position > 0 {
-                let elapsed = Monotonic.now() - turnStarted
-                // Past its budget the rest waits for the next turn: an overloaded server keeps committing and
-                // answering every few tens of milliseconds instead of running one turn for seconds while its
-                // backlog grows (seen at 10,000 adds/s offered: a 3 s turn, then a collapse).
-                if position < firstTier && elapsed > Server.turnFreshBudget {
-                    unserved.append(contentsOf: batch[position..<firstTier])
-                    deferred.append(contentsOf: batch[firstTier...])
-                    break
+        outcomes += TurnScheduler.run(
+            &queues, budgets: turnBudgets, now: Monotonic.now, client: { self.connections[$0] },
+            execute: { self.execute($0, on: $1) },
+            served: { c in
+                if c.readPaused && c.inputBytes < Server.inputPauseBytes / 4
+                    && c.input.count < Server.inputPauseItems / 4
+                {
+                    c.readPaused = false
+                    self.updateInterest(c)
                 }
-                if position >= firstTier && elapsed > Server.turnTimeBudget {
-                    deferred.append(contentsOf: batch[position...])
-                    break
-                }
-            }
-            guard let c = connections[id], c.stream == nil else { continue }
-            let key = c.throttleKey
-            // The address used its slice on its other connections: this one goes first among the leftovers of
-            // the next turn, so the connections of one address take turns too.
-            guard shares.hasShare(key) else {
-                if !c.input.isEmpty { skipped.append(c.id) }
-                continue
-            }
-            let started = Monotonic.now()
-            // Back-pressure inside the turn: replies count as they are made, and once the client's unread
-            // output passes the cap its remaining commands wait (in order, unread) until it drains.
-            var owed = c.pendingOutput
-            let turnLimit = owed + Server.turnOutputBudget
-            var consumed = 0
-            var consumedBytes = 0
-            for item in c.input {
-                // A command may have ended the connection or dropped its queued input (a bad PROXY header).
-                if c.isClosed || c.input.isEmpty { break }
-                if c.pendingAuth != nil || owed > config.outputLimit { break }
-                // Fairness: one client's pipelined flood gets a slice of this turn, the rest the next one; the
-                // slice ends at the address's command share, or its time share (checked after every command,
-                // so no connection runs hundreds of slow commands in one turn).
-                if owed > turnLimit || shares.sliceOver(key, consumed: consumed, elapsed: Monotonic.now() - started) {
-                    sliced.append(c.id)
-                    break
-                }
-                consumed += 1
-                consumedBytes += item.byteCount
-                guard var outcome = execute(item, on: c) else { continue }
-                let lines = outcome.rawLines ?? outcome.reply.render(json: c.json, tag: outcome.tag)
-                for line in lines { owed += line.utf8.count + 2 }
-                outcome.lines = lines
-                outcomes.append(outcome)
-                if outcome.close || outcome.stream != nil { break }
-            }
-            shares.charge(key, commands: consumed, seconds: Monotonic.now() - started)
-            if c.input.count >= consumed {
-                c.input.removeFirst(consumed)
-                c.inputBytes -= consumedBytes
-            } else {
-                c.input = []
-                c.inputBytes = 0
-            }
-            if c.input.isEmpty && c.input.capacity > 64 { c.input = [] }
-            if c.readPaused && c.inputBytes < Server.inputPauseBytes / 4 && c.input.count < Server.inputPauseItems / 4 {
-                c.readPaused = false
-                updateInterest(c)
-            }
-            if outcomes.last?.close == true && outcomes.last?.connection == c.id {
-                c.input = []
-                c.inputBytes = 0
-            }
-        }
-        // Served again in the next turn, without waiting, after whoever arrives meanwhile: first the connections
-        // their address's share left out, then those that used a slice.
-        deferred += skipped
-        deferred += sliced  // served again in the next turn, without waiting, after whoever arrives meanwhile
+            })
+        unserved += queues.unserved
+        deferred += queues.deferred
         // Timers run after the commands, so a `clock advance` fires what it passes in the same turn.
         flushSearchIndexIfDue(wrote: outcomes.contains { $0.wrote })
         // Checked again: a `clock advance` in this turn may have passed the head.
@@ -188,6 +114,14 @@ extension Server {
     /// Whether a command or a read found the database out of reach within the last second.
     var databaseRecentlyUnavailable: Bool {
         unavailableAt.map { Monotonic.now() - $0 < 1 } ?? false
+    }
+
+    /// The loop's turn limits (see the constants below).
+    var turnBudgets: TurnBudgets {
+        TurnBudgets(
+            commands: Server.turnCommandBudget, addressSeconds: Server.addressTimeShare,
+            output: Server.turnOutputBudget, outputLimit: config.outputLimit, freshSeconds: Server.turnFreshBudget,
+            leftoverSeconds: Server.turnTimeBudget)
     }
 
     /// The most commands, and reply bytes, one connection gets in one turn: a pipelined flood cannot make
