@@ -25,8 +25,12 @@ extension Handlers {
         for r in recipients {
             // The actor's own other sessions always hear of it; a partner who muted its kind reads it in the
             // inbox, unread, as if offline (Handlers+Inbox.swift).
-            let muted = r.id != actor.id && isOnline(r.id) ? try hasMuted(Handlers.muteKind(of: name), r.id) : false
-            if r.id == actor.id || (isOnline(r.id) && !muted) {
+            if r.id == actor.id {
+                live.append(r.id)
+                continue
+            }
+            // Asked once per recipient: with several nodes, presence elsewhere is a query.
+            if isOnline(r.id), try !hasMuted(Handlers.muteKind(of: name), r.id) {
                 live.append(r.id)
                 continue
             }
