@@ -41,7 +41,11 @@ extension Handlers {
                 text += day
             }
         }
-        if p.spanDays > 0 {
+        if p.spanDays > 0 && withDate {
+            // Under its day, a day of a span says only that day's part: `Thu 10 Dec 09:00 →`, `Fri 11 Dec (all
+            // day)`, `Sat 12 Dec → 17:00` (the date is already at the start of the row).
+            text += spanPart(p, tz: user.tz, c, cache)
+        } else if p.spanDays > 0 {
             // `Thu 10 Dec 09:00 – Sat 12 Dec 17:00  trip (day 2 of 3)`: the whole span on each of its days.
             text += occurrenceWhen(p.occurrence, user: user, c)
         } else if let start = p.start {
@@ -64,6 +68,16 @@ extension Handlers {
             text += " (" + t(c, .eventSpanDay, ["n": "\(p.spanDay)", "total": "\(p.spanDays)"]) + ")"
         }
         return text
+    }
+
+    /// One day's part of a multi-day occurrence in the reader's zone: from its start on the first day, until its
+    /// end on the last, all day between (and on every day of an all-day span).
+    private func spanPart(_ p: PlacedOccurrence, tz: String, _ c: CommandContext, _ cache: LineTexts) -> String {
+        if cache.allDay == nil { cache.allDay = t(c, .eventAllDay) }
+        guard p.occurrence.time != nil else { return cache.allDay! }
+        if p.spanDay == 1 { return Calendars.time(at: p.occurrence.start, tz: tz).description + " →" }
+        if p.spanDay == p.spanDays { return "→ " + Calendars.time(at: p.occurrence.finish, tz: tz).description }
+        return cache.allDay!
     }
 
     /// `events [from] [to]`: the occurrences in a window of the reader's days (default: today and 30 days on).

@@ -49,7 +49,14 @@ struct MultiDayEventTests {
         #expect((grid.data["marked_days"] as? [Int] ?? []) == [10, 11, 12, 14, 15, 16])
         let ah = try server.login("alice", json: false)
         let lines = try ah.lines("events on Dec 11")
-        #expect(lines.contains("  Fri 11 Dec Thu 10 Dec – Sat 12 Dec (all day)  trip (day 2 of 3)"), "\(lines)")
+        // Under its day, a row says that day's part only: the date is not written twice.
+        #expect(lines.contains("  Fri 11 Dec (all day)  trip (day 2 of 3)"), "\(lines)")
+        let timed = try ah.lines("events from Dec 14 to Dec 16")
+        #expect(
+            timed.filter { $0.contains("conference") } == [
+                "  Mon 14 Dec 09:00 →  conference (day 1 of 3)", "  Tue 15 Dec (all day)  conference (day 2 of 3)",
+                "  Wed 16 Dec → 17:00  conference (day 3 of 3)",
+            ], "\(timed)")
         let bh = try server.login("bob", json: false)
         let tr = try bh.lines("ajanda 15 Aralık")
         #expect(tr.first == "Sal 15 Ara ajandası:", "\(tr)")
