@@ -436,7 +436,10 @@ extension Handlers {
         if let parent = task.parentTitle { line += " (" + t(c, .stepOf, ["task": parent]) + ")" }
         var extras: [String] = []
         if withList { extras.append(task.listLabel) }
-        if let plan = task.plan, !task.isDone {
+        if let plan = task.plan, !task.isDone, plan.stored == .deferred {
+            // In the backlog it is planned for no day, whatever day it once was.
+            extras.append(t(c, .taskInBacklog, ["name": plan.userName]))
+        } else if let plan = task.plan, !task.isDone {
             extras.append(
                 t(
                     c, .taskPlanned,

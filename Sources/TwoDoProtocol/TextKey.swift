@@ -508,6 +508,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case taskDueSet = "task.due_set"
     case taskEdited = "task.edited"
     case taskFor = "task.for"
+    case taskInBacklog = "task.in_backlog"
     case taskListEmpty = "task.list_empty"
     case taskListHeader = "task.list_header"
     case taskMoved = "task.moved"

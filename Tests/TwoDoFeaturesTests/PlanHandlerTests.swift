@@ -133,7 +133,9 @@ struct PlanHandlerTests {
         // show marks statuses and who planned for when.
         let show = try h.run("show", as: bob.1).reply.lines
         #expect(show.contains { $0.hasPrefix("  1. [~] t1") && $0.contains("alice's plan: Mon 23 Nov, morning") })
-        #expect(show.contains { $0.hasPrefix("  2. [»] t2") })
+        // A deferred task is planned for no day: it says whose backlog it waits in.
+        #expect(
+            show.contains { $0.hasPrefix("  2. [»] t2") && $0.contains("in alice's backlog") && !$0.contains("plan:") })
         #expect(try h.run("unplan t1", as: alice.1).reply.code == .planUnplanned)
         #expect(try h.run("unplan t1", as: alice.1).reply.code == .errorPlanNotPlanned)
         // Undo puts it back on the board.
