@@ -336,17 +336,32 @@ extension Handlers {
         let when = DueDate(date: fresh.date, time: fresh.time, tz: fresh.tz)
         // Each partner reads the whole event (times with their end, place, rule) in their own zone and language.
         let first = fresh.occurrence(on: fresh.date, time: fresh.time, end: fresh.end)
+        // One occurrence moved says which one, and that the series stays: its summary ("every Monday") would
+        // read as if the whole series moved.
+        let one = name == .eventMoved ? occurrence?.originalDate : nil
         try raise(
             in: c,
-            name, actor: user, recipients: members, args: ["title": fresh.title],
+            name, key: one == nil ? nil : .eventEventMovedOne, actor: user, recipients: members,
+            args: ["title": fresh.title],
             data: data("UTC"),
             when: when,
             localArgs: { [unowned self] lang, tz in
-                [
+                var args = [
                     "details": self.eventSummary(fresh, lang: lang, tz: tz),
                     "when": self.occurrenceWhen(first, lang: lang, tz: tz),
                 ]
+                if let one { args["from"] = TimeText.human(one, lang: lang) }
+                return args
             })
+        if let one {
+            let text = t(
+                c, .eventMovedOne,
+                [
+                    "title": fresh.title, "from": TimeText.human(one, lang: c.lang),
+                    "when": occurrenceWhen(first, user: user, c),
+                ])
+            return .success(name.replyCode, [text], data: data(user.tz))
+        }
         return .success(
             name.replyCode,
             [t(c, name.replyCode.key, ["title": fresh.title, "details": eventSummary(fresh, user: user, c)])],

@@ -40,7 +40,10 @@ struct EdgeCaseTests {
         #expect(!moved.text.contains("19:00"), "\(moved.text)")
         let event = try bob.event()
         #expect(event.event == "event.moved")
-        #expect(event.text == #"alice moved "swim" to Wed 25 Nov 20:00."#)
+        // It says which date moved and that the series stays.
+        #expect(
+            event.text == #"alice moved "swim" of Wed 25 Nov to Wed 25 Nov 20:00; the other dates stay as they were."#)
+        #expect(moved.text.hasSuffix("the other dates stay as they were."), "\(moved.text)")
         // The series itself keeps its time.
         #expect(try alice.ok("event show swim").text.contains("every Wednesday"))
         try bob.ok("lang tr")
@@ -48,7 +51,10 @@ struct EdgeCaseTests {
         _ = try alice.event()
         let tr = try bob.ok("etkinlik taşı yüzme bu 21:00")
         #expect(tr.text.contains("Per 26 Kas 21:00"), "\(tr.text)")
-        #expect(try alice.event().text == #"bob moved "yüzme" to Thu 26 Nov 21:00."#)
+        #expect(tr.text.hasSuffix("diğer tarihler olduğu gibi kalıyor."), "\(tr.text)")
+        #expect(
+            try alice.event().text
+                == #"bob moved "yüzme" of Thu 26 Nov to Thu 26 Nov 21:00; the other dates stay as they were."#)
     }
 
     @Test("undone on a done repeating task reopens it and takes back the next occurrence that done added")
