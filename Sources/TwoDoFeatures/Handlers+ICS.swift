@@ -39,6 +39,8 @@ extension Handlers {
                 lines.append(ICalendar.when("EXDATE", day, e.time, tz: e.tz))
             }
         }
+        // RFC 5545: a component's properties come before its subcomponents, so the alarm goes after the rule.
+        lines += icsAlarm(e, first: e.time)
         lines.append("END:VEVENT")
         guard e.recurrence != nil else { return lines }
         for (day, x) in e.exceptions.sorted(by: { $0.key < $1.key }) {
@@ -46,12 +48,13 @@ extension Handlers {
             lines += ["BEGIN:VEVENT", "UID:event-\(e.id.rawValue)@twodo", "DTSTAMP:" + stamp]
             lines.append(ICalendar.when("RECURRENCE-ID", day, e.time, tz: e.tz))
             lines += icsEventBody(e, e.occurrence(on: date, originalDate: day, time: time, end: end))
+            lines += icsAlarm(e, first: time)
             lines.append("END:VEVENT")
         }
         return lines
     }
 
-    /// SUMMARY, DESCRIPTION, LOCATION, DTSTART, DTEND, who it is for, and the VALARM, of one occurrence.
+    /// SUMMARY, DESCRIPTION, LOCATION, DTSTART, DTEND and who it is for, of one occurrence.
     private func icsEventBody(_ e: CalendarEvent, _ o: EventOccurrence) -> [String] {
         var lines = ["SUMMARY:" + ICalendar.text(e.title)]
         if let d = e.description { lines.append("DESCRIPTION:" + ICalendar.text(d)) }
@@ -69,16 +72,19 @@ extension Handlers {
             lines.append(ICalendar.when("DTEND", o.lastDate.adding(days: 1), nil, tz: e.tz))
         }
         if let who = e.assignee { lines.append("X-TWODO-FOR:" + ICalendar.text(who)) }
-        if let m = e.remindMinutes {
-            // An all-day event's reminder counts back from 09:00 on its day (`allDayReminderBase`).
-            let minutes =
-                o.time == nil ? m - (Handlers.allDayReminderBase.hour * 60 + Handlers.allDayReminderBase.minute) : m
-            lines += [
-                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + ICalendar.text(e.title),
-                "TRIGGER:" + (minutes > 0 ? "-PT\(minutes)M" : "PT\(-minutes)M"), "END:VALARM",
-            ]
-        }
         return lines
+    }
+
+    /// The VALARM of an event's reminder, for an occurrence at `time` (nil: all day), or nothing.
+    private func icsAlarm(_ e: CalendarEvent, first time: LocalTime?) -> [String] {
+        guard let m = e.remindMinutes else { return [] }
+        // An all-day event's reminder counts back from 09:00 on its day (`allDayReminderBase`).
+        let minutes =
+            time == nil ? m - (Handlers.allDayReminderBase.hour * 60 + Handlers.allDayReminderBase.minute) : m
+        return [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + ICalendar.text(e.title),
+            "TRIGGER:" + (minutes > 0 ? "-PT\(minutes)M" : "PT\(-minutes)M"), "END:VALARM",
+        ]
     }
 
     /// A routine as a repeating VEVENT in its zone: its schedule now in force, from the day it took effect;
@@ -90,7 +96,9 @@ extension Handlers {
                 of: segment.rule, anchor: segment.since, onOrAfter: segment.since, horizon: 4000)
         else { return [] }
         var rule = segment.rule
-        if let pause = r.history.pauses.last, pause.to == nil, pause.from > segment.since {
+        // Paused with no end: it stops the day before the pause, even a pause that began the day the schedule took
+        // effect (or earlier), which leaves nothing to write.
+        if let pause = r.history.pauses.last, pause.to == nil {
             let last = pause.from.adding(days: -1)
             rule.until = rule.until.map { Swift.min($0, last) } ?? last
         }

@@ -45,6 +45,9 @@ struct CalendarICSTests {
             "event add pay day Jan 31 every month",
             "event add standup Dec 1 9:30am every 2 weeks on tuesday until Dec 31 for bob",
             "routine add gym every mon, wed and fri at 7am",
+            // Paused the day it was added: nothing of it is on the calendar (it used to repeat forever).
+            "routine add stretch every day at 8am",
+            "routine pause stretch",
             "add buy milk tomorrow 5pm",
             "priority buy milk high",
             "add pay bills friday",
@@ -72,6 +75,17 @@ struct CalendarICSTests {
         raw = open(sys.argv[1], 'rb').read()
         for line in raw.split(b'\r\n'):
             assert len(line) <= 75, line
+        # RFC 5545: a component's properties come before its subcomponents (no RRULE after a VALARM).
+        inside = []
+        for line in raw.decode().replace('\r\n ', '').split('\r\n'):
+            if line.startswith('BEGIN:'):
+                inside.append([line[6:], False])
+            elif line.startswith('END:'):
+                inside.pop()
+                if inside:
+                    inside[-1][1] = True
+            elif line and inside:
+                assert not inside[-1][1], ('property after a subcomponent in', inside[-1][0], line)
         cal = icalendar.Calendar.from_ical(raw)
         assert str(cal['VERSION']) == '2.0'
         assert 'TwoDo' in str(cal['PRODID'])
@@ -148,6 +162,7 @@ struct CalendarICSTests {
         assert str(gym['UID']).startswith('routine-')
         assert gym['RRULE']['FREQ'] == ['WEEKLY'] and gym['RRULE']['BYDAY'] == ['MO', 'WE', 'FR'], gym['RRULE']
         assert local(gym['DTSTART'].dt, berlin) == dt.datetime(2026, 11, 23, 7, 0), gym['DTSTART'].dt
+        assert ('stretch', False) not in events, 'a routine paused from its first day is written'
         assert len(events) == 9, sorted(events)
         todos = {str(t['SUMMARY']): t for t in cal.walk('VTODO')}
         assert set(todos) == {'buy milk', 'pay bills', 'call mom'}, todos.keys()
