@@ -174,7 +174,11 @@ extension Handlers {
         let today = LocalDate(instant: clock.now, tz: zone)
         let h = r.history
         var schedule = scheduleText(r, lang: c.lang)
-        schedule += ", " + (r.assignee.map { t(c, .taskFor, ["name": $0]) } ?? t(c, .routineForBoth))
+        if let who = r.assignee {
+            schedule += ", " + t(c, .taskFor, ["name": who])
+        } else if members.count > 1 {
+            schedule += ", " + t(c, .routineForBoth)  // alone in a space (after leaving), nobody else shares it
+        }
         if r.isPaused { schedule += ", " + t(c, .routinePausedTag) }
         var lines = [
             t(c, .infoRoutine, ["name": r.name]),

@@ -335,7 +335,7 @@ extension Handlers {
                         ? t(c, .routineListToday, ["date": TimeText.human(readerToday, lang: c.lang)])
                         : t(c, .routineListOther))
             }
-            lines.append(routineRow(r, zone: zone, user: user, dueToday: dueToday, c))
+            lines.append(routineRow(r, zone: zone, user: user, shared: members.count > 1, dueToday: dueToday, c))
             items.append(JSONShape.routine(now: clock.now, r, zone: zone, tz: user.tz))
         }
         lines.append(t(c, .routineLegend))
@@ -343,7 +343,10 @@ extension Handlers {
             .success(.routineList, lines, data: .object([("routines", .array(items))])), w, listing: .routines, c)
     }
 
-    private func routineRow(_ r: Routine, zone: String, user: User, dueToday: Bool, _ c: CommandContext) -> String {
+    /// One routine's row; `shared`: the space has two members (only then is a routine without one "for both").
+    private func routineRow(
+        _ r: Routine, zone: String, user: User, shared: Bool, dueToday: Bool, _ c: CommandContext
+    ) -> String {
         let today = LocalDate(instant: clock.now, tz: zone)
         let check: String
         switch r.history.state(on: today, today: today) {
@@ -353,16 +356,19 @@ extension Handlers {
         }
         var schedule = scheduleText(r, lang: c.lang)
         if let who = r.assignee, who != user.name { schedule += ", " + t(c, .taskFor, ["name": who]) }
-        if r.assignee == nil { schedule += ", " + t(c, .routineForBoth) }
+        if r.assignee == nil && shared { schedule += ", " + t(c, .routineForBoth) }
         if r.isPaused { schedule += ", " + t(c, .routinePausedTag) }
         let strip = CalendarGrid.strip(r.history.strip(today: today, days: Handlers.routineStripDays))
-        return "  "
-            + t(
-                c, .routineRow,
-                [
-                    "check": check, "name": r.name, "schedule": schedule,
-                    "streak": "\(r.history.currentStreak(today: today))", "strip": strip,
-                ])
+        var args = [
+            "check": check, "name": r.name, "schedule": schedule,
+            "streak": "\(r.history.currentStreak(today: today))", "strip": strip,
+        ]
+        // How often it was done on its due days of the last 30 (none counted yet: no rate to show).
+        guard let (done, counted) = r.history.completionRate(today: today) else {
+            return "  " + t(c, .routineRow, args)
+        }
+        args["percent"] = "\(Int((Double(done) * 100 / Double(counted)).rounded()))"
+        return "  " + t(c, .routineRowRated, args)
     }
 
     private func routineStats(_ r: Routine, user: User, members: [User], _ c: CommandContext) -> Reply {
@@ -383,7 +389,7 @@ extension Handlers {
         var schedule = scheduleText(r, lang: c.lang)
         if let who = r.assignee {
             schedule += ", " + t(c, .taskFor, ["name": who])
-        } else {
+        } else if members.count > 1 {
             schedule += ", " + t(c, .routineForBoth)
         }
         if r.isPaused { schedule += ", " + t(c, .routinePausedTag) }

@@ -464,6 +464,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case routineRenamed = "routine.renamed"
     case routineResumed = "routine.resumed"
     case routineRow = "routine.row"
+    case routineRowRated = "routine.row_rated"
     case routineSkipped = "routine.skipped"
     case routineStateDone = "routine.state.done"
     case routineStateSkipped = "routine.state.skipped"

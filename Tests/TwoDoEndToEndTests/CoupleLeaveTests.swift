@@ -50,6 +50,10 @@ struct CoupleLeaveTests {
         #expect(events == ["dentist"])
         let routines = (try alice.json("routines").data["routines"] as? [JSONObject])?.count
         #expect(routines == 1)
+        // Alone in a personal space, a routine is nobody else's: it no longer says "for both".
+        let copied = try alice.json("routines").text
+        #expect(copied.contains("water plants") && !copied.contains("for both"), "\(copied)")
+        #expect(!(try alice.json("info water plants").text.contains("for both")))
         // Copies are independent: finishing one does not touch the other.
         try alice.ok("done fix sink")
         #expect(try bob.isQuiet(for: 0.2))

@@ -54,9 +54,9 @@ struct RoutineTests {
         #expect(
             list == [
                 "Due today (Wed 25 Nov):",
-                "  [x] gym — every day — streak 1 — ----------■·□■",
+                "  [x] gym — every day — streak 1, 67% done — ----------■·□■",
                 "Not due today:",
-                "      plants — every Sunday, for both — streak 0 — ----------□---",
+                "      plants — every Sunday, for both — streak 0, 0% done — ----------□---",
                 "■ done  □ missed  · skipped  - not due  ○ due today",
             ])
         _ = try bh.lines("kim")  // drain the live events alice's changes sent to bob's human session
@@ -64,9 +64,9 @@ struct RoutineTests {
         #expect(
             liste == [
                 "Bugün yapılacaklar (Çar 25 Kas):",
-                "  [x] gym — her gün, alice için — seri 1 — ----------■·□■",
+                "  [x] gym — her gün, alice için — seri 1, %67 yapıldı — ----------■·□■",
                 "Bugün olmayanlar:",
-                "      plants — her pazar, ikimiz için — seri 0 — ----------□---",
+                "      plants — her pazar, ikimiz için — seri 0, %0 yapıldı — ----------□---",
                 "■ yapıldı  □ kaçırıldı  · atlandı  - gün değil  ○ bugün yapılacak",
             ])
         let stats = try ah.lines("routine stats gym")
