@@ -113,7 +113,9 @@ extension Handlers {
         let kind = ReminderKind.allCases.first { k in fired.contains { $0.kind == k } } ?? first.kind
         let key: TextKey
         switch kind {
-        case _ where late: key = task.due == nil ? .reminderAt : .reminderLate
+        // Missed while the server was down: said so, whether the task has a due time to name or not (a nag or
+        // an `at` reminder on an undated task).
+        case _ where late: key = task.due == nil ? .reminderAtLate : .reminderLate
         case .nag: key = .reminderNag
         case .due: key = .reminderDue
         default: key = task.due == nil ? .reminderAt : .reminderSoon  // "before" and "at": the task is due later

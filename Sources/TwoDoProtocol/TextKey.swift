@@ -431,6 +431,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case reasonLogout = "reason.logout"
     case reminderAnswers = "reminder.answers"
     case reminderAt = "reminder.at"
+    case reminderAtLate = "reminder.at_late"
     case reminderDue = "reminder.due"
     case reminderEvent = "reminder.event"
     case reminderEventLate = "reminder.event_late"

@@ -75,6 +75,23 @@ struct TimeRestartTests {
         #expect(try bobAgain.drainEvents().filter { $0.event == "reminder.due" }.isEmpty)
     }
 
+    @Test("a nag on an undated task missed while down says it is late too")
+    func lateNag() throws {
+        let first = try TestServer()
+        do {
+            let couple = try TimeCouple(server: first)
+            try couple.alice.ok(["add dishes", "nag dishes every 30m"])
+        }
+        first.kill()
+        let second = try first.startAgain(testClock: "2026-11-22T12:00:00Z")
+        let alice = try second.connect()
+        _ = try alice.command("json on")
+        _ = try alice.json("login alice plover-nyvpr-27")
+        let texts = try alice.inboxTexts()
+        #expect(texts.contains(#"*⏰ Late reminder (the server was down): "dishes" (Inbox)."#), "\(texts)")
+        #expect(!texts.contains { $0.contains("Still open") }, "\(texts)")
+    }
+
     @Test("a reminder still in the future at restart fires on time afterwards, not late", arguments: Stop.allCases)
     func futureSurvives(stop: Stop) throws {
         let first = try TestServer()
