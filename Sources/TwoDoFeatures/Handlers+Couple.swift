@@ -34,10 +34,11 @@ extension Handlers {
                 live.append(r.id)
                 continue
             }
-            var stored = args
-            stored["actor"] = Handlers.actorLabel(actor, name)
-            if let when { stored["when"] = TimeText.human(when, readerTZ: r.tz, lang: r.lang) }
-            if let localArgs { stored.merge(localArgs(r.lang, r.tz)) { _, local in local } }
+            var base = args
+            base["actor"] = Handlers.actorLabel(actor, name)
+            // Worded when read, in the reader's language and zone of that day (InboxArgs).
+            let stored = InboxArgs.stored(
+                base, perLanguage: localArgs.map { f in { lang in f(lang, r.tz) } }, when: when)
             try store.addNotification(for: r.id, key: catalogKey.rawValue, args: stored, now: clock.now)
         }
         var event = Event(

@@ -41,7 +41,7 @@ extension Handlers {
                             ("n", .int(Int64(w.offset + i + 1))),
                             ("at", .string(TimeText.iso8601(n.at, tz: user.tz))),
                             ("event", .string(n.key.hasPrefix("event.") ? String(n.key.dropFirst(6)) : n.key)),
-                            ("text", .string(Catalog.text(storedKey: n.key, c.lang, n.args))),
+                            ("text", .string(InboxArgs.text(n.key, n.args, lang: c.lang, tz: user.tz))),
                             ("unread", .bool(!n.isRead)),
                         ])
                     })
@@ -65,7 +65,7 @@ extension Handlers {
                 }
                 let time = Calendars.time(at: n.at, tz: user.tz)
                 lines.append(
-                    "  \(n.isRead ? " " : "*") \(w.offset + i + 1). \(time) \(Catalog.text(storedKey: n.key, c.lang, n.args))"
+                    "  \(n.isRead ? " " : "*") \(w.offset + i + 1). \(time) \(InboxArgs.text(n.key, n.args, lang: c.lang, tz: user.tz))"
                 )
             }
         }
@@ -108,7 +108,7 @@ extension Handlers {
             let count = try store.notificationCount(for: user.id)
             return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
         }
-        let text = Catalog.text(storedKey: deleted.key, c.lang, deleted.args)
+        let text = InboxArgs.text(deleted.key, deleted.args, lang: c.lang, tz: user.tz)
         return .success(
             .inboxDeleted, [t(c, .inboxDeleted, ["n": "\(n)", "text": text])],
             data: .object([

@@ -169,8 +169,16 @@ extension Handlers {
             let elsewhere = !muted && (presence?.isOnlineElsewhere(user.id) ?? false)
             // Read only when a session here gets the line; a line for another node's sessions leaves the row
             // unread until that node delivers it (and marks it read), so a node that died meanwhile loses nothing.
+            // The row keeps the words in every language (the reader may switch before reading it).
+            let stored = InboxArgs.stored(
+                [:],
+                perLanguage: { lang in
+                    var reader = user
+                    reader.lang = lang
+                    return notice.args(reader)
+                })
             let row = try store.addNotification(
-                for: user.id, key: notice.key.rawValue, args: args, now: now, read: !live.isEmpty)
+                for: user.id, key: notice.key.rawValue, args: stored, now: now, read: !live.isEmpty)
             guard !live.isEmpty || elsewhere else { continue }
             let data = user.tz == "UTC" ? notice.data(user) : notice.data(user).inZone(user.tz)
             func lines(_ lang: Language) -> (text: String, json: String) {
