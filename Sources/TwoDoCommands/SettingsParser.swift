@@ -58,9 +58,16 @@ enum SettingsParser {
         ),
         (Set(["partner", "partners", "eş", "eşim", "partnerim"].map(Fold.key)), .partner),
         (Set(["chat", "messages", "sohbet", "mesajlar", "mesajları", "mesaj"].map(Fold.key)), .chat),
+        (Set(["tasks", "task", "lists", "görevler", "görevleri", "görev", "işler", "listeler"].map(Fold.key)), .tasks),
+        (
+            Set(["calendar", "events", "event", "takvim", "etkinlikler", "etkinlikleri", "etkinlik"].map(Fold.key)),
+            .calendar
+        ),
+        (Set(["routines", "routine", "rutinler", "rutinleri", "rutin"].map(Fold.key)), .routines),
+        (Set(["plan", "plans", "planlar", "planı", "planları"].map(Fold.key)), .plan),
     ]
 
-    /// `mute [reminders|partner|chat]` (`on`) / `unmute reminders|partner|chat` (not `on`), in either language.
+    /// `mute [<kind>]` (`on`) / `unmute <kind>` (not `on`), in either language (kinds: `MuteKind`).
     /// - Returns: `.badValue(verb: "mute", value:)` for an unknown kind; `unmute` alone is a usage error.
     static func mute(_ args: ArraySlice<Word>, on: Bool) -> Result<Command, ParseError> {
         guard let first = args.first else { return on ? .success(.mute(nil)) : .failure(Verb.unmute.usage) }

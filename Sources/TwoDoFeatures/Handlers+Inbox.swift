@@ -135,10 +135,25 @@ extension Handlers {
     }
 
     /// The kind a raised event is muted under: `chat` for chat messages, else `partner`.
-    static func muteKind(of event: EventName) -> MuteKind { event == .chatMessage ? .chat : .partner }
+    /// The kind a partner's event is muted by besides `partner` (which mutes them all but chat).
+    static func muteKind(of event: EventName) -> MuteKind {
+        let name = event.rawValue
+        if event == .chatMessage { return .chat }
+        if name.hasPrefix("task.") || name.hasPrefix("list.") || name.hasPrefix("step.") || name == "note.deleted" {
+            return .tasks
+        }
+        if name.hasPrefix("event.") { return .calendar }
+        if name.hasPrefix("routine.") { return .routines }
+        if name.hasPrefix("plan.") { return .plan }
+        return .partner
+    }
 
-    /// Whether `user` has muted `kind` (one indexed lookup).
-    func hasMuted(_ kind: MuteKind, _ user: UserID) throws -> Bool { try store.mutedKinds(of: user).contains(kind) }
+    /// Whether `user` has muted `kind` (one indexed lookup); a part of the partner's changes is muted by
+    /// `partner` too.
+    func hasMuted(_ kind: MuteKind, _ user: UserID) throws -> Bool {
+        let muted = try store.mutedKinds(of: user)
+        return muted.contains(kind) || (kind != .chat && kind != .reminders && muted.contains(.partner))
+    }
 
     private func kindNames(_ kinds: [MuteKind], _ c: CommandContext) -> String {
         kinds.map { kind -> String in
@@ -146,6 +161,10 @@ extension Handlers {
             case .reminders: t(c, .muteKindReminders)
             case .partner: t(c, .muteKindPartner)
             case .chat: t(c, .muteKindChat)
+            case .tasks: t(c, .muteKindTasks)
+            case .calendar: t(c, .muteKindCalendar)
+            case .routines: t(c, .muteKindRoutines)
+            case .plan: t(c, .muteKindPlan)
             }
         }.joined(separator: ", ")
     }

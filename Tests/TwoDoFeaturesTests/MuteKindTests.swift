@@ -1,0 +1,40 @@
+// Muting a part of the partner's changes: that part waits in the inbox, unread; the rest is pushed.
+
+import Testing
+import TwoDoCore
+@testable import TwoDoFeatures
+
+@Suite("Muting a part of the partner's changes")
+struct MuteKindTests {
+    @Test("bob mutes the calendar: alice's event waits in his inbox, her task is pushed; partner mutes both")
+    func calendarOnly() throws {
+        let h = try HandlerHarness()
+        let (alice, bob) = try h.couple()
+        #expect(try h.run("mute calendar", as: bob.1).reply.code == .muteSet)
+        let event = try h.run("event add dinner friday 7pm", as: alice.1)
+        #expect(event.events.allSatisfy { !$0.recipients.contains(bob.0.id) })
+        let task = try h.run("add milk", as: alice.1)
+        #expect(task.events.contains { $0.recipients.contains(bob.0.id) })
+        #expect(try h.store.unreadCount(for: bob.0.id) == 1)
+        // `partner` still mutes every part; unmuting the part alone does not unmute the whole.
+        try h.run("mute partner", as: bob.1)
+        try h.run("unmute calendar", as: bob.1)
+        let again = try h.run("event add lunch saturday noon", as: alice.1)
+        #expect(again.events.allSatisfy { !$0.recipients.contains(bob.0.id) })
+        #expect(try h.run("add eggs", as: alice.1).events.allSatisfy { !$0.recipients.contains(bob.0.id) })
+        // Chat is its own kind: muting the partner's changes never mutes it.
+        #expect(try h.run("say hi", as: alice.1).events.contains { $0.recipients.contains(bob.0.id) })
+        let listed = try h.run("mute", as: bob.1).reply.lines.joined()
+        #expect(listed.contains("partner changes"), "\(listed)")
+    }
+
+    @Test("the Turkish names list each muted part")
+    func turkishNames() throws {
+        let h = try HandlerHarness()
+        let (_, bob) = try h.couple(lang: .tr)
+        try h.run("sustur rutinler", as: bob.1)
+        try h.run("sustur plan", as: bob.1)
+        let listed = try h.run("sustur", as: bob.1).reply.lines.joined()
+        #expect(listed.contains("rutin değişiklikleri") && listed.contains("plan değişiklikleri"), "\(listed)")
+    }
+}
