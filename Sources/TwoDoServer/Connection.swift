@@ -175,6 +175,16 @@ final class Connection: TurnClient {
         output.append(10)
     }
 
+    /// Queues lines above what the user is typing: with the server echoing (telnet `mode character`) and a line
+    /// half typed, the half line is cleared from the screen (CR, ANSI erase-line), the lines printed, and the
+    /// half line drawn again (a password as `*`s), so a partner's event never lands in the middle of it.
+    func sendAbovePrompt(lines: [String]) {
+        let typing = framer.options.serverEchoes && framer.pendingByteCount > 0
+        if typing { send(bytes: [13, 0x1B, 0x5B, 0x4B]) }
+        for line in lines { send(line: line) }
+        if typing { send(bytes: framer.echoedLine) }
+    }
+
     /// Queues bytes as they are (a piece of a streamed reply, telnet answers, the echo of typing).
     func send(bytes: [UInt8]) {
         queuedSinceFlush += bytes.count

@@ -36,6 +36,12 @@ public struct LineFramer: Sendable {
     private var previousCR = false
     private var telnet: TelnetState = .data
     private var escape: EscapeState = .none
+    /// Where the first four words of the line start (the secret's place is read from them).
+    private var wordStarts: [Int] = []
+    /// Lines typed before, newest last, for Up and Down while the server echoes (no line with a secret).
+    private var history: [[UInt8]] = []
+    /// Which line of `history` Up and Down have recalled (`history.count`: the line being typed).
+    private var recalled = 0
 
     private enum TelnetState: Sendable {
         case data
@@ -55,6 +61,9 @@ public struct LineFramer: Sendable {
 
     /// The most parameter and intermediate bytes a dropped CSI sequence may have (keys send at most ~6).
     static let maxCSIBytes = 16
+    /// Lines kept for Up and Down, and the longest kept: a few short commands, so a connection holds little.
+    static let historyLines = 8
+    static let historyLineBytes = 256
 
     /// Creates a framer for lines of at most `limit` bytes.
     public init(limit: Int = 4096) { self.limit = limit }
@@ -138,25 +147,40 @@ public struct LineFramer: Sendable {
                 discarding = false
             } else {
                 if current.last == 13 { current.removeLast() }
-                if let item = finish() { out.append(item) }
+                if let item = finish() {
+                    out.append(item)
+                    if case .line = item { remember() }
+                }
             }
             current.removeAll(keepingCapacity: current.capacity <= 512)
+            wordStarts.removeAll(keepingCapacity: true)
+            recalled = history.count
             if options.serverEchoes { outgoing += [13, 10] }
             return
         }
         if discarding { return }
         switch byte {
         case 0x08, 0x7F:
-            echoErase(columns: eraseLastCharacter())
+            if let secretFrom = secretStart(), current.count > secretFrom {
+                // A secret was shown as one `*` per scalar: one erase takes one of each.
+                if removeLastUnit() != nil { echoErase(columns: 1) }
+            } else {
+                echoErase(columns: eraseLastCharacter())
+            }
+            forgetWordStarts()
         case 0x15:
-            var columns = 0
-            while !current.isEmpty { columns += eraseLastCharacter() }
-            echoErase(columns: columns)
+            echoErase(columns: displayedColumns())
+            current.removeAll(keepingCapacity: true)
+            forgetWordStarts()
         case 0x1B:
             escape = .escape
         default:
             guard append(byte, into: &out) else { return }
-            if options.serverEchoes {
+            noteWordStart(at: current.count - 1)
+            if options.serverEchoes, let secretFrom = secretStart(), current.count - 1 >= secretFrom {
+                // A password, code or token is shown as one `*` per character typed, never as itself.
+                if byte & 0xC0 != 0x80 && byte >= 0x20 { outgoing.append(0x2A) }
+            } else if options.serverEchoes {
                 switch byte {
                 case 9: outgoing.append(32)  // tabs become spaces in the line, so on the screen too
                 case 255: outgoing += [255, 255]  // a 0xFF data byte is IAC IAC on the wire
@@ -184,12 +208,15 @@ public struct LineFramer: Sendable {
         case .csi(let count):
             switch byte {
             case 0x20...0x3F where count < Self.maxCSIBytes: escape = .csi(count + 1)
-            case 0x40...0x7E: escape = .none  // the final byte: the whole sequence is dropped
+            case 0x40...0x7E:
+                escape = .none  // the final byte: the whole sequence is dropped, Up and Down recall lines
+                if count == 0 && (byte == 0x41 || byte == 0x42) { recall(up: byte == 0x41) }
             default: return brokenEscape(into: &out)
             }
         case .ss3:
             guard (0x20...0x7E).contains(byte) else { return brokenEscape(into: &out) }
             escape = .none
+            if byte == 0x41 || byte == 0x42 { recall(up: byte == 0x41) }
         }
         previousCR = false
         return false
@@ -256,6 +283,94 @@ public struct LineFramer: Sendable {
         }
         current.removeLast()
         return .some(nil)
+    }
+
+    // MARK: What the screen shows while the server echoes
+
+    /// What the screen shows of the line being typed: its text, with a password, code or token as `*`s. A
+    /// line the server pushes text above is drawn again with it (see `Connection.sendAbovePrompt`).
+    public var echoedLine: [UInt8] {
+        guard options.serverEchoes else { return [] }
+        let secretFrom = secretStart() ?? current.count
+        var shown: [UInt8] = []
+        shown.reserveCapacity(current.count)
+        for (i, byte) in current.enumerated() {
+            if i >= secretFrom {
+                if byte & 0xC0 != 0x80 && byte >= 0x20 { shown.append(0x2A) }
+            } else if byte == 9 {
+                shown.append(32)
+            } else if byte >= 0x20 && byte != 0x7F {
+                shown.append(byte)
+            }
+        }
+        return shown
+    }
+
+    /// The byte offset from which the line is a secret (`login <name> <password>`, `passwd <old> <new>`,
+    /// `reset <name> <code> <new>`, `resume <token>`, `account delete confirm <password>`, and the Turkish
+    /// verbs), or nil when it has none or its secret has not begun.
+    private func secretStart() -> Int? {
+        guard let first = wordStarts.first else { return nil }
+        var firstEnd = first
+        while firstEnd < current.count && firstEnd - first <= 16 && current[firstEnd] != 32 && current[firstEnd] != 9 {
+            firstEnd += 1
+        }
+        guard firstEnd - first <= 16 else { return nil }
+        let verb = String(decoding: current[first..<firstEnd], as: UTF8.self).lowercased()
+        let word: Int  // the 1-based word the secret starts at
+        switch verb {
+        case "login", "giriş", "giris", "gir", "register", "kaydol", "kayıt", "reset", "sıfırla": word = 3
+        case "passwd", "password", "şifre", "parola", "resume": word = 2
+        case "oturumu": word = 3  // oturumu sürdür <token>
+        case "account", "hesap", "hesabı", "hesabımı": word = 4  // account delete confirm <password>
+        default: return nil
+        }
+        return word <= wordStarts.count ? wordStarts[word - 1] : nil
+    }
+
+    /// Notes that the byte at `index` starts a word, when it does (only the first four are kept).
+    private mutating func noteWordStart(at index: Int) {
+        let byte = current[index]
+        guard byte != 32 && byte != 9, wordStarts.count < 4 else { return }
+        if index == 0 || current[index - 1] == 32 || current[index - 1] == 9 { wordStarts.append(index) }
+    }
+
+    /// Drops the word starts an erase removed.
+    private mutating func forgetWordStarts() {
+        while let last = wordStarts.last, last >= current.count { wordStarts.removeLast() }
+    }
+
+    /// The columns the line takes on the screen as echoed.
+    private func displayedColumns() -> Int {
+        var columns = 0
+        let secretFrom = secretStart() ?? current.count
+        if secretFrom > 0, let text = String(validating: current[..<secretFrom], as: UTF8.self) {
+            for scalar in text.unicodeScalars { columns += scalar == "\t" ? 1 : scalar.columns }
+        } else {
+            columns += secretFrom
+        }
+        for byte in current[secretFrom...] where byte & 0xC0 != 0x80 && byte >= 0x20 { columns += 1 }
+        return columns
+    }
+
+    /// Up or Down: shows the line typed before (or after) in place of the one being typed.
+    private mutating func recall(up: Bool) {
+        guard options.serverEchoes, !history.isEmpty else { return }
+        let target = up ? max(0, recalled - 1) : min(history.count, recalled + 1)
+        guard target != recalled else { return }
+        echoErase(columns: displayedColumns())
+        recalled = target
+        current = target < history.count ? history[target] : []
+        wordStarts.removeAll(keepingCapacity: true)
+        for i in current.indices { noteWordStart(at: i) }
+        outgoing += echoedLine
+    }
+
+    /// Keeps the line just typed for Up, unless it is long or holds a secret.
+    private mutating func remember() {
+        guard options.serverEchoes, current.count <= Self.historyLineBytes, secretStart() == nil else { return }
+        if history.last != current { history.append(current) }
+        if history.count > Self.historyLines { history.removeFirst() }
     }
 
     private func finish() -> FramedItem? {

@@ -370,7 +370,7 @@ public final class Server {
     /// running a connection's commands while its output is over the cap (see `processTurn`).
     func emit(_ lines: [String], to c: Connection) {
         guard !c.isClosed else { return }
-        for line in lines { c.send(line: line) }
+        c.sendAbovePrompt(lines: lines)
         dirty.insert(c.id)
     }
 
@@ -392,7 +392,7 @@ public final class Server {
             }
             return
         }
-        c.send(line: line)
+        c.sendAbovePrompt(lines: [line])
         if c.unreadBacklog > config.outputLimit {
             stats.outputDrops += 1
             Log.info("dropping slow reader", ["conn": "\(c.id)", "pending": "\(c.pendingOutput)"])

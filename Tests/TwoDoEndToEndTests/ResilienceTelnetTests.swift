@@ -74,6 +74,36 @@ extension ResilienceSuite {
             #expect(!reply.contains("control") && !reply.contains("longer"), "\(reply)")
         }
 
+        @Test("a partner's event lands above a half-typed line, which is drawn again; a password is shown as *s")
+        func redrawAndMasking() throws {
+            let server = try TestServer()
+            let (alice, _) = try server.couple()
+            let bob = try server.connect()
+            let (iac, will, doo) = (Self.iac, Self.will, Self.doo)
+            try bob.send(bytes: [iac, doo, 3, iac, doo, 1])
+            #expect(try bob.readBytes(count: 6) == [iac, will, 3, iac, will, 1])
+            // The password is echoed as one * per character, and the login still works.
+            let password = TestServer.password("bob")
+            try bob.send(bytes: Array("login bob \(password)\r\n".utf8))
+            let echo = Array("login bob \(String(repeating: "*", count: password.count))\r\n".utf8)
+            #expect(try bob.readBytes(count: echo.count) == echo)
+            #expect(try bob.readLine().hasPrefix("Welcome back, bob"))
+            // Half a line typed, then alice adds a task: the half line is cleared, the event printed, the half
+            // line drawn again, so bob goes on typing where he was.
+            try bob.send(bytes: Array("add bre".utf8))
+            #expect(try bob.readBytes(count: 7) == Array("add bre".utf8))
+            try alice.ok("add milk")
+            let pushed =
+                Array("\r\u{1B}[K".utf8) + Array("alice added \"milk\" to Inbox.\r\n".utf8) + Array("add bre".utf8)
+            #expect(try bob.readBytes(count: pushed.count) == pushed)
+            try bob.send(bytes: Array("ad\r\n".utf8))
+            #expect(try bob.readBytes(count: 4) == Array("ad\r\n".utf8))
+            #expect(try bob.readLine().contains("bread"))
+            // Up recalls that line; Enter runs it again.
+            try bob.send(bytes: Array("\u{1B}[A".utf8))
+            #expect(try bob.readBytes(count: 9) == Array("add bread".utf8))
+        }
+
         @Test("a client that types without ever reading its echo cannot grow the server's memory")
         func echoWithoutReading() throws {
             let server = try TestServer(extraArguments: ["--quiet"])

@@ -102,4 +102,60 @@ struct LineFramerEchoTests {
         #expect(
             result.echo == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + erase(1) + bytes("y\r\n"))
     }
+
+    @Test(
+        "a password, code or token is echoed as one * per character, in English and Turkish",
+        arguments: [
+            ("login alice Tulip-9\r\n", "login alice *******\r\n"),
+            ("giriş alice şifre\r\n", "giriş alice *****\r\n"),
+            ("register bob 日本語\r\n", "register bob ***\r\n"),
+            ("passwd old-one new-one\r\n", "passwd ***************\r\n"),
+            ("reset bob AB12-CD34 Fresh-Pass-1\r\n", "reset bob **********************\r\n"),
+            ("resume TOKEN\r\n", "resume *****\r\n"),
+            ("account delete confirm pw\r\n", "account delete confirm **\r\n"),
+            ("hesap sil onayla pw\r\n", "hesap sil onayla **\r\n"),
+            ("add login form\r\n", "add login form\r\n"),
+        ])
+    func secretsMasked(typed: String, shown: String) {
+        let result = echoed(bytes(typed))
+        #expect(result.echo == bytes(shown), "\(typed)")
+        #expect(result.bytewise == bytes(shown), "\(typed), byte by byte")
+        #expect(result.items == [.line(String(typed.dropLast()))])  // "\r\n" is one Character
+    }
+
+    @Test("Backspace in a password takes one * and one character")
+    func eraseSecret() {
+        let result = echoed(bytes("login al pwx\u{7F}d\r\n"))
+        #expect(result.items == [.line("login al pwd")])
+        #expect(result.echo == bytes("login al ***") + erase(1) + bytes("*\r\n"))
+    }
+
+    @Test("Up and Down recall the lines typed before; a line with a password is never kept")
+    func history() {
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(doEcho + bytes("add milk\r\nlogin al secret\r\nshow\r\n"), into: &items)
+        _ = framer.takeOutgoing()
+        framer.feed(bytes("\u{1B}[A"), into: &items)
+        #expect(framer.takeOutgoing() == bytes("show"))
+        framer.feed(bytes("\u{1B}OA"), into: &items)  // SS3 Up, as some terminals send it
+        #expect(framer.takeOutgoing() == erase(4) + bytes("add milk"))
+        framer.feed(bytes("\u{1B}[A"), into: &items)  // nothing older
+        #expect(framer.takeOutgoing().isEmpty)
+        framer.feed(bytes("\u{1B}[B\u{1B}[B"), into: &items)  // back down to an empty line
+        #expect(framer.takeOutgoing() == erase(8) + bytes("show") + erase(4))
+        framer.feed(bytes("\u{1B}[A\r\n"), into: &items)
+        #expect(items.last == .line("show"))
+    }
+
+    @Test("what the screen shows of a half-typed line, for drawing it again under a pushed line")
+    func echoedLine() {
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(doEcho + bytes("login al sec"), into: &items)
+        #expect(framer.echoedLine == bytes("login al ***"))
+        var plain = LineFramer()
+        plain.feed(bytes("add mi"), into: &items)
+        #expect(plain.echoedLine.isEmpty)  // no echo, nothing to draw again
+    }
 }
