@@ -390,7 +390,10 @@ extension Handlers {
                 who = found
             }
             let title = t(c, .viewMine, ["name": who.name])
-            return [try dated(title, .min, .max, who.id), try undated(title, who.id)]
+            // Alone in a space, every task is the user's: unassigned ones count too.
+            let alone = try store.members(of: user.space).count == 1
+            let whose = alone && who.id == user.id ? nil : who.id
+            return [try dated(title, .min, .max, whose), try undated(title, whose)]
         }
     }
 

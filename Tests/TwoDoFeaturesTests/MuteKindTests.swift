@@ -38,3 +38,20 @@ struct MuteKindTests {
         #expect(listed.contains("rutin değişiklikleri") && listed.contains("plan değişiklikleri"), "\(listed)")
     }
 }
+
+@Suite("My tasks")
+struct MyTasksTests {
+    @Test("alone in a space, my tasks are all of them; in a couple, those assigned to me")
+    func mineAloneAndInCouple() throws {
+        let h = try HandlerHarness()
+        let (_, session) = try h.user("carol")
+        try h.run("add water plants", as: session)
+        let alone = try h.run("show my tasks", as: session).reply.lines
+        #expect(alone.contains { $0.contains("water plants") }, "\(alone)")
+        let (alice, bob) = try h.couple()
+        try h.run("add milk", as: alice.1)
+        try h.run("add bread for bob", as: alice.1)
+        let mine = try h.run("görevlerim", as: bob.1).reply.lines
+        #expect(mine.contains { $0.contains("bread") } && !mine.contains { $0.contains("milk") }, "\(mine)")
+    }
+}
