@@ -36,6 +36,8 @@ extension Handlers {
             }
             var base = args
             base["actor"] = Handlers.actorLabel(actor, name)
+            // The item it is about, for the inbox's `link`.
+            if let link = InboxArgs.link(of: name, data: data) { base[InboxArgs.linkKey] = link }
             // Worded when read, in the reader's language and zone of that day (InboxArgs).
             let stored = InboxArgs.stored(
                 base, perLanguage: localArgs.map { f in { lang in f(lang, r.tz) } }, when: when)

@@ -43,6 +43,8 @@ extension Handlers {
                             ("event", .string(n.key.hasPrefix("event.") ? String(n.key.dropFirst(6)) : n.key)),
                             ("text", .string(InboxArgs.text(n.key, n.args, lang: c.lang, tz: user.tz))),
                             ("unread", .bool(!n.isRead)),
+                            // The task, event or routine it is about (`info id:<id>` shows it), or null.
+                            ("link", InboxArgs.linkJSON(n.args) ?? .null),
                         ])
                     })
             ),

@@ -1,6 +1,7 @@
 // An inbox row's arguments, stored so the row reads in the language and zone its reader has when reading it.
 
 import TwoDoCore
+import TwoDoProtocol
 import TwoDoText
 
 /// How an inbox row keeps the words it is made of.
@@ -32,12 +33,41 @@ enum InboxArgs {
         return args
     }
 
+    /// The key of the item a row is about, `task:12`, `event:3` or `routine:5` (not a text argument).
+    static let linkKey = "#link"
+
+    /// The item an event is about, read from its JSON data (`id`) and its name's area, for the inbox's `link`.
+    static func link(of event: EventName, data: JSONValue) -> String? {
+        guard case .object(let fields) = data, case .int(let id)? = fields.first(where: { $0.0 == "id" })?.1
+        else { return nil }
+        let name = event.rawValue
+        let kind: String
+        if name.hasPrefix("task.") || name.hasPrefix("step.") || name.hasPrefix("plan.") {
+            kind = "task"
+        } else if name.hasPrefix("event.") {
+            kind = "event"
+        } else if name.hasPrefix("routine.") {
+            kind = "routine"
+        } else {
+            return nil
+        }
+        return "\(kind):\(id)"
+    }
+
+    /// The stored link as the inbox's JSON `link` (`{"kind": "task", "id": 12}`), or nil.
+    static func linkJSON(_ stored: [String: String]) -> JSONValue? {
+        guard let link = stored[linkKey], let colon = link.firstIndex(of: ":"),
+            let id = Int64(link[link.index(after: colon)...])
+        else { return nil }
+        return .object([("kind", .string(String(link[..<colon]))), ("id", .int(id))])
+    }
+
     /// The arguments of a stored row for a reader of `lang` in zone `tz`: a language's own wording wins, and a
     /// stored due date is worded now. Rows stored before this form read as they were written.
     static func reading(_ stored: [String: String], lang: Language, tz: String) -> [String: String] {
         var args: [String: String] = [:]
         let suffix = "|" + lang.rawValue
-        for (key, value) in stored where !key.hasSuffix("@") {
+        for (key, value) in stored where !key.hasSuffix("@") && !key.hasPrefix("#") {
             if let bar = key.firstIndex(of: "|") {
                 if key.hasSuffix(suffix) { args[String(key[..<bar])] = value }
             } else if args[key] == nil || stored[key + suffix] == nil {

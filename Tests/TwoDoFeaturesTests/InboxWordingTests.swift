@@ -51,4 +51,34 @@ struct InboxWordingTests {
         let added = try #require(inbox.first { $0.contains("pay rent") })
         #expect(added.contains("ekledi"), "\(inbox)")
     }
+
+    @Test("an inbox row links to the task, event or routine it is about; a chat line links to nothing")
+    func links() throws {
+        let h = try HandlerHarness()
+        let (alice, bob) = try h.couple()
+        h.presence.offline.insert(bob.0.id)
+        let task = try h.run("add milk", as: alice.1)
+        let event = try h.run("event add dinner friday 7pm", as: alice.1)
+        try h.run("say hi", as: alice.1)
+        h.presence.offline.remove(bob.0.id)
+        guard case .object(let added)? = task.reply.data,
+            case .int(let taskID)? = added.first(where: { $0.0 == "id" })?.1,
+            case .object(let made)? = event.reply.data,
+            case .int(let eventID)? = made.first(where: { $0.0 == "id" })?.1,
+            case .object(let fields)? = try h.run("inbox", as: bob.1).reply.data,
+            case .array(let rows)? = fields.first(where: { $0.0 == "notifications" })?.1
+        else {
+            Issue.record("no ids or no inbox rows")
+            return
+        }
+        let links: [JSONValue] = rows.compactMap { row in
+            guard case .object(let f) = row else { return nil }
+            return f.first { $0.0 == "link" }?.1
+        }
+        // Newest first: the chat line, the event, the task.
+        #expect(links.count == 3)
+        #expect(links.first == .null)
+        #expect(links.contains(.object([("kind", .string("event")), ("id", .int(eventID))])))
+        #expect(links.contains(.object([("kind", .string("task")), ("id", .int(taskID))])))
+    }
 }
