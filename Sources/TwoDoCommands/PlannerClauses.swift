@@ -98,7 +98,7 @@ struct PlannerClauses {
                 guard !result.sawRule else { return .no }
                 result.sawRule = true
                 result.draft.recurrence = r
-                if j + 1 < end, PlannerScheduleParser.eveningWords.contains(t[j + 1].stem) { evening = true }
+                if j + 1 < end, PlannerScheduleParser.isEvening(t[j + 1]) { evening = true }
             case .until(let d): until = d
             case .once: result.draft.clearRecurrence = true
             case .noTime: result.noTime = true

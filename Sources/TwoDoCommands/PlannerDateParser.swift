@@ -39,7 +39,7 @@ enum PlannerDateParser {
         _ t: [Word], _ i: Int, end: Int, clock: LocalClock, direction: DateDirection
     ) -> PlannerMatch<LocalDate> {
         guard i < end else { return .no }
-        if t[i].bareKey == "on" && i + 1 < end {
+        if t[i].caseEnding.isEmpty && t[i].stemToken.keyword == .on && i + 1 < end {
             if case .yes(let d, let next) = date(t, i + 1, end: end, clock: clock, direction: direction) {
                 return .yes(d, next: next)
             }
@@ -53,23 +53,31 @@ enum PlannerDateParser {
         case .oburgun?: return .yes(today.adding(days: 2), next: i + 1)
         default: break
         }
-        switch k {
-        case "obur":
-            if i + 1 < end && t[i + 1].stem == "gun" { return .yes(today.adding(days: 2), next: i + 2) }
-        case "day":
-            if i + 3 <= end && t[i + 1].bareKey == "after" && t[i + 2].stem == "tomorrow" {
-                return .yes(today.adding(days: 2), next: i + 3)
-            }
-        case "next", "haftaya", "gelecek", "last", "gecen", "this", "bu":
+        let first = t[i].stemToken
+        let second = i + 1 < end ? t[i + 1].stemToken : Token(kind: .other)
+        switch first.keyword {
+        case .obur?:
+            if second.unit == .day && second.ending == .none { return .yes(today.adding(days: 2), next: i + 2) }
+        case .next?, .haftaya?, .gelecek?, .gecen?, .this?, .bu?:
             if i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
                 let monday = today.adding(days: 1 - today.weekday)
-                switch k {
-                case "next", "haftaya", "gelecek": return .yes(monday.adding(days: 7 + w - 1), next: i + 2)
-                case "last", "gecen": return .yes(monday.adding(days: -7 + w - 1), next: i + 2)
-                default: return .yes(weekday(w, from: today, direction: .future), next: i + 2)
+                switch first.keyword {
+                case .gecen?: return .yes(monday.adding(days: -7 + w - 1), next: i + 2)
+                case .this?, .bu?: return .yes(weekday(w, from: today, direction: .future), next: i + 2)
+                default: return .yes(monday.adding(days: 7 + w - 1), next: i + 2)
                 }
             }
         default: break
+        }
+        // `last friday`: the one of last week.
+        if first.kind == .ordinalWord(-1), first.lang == .en, i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
+            return .yes(today.adding(days: 1 - today.weekday).adding(days: -7 + w - 1), next: i + 2)
+        }
+        // `day after tomorrow`.
+        if first.unit == .day, first.lang == .en, i + 3 <= end, second.keyword == .after,
+            t[i + 2].stemToken.keyword == .tomorrow
+        {
+            return .yes(today.adding(days: 2), next: i + 3)
         }
         if let w = Vocabulary.weekday(k) { return .yes(weekday(w, from: today, direction: direction), next: i + 1) }
         if let iso = numericDate(k) {
@@ -217,15 +225,15 @@ enum PlannerDateParser {
         case .noon?, .midnight?: return .yes(Vocabulary.timeOfDay(k)!.time, next: i + 1)
         default: break
         }
-        switch k {
-        case "gece":
-            if i + 1 < end && t[i + 1].stem == "yarisi" { return .yes(LocalTime(hour: 0, minute: 0), next: i + 2) }
+        if t[i].stemToken.kind == .timeOfDay(.night), t[i].stemToken.lang == .tr {
+            if i + 1 < end && t[i + 1].stemToken.keyword == .yarisi {
+                return .yes(TimeOfDay.midnight.time, next: i + 2)
+            }
             return .no
-        default: break
         }
         // `7 pm`, `7:30 am`
-        if i + 1 < end, ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(t[i + 1].bareKey) {
-            switch clockTime(k + t[i + 1].bareKey.filter { $0 != "." }, prefixed: true) {
+        if i + 1 < end, case .meridiem(let m) = Vocabulary.token(key: t[i + 1].bareKey).kind {
+            switch clockTime(k + (m == .am ? "am" : "pm"), prefixed: true) {
             case .some(.some(let time)): return .yes(time, next: i + 2)
             case .some(.none): return .bad(.noSuchTime, t[i..<(i + 2)].typedText)
             case .none: break
@@ -347,8 +355,9 @@ enum PlannerDateParser {
                 j += 2
                 continue
             }
-            if let minutes = compactDuration(k) {
-                total += minutes
+            // `1h30m`, `90m`, `2d` in one word.
+            if case .duration(let seconds, _) = t[j].stemToken.kind, seconds % 60 == 0, seconds / 60 <= 100_000 * 1440 {
+                total += Int(seconds / 60)
                 parts += 1
                 j += 1
                 continue
@@ -358,30 +367,4 @@ enum PlannerDateParser {
         return parts > 0 ? .yes(total, next: j) : .no
     }
 
-    /// `1h30m`, `90m`, `2d` in one word.
-    private static func compactDuration(_ key: String) -> Int? {
-        var total = 0
-        var number = ""
-        var unit = ""
-        var parts = 0
-        func flush() -> Bool {
-            guard let n = Int(number), let size = Vocabulary.unitMinutes(unit) else { return false }
-            total += n * size
-            parts += 1
-            number = ""
-            unit = ""
-            return true
-        }
-        for c in key {
-            if c.isASCII && c.isNumber {
-                if !unit.isEmpty { guard flush() else { return nil } }
-                number.append(c)
-            } else {
-                guard !number.isEmpty else { return nil }
-                unit.append(c)
-            }
-        }
-        guard !number.isEmpty, !unit.isEmpty, flush(), parts > 0, total <= 100_000 * 1440 else { return nil }
-        return total
-    }
 }

@@ -94,11 +94,12 @@ enum Vocabulary {
             (.end, ["end"]), (.weekend, ["weekend"]), (.weekday, ["weekday"]), (.weekdays, ["weekdays"]),
             (.weekends, ["weekends"]), (.until, ["until", "till"]), (.before, ["before"]),
             (.oclock, ["o'clock", "oclock"]), (.done, ["done", "completion", "completed", "completing", "finishing"]),
-            (.daily, ["daily"]), (.weekly, ["weekly"]), (.monthly, ["monthly"]), (.yearly, ["yearly", "annually"]),
+            (.daily, ["daily", "everyday"]), (.weekly, ["weekly"]), (.monthly, ["monthly"]),
+            (.yearly, ["yearly", "annually"]),
             (.biweekly, ["biweekly", "fortnightly"]), (.remind, ["remind", "reminder"]), (.me, ["me"]),
             (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority", "prio"]),
             (.half, ["half"]), (.high, ["high"]), (.medium, ["medium", "med"]), (.low, ["low"]),
-            (.hourly, ["hourly"]),
+            (.hourly, ["hourly"]), (.or, ["or"]),
         ]
         for (k, ws) in en { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .en) } }
         let tr: [(Keyword, [String])] = [
@@ -111,7 +112,8 @@ enum Vocabulary {
             (.durt, ["dürt"]), (.icin, ["için"]), (.benim, ["benim"]), (.kendim, ["kendim"]),
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),
             (.oncelik, ["öncelik", "öncelikli"]), (.acil, ["acil"]), (.onemli, ["önemli"]), (.yarim, ["yarım"]),
-            (.bana, ["bana"]), (.beni, ["beni"]),
+            (.bana, ["bana"]), (.beni, ["beni"]), (.haftaici, ["haftaiçi"]), (.gecen, ["geçen"]),
+            (.veya, ["veya", "ile"]),
         ]
         for (k, ws) in tr { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .tr) } }
         // "on" is both the English preposition and Turkish "ten": the grammar reads it as 10 before a Turkish unit.
@@ -188,13 +190,20 @@ enum Vocabulary {
     /// Single-part duration units by folded spelling (`10m`, `2h`, `3d`, `1w`, `10dk`).
     private static let durationUnits: [String: TimeUnit] = {
         var map: [String: TimeUnit] = [:]
-        for u in ["s", "sec", "secs", "sn"] { map[u] = .second }
+        for u in ["s", "sec", "secs", "second", "seconds", "sn", "saniye"] { map[u] = .second }
         for u in ["m", "min", "mins", "dk", "dak"] { map[u] = .minute }
         for u in ["h", "hr", "hrs", "sa"] { map[u] = .hour }
         for u in ["d", "g"] { map[u] = .day }
         for u in ["w", "wk"] { map[u] = .week }
         return map
     }()
+
+    /// The unit a folded spelling names in a duration, long or short (`minutes`, `dk`, `h`, `saniye`);
+    /// months and years have no fixed length and are none.
+    static func durationUnit(_ key: String) -> TimeUnit? {
+        guard let unit = durationUnits[key] ?? exact[key]?.unit, unit != .month, unit != .year else { return nil }
+        return unit
+    }
 
     /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`), or
     /// a full name with one letter wrong (`wednsday`, `perşmbe`; see `NameTypo`).
@@ -215,6 +224,21 @@ enum Vocabulary {
         key.utf8.count >= 5 ? NameTypo.token(key, ending: { _ in nil }) : nil
     }
 
+    /// The part of the day a folded word names alone or in the plural (`evenings`, `akşamları`), as in
+    /// `every evening` / `her akşam`.
+    static func partOfDay(_ key: String) -> TimeOfDay? {
+        if let t = exact[key] ?? inflected[key], t.ending == .none || t.ending == .plural,
+            case .timeOfDay(let part) = t.kind
+        {
+            return part
+        }
+        if key.hasSuffix("s"), let t = exact[String(key.dropLast())], t.lang == .en, case .timeOfDay(let part) = t.kind
+        {
+            return part
+        }
+        return nil
+    }
+
     /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
     static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
 
@@ -226,17 +250,7 @@ enum Vocabulary {
 
     /// Minutes in the unit a folded spelling names, for durations in minutes: minutes, hours, days and
     /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
-    static func unitMinutes(_ key: String) -> Int? {
-        switch key {
-        case "m": return 1
-        case "h": return 60
-        case "d": return 1440
-        case "w": return 10080
-        default:
-            guard let unit = exact[key]?.unit, unit != .second else { return nil }
-            return unit.minutes
-        }
-    }
+    static func unitMinutes(_ key: String) -> Int? { durationUnit(key)?.minutes }
 
     /// The token of `word`.
     static func token(_ word: Word) -> Token {
@@ -244,7 +258,13 @@ enum Vocabulary {
         // Quotes never belong to a slot; very long words are ruled out without folding.
         guard bytes.count <= 40, !bytes.contains(0x22) else { return Token(kind: .other) }
         if bytes.first == UInt8(ascii: "@") { return Token(kind: bytes.count > 1 ? .mention : .keyword(.at)) }
-        var key = word.key
+        return token(key: word.key)
+    }
+
+    /// The token of a folded word (`Word.key`, or a `Word.stem` for the clause readers).
+    static func token(key folded: String) -> Token {
+        guard folded.utf8.count <= 40 else { return Token(kind: .other) }
+        var key = folded
         // A trailing comma, or the colon of `Friday: dentist`, is not part of the word.
         if key.utf8.count > 1, let last = key.utf8.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ":") {
             key.removeLast()
