@@ -252,13 +252,16 @@ enum Vocabulary {
     /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
     static func unitMinutes(_ key: String) -> Int? { durationUnit(key)?.minutes }
 
-    /// The token of `word`.
-    static func token(_ word: Word) -> Token {
-        let bytes = word.text.utf8
+    /// The token of `word` (cached by the word).
+    static func token(_ word: Word) -> Token { word.token }
+
+    /// The token of a word typed as `text` whose folded key, without trailing punctuation, is `key`.
+    static func token(_ text: Substring, key: String) -> Token {
+        let bytes = text.utf8
         // Quotes never belong to a slot; very long words are ruled out without folding.
         guard bytes.count <= 40, !bytes.contains(0x22) else { return Token(kind: .other) }
         if bytes.first == UInt8(ascii: "@") { return Token(kind: bytes.count > 1 ? .mention : .keyword(.at)) }
-        return token(key: word.key)
+        return token(key: key)
     }
 
     /// The token of a folded word (`Word.key`, or a `Word.stem` for the clause readers).
