@@ -92,7 +92,8 @@ enum DateResolver {
     }
 
     /// The wall-clock time `spec` names, or nil when there is no such time (`25:00`, `13pm`, `12:75`).
-    static func localTime(_ spec: TimeSpec, context: TimeOfDay?) -> LocalTime? {
+    /// With `literalHours` (routines and events), a bare hour is the hour as written (`at 5` is 05:00).
+    static func localTime(_ spec: TimeSpec, context: TimeOfDay?, literalHours: Bool = false) -> LocalTime? {
         switch spec {
         case .clock(let h, let m, let meridiem, let bareHour):
             guard (0...59).contains(m) else { return nil }
@@ -102,7 +103,9 @@ enum DateResolver {
             }
             guard (0...23).contains(h) else { return nil }
             if let context, context.isAfterNoon, (1...11).contains(h) { return LocalTime(hour: h + 12, minute: m) }
-            if bareHour, context == nil, (1...7).contains(h) { return LocalTime(hour: h + 12, minute: m) }
+            if bareHour, !literalHours, context == nil, (1...7).contains(h) {
+                return LocalTime(hour: h + 12, minute: m)
+            }
             return LocalTime(hour: h, minute: m)
         case .timeOfDay(let tod):
             return tod.time

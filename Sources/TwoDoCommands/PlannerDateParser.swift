@@ -216,44 +216,24 @@ enum PlannerDateParser {
 
     // MARK: Times
 
-    /// One time of day at `i`; bare hours and `19.30` only when `prefixed` (after `at`/`saat`) or with a
-    /// locative ending (`8'de`).
+    /// One time of day at `i`, read by the task grammar's time reader: bare hours and `19.30` only when
+    /// `prefixed` (after `at`/`saat`) or with a locative ending (`8'de`); hours are as written (`at 5` is
+    /// 05:00); of the parts of the day only noon and midnight, and an hour after one (`akşam 7`).
     static func time(_ t: [Word], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
-        let k = t[i].stem
-        switch Vocabulary.timeOfDay(k) {
-        case .noon?, .midnight?: return .yes(Vocabulary.timeOfDay(k)!.time, next: i + 1)
-        default: break
+        let lex = Lexer(t)
+        guard
+            let (part, next) = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true)).time(
+                i, marked: prefixed)
+        else { return .no }
+        switch part.spec {
+        case .clock, .hourOf, .timeOfDay(.noon), .timeOfDay(.midnight): break
+        case .timeOfDay: return .no
         }
-        if t[i].stemToken.kind == .timeOfDay(.night), t[i].stemToken.lang == .tr {
-            if i + 1 < end && t[i + 1].stemToken.keyword == .yarisi {
-                return .yes(TimeOfDay.midnight.time, next: i + 2)
-            }
-            return .no
+        guard let time = DateResolver.localTime(part.spec, context: nil, literalHours: true) else {
+            return .bad(.noSuchTime, lex.typed(part.words))
         }
-        // `7 pm`, `7:30 am`
-        if i + 1 < end, case .meridiem(let m) = Vocabulary.token(key: t[i + 1].bareKey).kind {
-            switch clockTime(k + (m == .am ? "am" : "pm"), prefixed: true) {
-            case .some(.some(let time)): return .yes(time, next: i + 2)
-            case .some(.none): return .bad(.noSuchTime, t[i..<(i + 2)].typedText)
-            case .none: break
-            }
-        }
-        // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`, and
-        // typed without the apostrophe, `10da`, `8de`.
-        var hour = k
-        var marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].caseEnding)
-        if !marked, (3...4).contains(k.utf8.count), ["de", "da", "te", "ta"].contains(String(k.suffix(2))),
-            k.dropLast(2).allSatisfy({ $0.isASCII && $0.isNumber })
-        {
-            hour = String(k.dropLast(2))
-            marked = true
-        }
-        switch clockTime(hour, prefixed: marked) {
-        case .some(.some(let time)): return .yes(time, next: i + 1)
-        case .some(.none): return .bad(.noSuchTime, String(t[i].text))
-        case .none: return .no
-        }
+        return .yes(time, next: next)
     }
 
     /// A time, or a range `start-end` / `start to end`, with an optional leading `at`/`saat`/`from`.
@@ -271,8 +251,8 @@ enum PlannerDateParser {
         if let dash = word.firstIndex(where: { $0 == "-" || $0 == "\u{2013}" }), word.first?.isNumber == true {
             let a = String(word[..<dash])
             let b = String(word[word.index(after: dash)...])
-            guard let endTime = clockTime(b, prefixed: true) else { return .no }
-            guard let endTime, var startTime = clockTime(a, prefixed: true) ?? nil else {
+            guard let endTime = clockTime(b) else { return .no }
+            guard let endTime, var startTime = clockTime(a) ?? nil else {
                 return .bad(.noSuchTime, String(t[start].text))
             }
             startTime = inheritMeridiem(startTime, typed: a, endTyped: b, end: endTime)
@@ -307,37 +287,18 @@ enum PlannerDateParser {
         return shifted < end ? shifted : start
     }
 
-    /// nil: not written as a time; `.some(nil)`: written as one but impossible; else the time.
-    private static func clockTime(_ key: String, prefixed: Bool) -> LocalTime?? {
-        var s = Substring(key)
-        var meridiem: String?
-        if s.hasSuffix("am") || s.hasSuffix("pm") {
-            meridiem = String(s.suffix(2))
-            s = s.dropLast(2)
+    /// One word read as a time after a marker (`7pm`, `19:00`, `19.30`, `7`), as a range's end is: nil when
+    /// it is not written as a time, `.some(nil)` when it is one that cannot be.
+    private static func clockTime(_ key: String) -> LocalTime?? {
+        let spec: TimeSpec
+        switch Vocabulary.token(key: key).kind {
+        case .clock(let h, let m, let meridiem): spec = .clock(hour: h, minute: m, meridiem: meridiem, bareHour: false)
+        case .number(let h, let digits) where (1...2).contains(digits):
+            spec = .clock(hour: h, minute: 0, meridiem: nil, bareHour: true)
+        case .dotted(let h, let m, nil, 2): spec = .clock(hour: h, minute: m, meridiem: nil, bareHour: false)
+        default: return nil
         }
-        guard let first = s.first, first.isASCII, first.isNumber else { return nil }
-        var hour: Int
-        var minute = 0
-        let separators: [Character] = meridiem != nil || prefixed ? [":", "."] : [":"]
-        if let sep = s.firstIndex(where: { separators.contains($0) }) {
-            let h = s[..<sep]
-            let m = s[s.index(after: sep)...]
-            guard h.count <= 2, m.count == 2, h.allSatisfy(\.isNumber), m.allSatisfy(\.isNumber), let hv = Int(h),
-                let mv = Int(m)
-            else { return nil }
-            hour = hv
-            minute = mv
-        } else {
-            guard meridiem != nil || prefixed, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let hv = Int(s)
-            else { return nil }
-            hour = hv
-        }
-        if let meridiem {
-            guard (1...12).contains(hour), (0...59).contains(minute) else { return .some(nil) }
-            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
-        }
-        return .some(LocalTime(validHour: hour, minute: minute))
+        return .some(DateResolver.localTime(spec, context: nil, literalHours: true))
     }
 
     // MARK: Durations
