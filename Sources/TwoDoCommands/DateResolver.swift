@@ -21,6 +21,16 @@ struct DateFailure: Error, Sendable {
     func error(_ verb: String) -> ParseError { .badDate(verb: verb, value: value, problem: problem) }
 }
 
+/// Where a date without a year (or a bare weekday) falls.
+enum DateDirection: Sendable {
+    /// On or after today (`event add … friday`, `routine skip … friday`).
+    case future
+    /// On or before today (`routine done … monday`).
+    case past
+    /// In the current year; weekdays as `future` (views such as `events from 1 Dec`).
+    case thisYear
+}
+
 /// Resolves schedule phrases against a `LocalClock`.
 ///
 /// Rules (also in GRAMMAR.md):
@@ -136,14 +146,10 @@ enum DateResolver {
                 return today.adding(days: 7)
             case .this: return today.adding(days: delta)
             case .next: return clock.nextMonday.adding(days: d - 1)
+            case .last: return clock.nextMonday.adding(days: d - 15)
             }
         case .calendar(let year, let month, let day):
-            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-            if let year { return LocalDate(validYear: year, month: month, day: day) }
-            for y in today.year...(today.year + 8) {
-                if let date = LocalDate(validYear: y, month: month, day: day), date >= today { return date }
-            }
-            return nil
+            return calendarDate(year: year, month: month, day: day, today: today, direction: .future)
         case .monthDay(let day):
             guard (1...31).contains(day) else { return nil }
             for k in 0..<12 {
@@ -174,6 +180,48 @@ enum DateResolver {
         case .nextYear:
             return LocalDate(year: today.year + 1, month: 1, day: 1)
         }
+    }
+
+    /// The day `spec` names for a routine or an event: a bare weekday is the nearest one in `direction`,
+    /// today included (`event add … friday` on a Friday is today); a date without a year falls in
+    /// `direction`. Nil for impossible dates.
+    static func localDate(_ spec: DateSpec, direction: DateDirection, clock: LocalClock) -> LocalDate? {
+        let today = clock.today
+        switch spec {
+        case .weekday(let d, .bare):
+            switch direction {
+            case .future, .thisYear: return today.adding(days: (d - today.weekday + 7) % 7)
+            case .past: return today.adding(days: -((today.weekday - d + 7) % 7))
+            }
+        case .calendar(let year, let month, let day):
+            return calendarDate(year: year, month: month, day: day, today: today, direction: direction)
+        default:
+            return localDate(spec, time: nil, clock: clock)
+        }
+    }
+
+    /// The date `day` `month` of `year`, or without a year of the nearest year in `direction` from `today`
+    /// (at most eight years away, for 29 February). Nil when there is no such day.
+    static func calendarDate(
+        year: Int?, month: Int, day: Int, today: LocalDate, direction: DateDirection
+    )
+        -> LocalDate?
+    {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        if let year { return LocalDate(validYear: year, month: month, day: day) }
+        switch direction {
+        case .thisYear:
+            return LocalDate(validYear: today.year, month: month, day: day)
+        case .future:
+            for y in today.year...(today.year + 8) {
+                if let date = LocalDate(validYear: y, month: month, day: day), date >= today { return date }
+            }
+        case .past:
+            for y in stride(from: today.year, through: today.year - 8, by: -1) {
+                if let date = LocalDate(validYear: y, month: month, day: day), date <= today { return date }
+            }
+        }
+        return nil
     }
 
     /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later

@@ -12,16 +12,6 @@ enum PlannerMatch<Value> {
     case bad(DateProblem, String)
 }
 
-/// Where a date without a year (or a bare weekday) falls.
-enum DateDirection: Sendable {
-    /// On or after today (`event add … friday`, `routine skip … friday`).
-    case future
-    /// On or before today (`routine done … monday`).
-    case past
-    /// In the current year; weekdays as `future` (views such as `events from 1 Dec`).
-    case thisYear
-}
-
 /// Reads dates, times and durations from the words of a line. Pure: "today" comes from a `LocalClock`.
 ///
 /// Dates: `today`/`bugün`, `tomorrow`/`yarın`, `yesterday`/`dün`, `day after tomorrow`/`öbür gün`,
@@ -34,7 +24,10 @@ enum DateDirection: Sendable {
 enum PlannerDateParser {
     // MARK: Dates
 
-    /// A date starting at `i` (before `end`).
+    /// A date starting at `i` (before `end`), read by the task grammar's date reader
+    /// (`ScheduleParser.dateBody`): relative days, weekdays (`next friday`, `bu cuma`, `coming friday`) and
+    /// calendar dates, optionally after `on`; also `last friday` / `geçen cuma`. A bare weekday or a date
+    /// without a year falls in `direction`.
     static func date(
         _ t: [Word], _ i: Int, end: Int, clock: LocalClock, direction: DateDirection
     ) -> PlannerMatch<LocalDate> {
@@ -44,153 +37,32 @@ enum PlannerDateParser {
                 return .yes(d, next: next)
             }
         }
-        let today = clock.today
-        let k = t[i].stem
-        switch Vocabulary.keyword(k) {
-        case .today?, .bugun?, .tonight?: return .yes(today, next: i + 1)
-        case .tomorrow?, .yarin?: return .yes(today.adding(days: 1), next: i + 1)
-        case .yesterday?, .dun?: return .yes(today.adding(days: -1), next: i + 1)
-        case .oburgun?: return .yes(today.adding(days: 2), next: i + 1)
-        default: break
-        }
-        let first = t[i].stemToken
-        let second = i + 1 < end ? t[i + 1].stemToken : Token(kind: .other)
-        switch first.keyword {
-        case .obur?:
-            if second.unit == .day && second.ending == .none { return .yes(today.adding(days: 2), next: i + 2) }
-        case .next?, .haftaya?, .gelecek?, .gecen?, .this?, .bu?:
-            if i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
-                let monday = today.adding(days: 1 - today.weekday)
-                switch first.keyword {
-                case .gecen?: return .yes(monday.adding(days: -7 + w - 1), next: i + 2)
-                case .this?, .bu?: return .yes(weekday(w, from: today, direction: .future), next: i + 2)
-                default: return .yes(monday.adding(days: 7 + w - 1), next: i + 2)
-                }
-            }
-        default: break
-        }
-        // `last friday`: the one of last week.
-        if first.kind == .ordinalWord(-1), first.lang == .en, i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
-            return .yes(today.adding(days: 1 - today.weekday).adding(days: -7 + w - 1), next: i + 2)
-        }
-        // `day after tomorrow`.
-        if first.unit == .day, first.lang == .en, i + 3 <= end, second.keyword == .after,
-            t[i + 2].stemToken.keyword == .tomorrow
+        let lex = Lexer(t)
+        let spec: DateSpec
+        let words: Range<Int>
+        // `last friday`, `geçen cuma`: the one of last week.
+        if i + 1 < end, lex[i].ending == .none,
+            lex[i].keyword == .gecen || (lex[i].kind == .ordinalWord(-1) && lex[i].lang == .en),
+            let d = Vocabulary.weekday(t[i + 1].stem)
         {
-            return .yes(today.adding(days: 2), next: i + 3)
+            spec = .weekday(d, .last)
+            words = i..<(i + 2)
+        } else if let (part, _) = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true, ablative: true))
+            .dateBody(i)
+        {
+            spec = part.spec
+            words = part.words
+        } else {
+            return .no
         }
-        if let w = Vocabulary.weekday(k) { return .yes(weekday(w, from: today, direction: direction), next: i + 1) }
-        if let iso = numericDate(k) {
-            switch iso {
-            case .full(let y, let m, let d):
-                guard let date = LocalDate(validYear: y, month: m, day: d) else {
-                    return .bad(.noSuchDay, String(t[i].text))
-                }
-                return .yes(date, next: i + 1)
-            case .partial(let m, let d):
-                return resolve(
-                    month: m, day: d, year: nil, clock: clock, direction: direction, typed: String(t[i].text),
-                    next: i + 1)
-            case .invalid:
-                return .bad(.noSuchDay, String(t[i].text))
-            }
+        switch spec {
+        case .days, .weekday, .calendar: break
+        default: return .no
         }
-        // `24 December [2026]`, `3 Aralık`.
-        if let day = dayNumber(t[i]), i + 1 < end, let month = Vocabulary.month(t[i + 1].stem) {
-            var next = i + 2
-            var year: Int?
-            if next < end, let y = yearNumber(t[next]) {
-                year = y
-                next += 1
-            }
-            let typed = t[i..<next].typedText
-            return resolve(
-                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
+        guard let date = DateResolver.localDate(spec, direction: direction, clock: clock) else {
+            return .bad(.noSuchDay, lex.typed(words))
         }
-        // `Dec 24`, `December 24, 2026`.
-        if let month = Vocabulary.month(k), i + 1 < end, let day = dayNumber(t[i + 1]) {
-            var next = i + 2
-            var year: Int?
-            if next < end, let y = yearNumber(t[next]) {
-                year = y
-                next += 1
-            }
-            let typed = t[i..<next].typedText
-            return resolve(
-                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
-        }
-        return .no
-    }
-
-    /// The weekday `w` nearest `today` in `direction` (today itself when it is that weekday).
-    static func weekday(_ w: Int, from today: LocalDate, direction: DateDirection) -> LocalDate {
-        switch direction {
-        case .future, .thisYear: return today.adding(days: (w - today.weekday + 7) % 7)
-        case .past: return today.adding(days: -((today.weekday - w + 7) % 7))
-        }
-    }
-
-    private static func resolve(
-        month: Int, day: Int, year: Int?, clock: LocalClock, direction: DateDirection, typed: String, next: Int
-    ) -> PlannerMatch<LocalDate> {
-        guard (1...12).contains(month), day >= 1, day <= (month == 2 ? 29 : LocalDate.daysIn(year: 2001, month: month))
-        else {
-            return .bad(.noSuchDay, typed)
-        }
-        if let year {
-            guard let d = LocalDate(validYear: year, month: month, day: day) else { return .bad(.noSuchDay, typed) }
-            return .yes(d, next: next)
-        }
-        let today = clock.today
-        switch direction {
-        case .thisYear:
-            guard let d = LocalDate(validYear: today.year, month: month, day: day) else {
-                return .bad(.noSuchDay, typed)
-            }
-            return .yes(d, next: next)
-        case .future:
-            for y in today.year...(today.year + 8) {
-                if let d = LocalDate(validYear: y, month: month, day: day), d >= today { return .yes(d, next: next) }
-            }
-        case .past:
-            for y in stride(from: today.year, through: today.year - 8, by: -1) {
-                if let d = LocalDate(validYear: y, month: month, day: day), d <= today { return .yes(d, next: next) }
-            }
-        }
-        return .bad(.noSuchDay, typed)
-    }
-
-    private enum NumericDate {
-        case full(Int, Int, Int)
-        case partial(month: Int, day: Int)
-        case invalid
-    }
-
-    /// `2026-12-24`, `24.12`, `24.12.2026`, `24/12`, `24/12/2026`; nil when the key is not written so.
-    private static func numericDate(_ key: String) -> NumericDate? {
-        guard let first = key.first, first.isASCII, first.isNumber else { return nil }
-        for separator: Character in ["-", ".", "/"] where key.contains(separator) {
-            var parts = key.split(separator: separator, omittingEmptySubsequences: false)
-            if separator == "." && parts.last == "" { parts.removeLast() }  // `24.12.`
-            guard parts.count == 2 || parts.count == 3,
-                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-                let a = Int(parts[0]), let b = Int(parts[1])
-            else { return nil }
-            if separator == "-" {
-                guard parts.count == 3, parts[0].count == 4, let c = Int(parts[2]) else { return nil }
-                return .full(a, b, c)
-            }
-            guard parts[0].count <= 2, parts[1].count <= 2 else { return nil }
-            if parts.count == 3 {
-                guard parts[2].count == 4, let y = Int(parts[2]) else { return nil }
-                return .full(y, b, a)
-            }
-            // `14.30` is no date (there is no month 30): leave it to the time reader.
-            guard (1...12).contains(b) else { return nil }
-            guard (1...31).contains(a) else { return .invalid }
-            return .partial(month: b, day: a)
-        }
-        return nil
+        return .yes(date, next: words.upperBound)
     }
 
     /// A day of the month: `24`, `24th`, `1st`, `24.`, `24'ü`, `24,`.
@@ -205,13 +77,6 @@ enum PlannerDateParser {
             (1...31).contains(n)
         else { return nil }
         return n
-    }
-
-    private static func yearNumber(_ token: Word) -> Int? {
-        let s = token.stem
-        guard s.count == 4, s.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(s), (1900...2999).contains(y)
-        else { return nil }
-        return y
     }
 
     // MARK: Times

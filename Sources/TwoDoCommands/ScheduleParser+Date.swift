@@ -56,7 +56,9 @@ extension ScheduleParser {
         abbreviated: Bool = false, needsMarker: Bool = false, possessive: Bool = false
     ) -> (DatePart, Int)? {
         let ending = lex[next - 1].ending
-        guard ending == .none || ending == .dative || ending == .locative || (possessive && ending == .possessive)
+        guard
+            ending == .none || ending == .dative || ending == .locative || (possessive && ending == .possessive)
+                || (mode.ablative && ending == .ablative)
         else { return nil }
         let part = DatePart(
             spec: spec, words: start..<next, timeOfDay: timeOfDay, marked: marked, dative: ending == .dative,

@@ -29,6 +29,8 @@ struct ScheduleParser {
         var turkishStart = false
         /// The phrase ends the title of a Turkish add: a dative date last is the due date (`sunumu salıya ekle`).
         var dativeDue = false
+        /// A date may end in an ablative ending, "from" (`1 Aralık'tan`), as the start of an events window.
+        var ablative = false
     }
 
     /// The line's tokens.

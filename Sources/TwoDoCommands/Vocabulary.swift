@@ -368,11 +368,14 @@ enum Vocabulary {
             let (second, secondDigits) = digits(b, &i)
             guard aDigits <= 2, (1...2).contains(secondDigits) else { return nil }
             var year: Int?
-            if i < b.count && b[i] == separator {
+            // A closing dot without a year (`24.12.`) is how many write a date.
+            if i < b.count && b[i] == separator && !(separator == UInt8(ascii: ".") && i + 1 == b.count) {
                 i += 1
                 let (y, yDigits) = digits(b, &i)
                 guard yDigits == 2 || yDigits == 4 else { return nil }
                 year = yDigits == 2 ? 2000 + y : y
+            } else if i < b.count && b[i] == separator {
+                i += 1
             }
             if i < b.count {
                 guard separator == UInt8(ascii: "."), year == nil, secondDigits == 2,
