@@ -224,27 +224,12 @@ enum DateResolver {
         return nil
     }
 
-    /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later
-    /// date), or one that leaves the rule no occurrence at all, is `.inThePast`.
-    private static func recurrence(
-        _ r: RecurrencePart, until: UntilPart?, start: LocalDate, lex: Lexer, clock: LocalClock
-    ) -> Result<Recurrence, DateFailure> {
-        let noSuchDay = DateFailure(problem: .noSuchDay, value: lex.typed(r.words))
-        if let d = r.monthDay, !(1...31).contains(d) { return .failure(noSuchDay) }
-        if let m = r.month, let d = r.monthDay, LocalDate(validYear: 2028, month: m, day: d) == nil {
-            return .failure(noSuchDay)
-        }
-        if let o = r.ordinal, o != -1 && !(1...5).contains(o) { return .failure(noSuchDay) }
-        var last: LocalDate?
-        if let until {
-            let words = lex.typed(until.date.words)
-            if case .seconds = until.date.spec { return .failure(DateFailure(problem: .unrecognized, value: words)) }
-            guard let date = localDate(until.date.spec, time: nil, clock: clock) else {
-                return .failure(DateFailure(problem: .noSuchDay, value: words))
-            }
-            guard date >= start else { return .failure(DateFailure(problem: .inThePast, value: words)) }
-            last = date
-        }
+    /// The rule `r` names, without an end; nil when it names an impossible day (`every 32nd`, `every Feb 30`,
+    /// `every 6th friday`).
+    static func rule(_ r: RecurrencePart) -> Recurrence? {
+        if let d = r.monthDay, !(1...31).contains(d) { return nil }
+        if let m = r.month, let d = r.monthDay, LocalDate(validYear: 2028, month: m, day: d) == nil { return nil }
+        if let o = r.ordinal, o != -1 && !(1...5).contains(o) { return nil }
         let frequency: Recurrence.Frequency =
             switch r.frequency {
             case .daily: .daily
@@ -252,9 +237,26 @@ enum DateResolver {
             case .monthly: .monthly
             case .yearly: .yearly
             }
-        let rule = Recurrence(
+        return Recurrence(
             frequency, interval: r.interval, weekdays: r.weekdays, monthDay: r.monthDay, month: r.month,
-            ordinal: r.ordinal, until: last, fromCompletion: r.fromCompletion)
+            ordinal: r.ordinal, fromCompletion: r.fromCompletion)
+    }
+
+    /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later
+    /// date), or one that leaves the rule no occurrence at all, is `.inThePast`.
+    private static func recurrence(
+        _ r: RecurrencePart, until: UntilPart?, start: LocalDate, lex: Lexer, clock: LocalClock
+    ) -> Result<Recurrence, DateFailure> {
+        guard var rule = rule(r) else { return .failure(DateFailure(problem: .noSuchDay, value: lex.typed(r.words))) }
+        if let until {
+            let words = lex.typed(until.date.words)
+            if case .seconds = until.date.spec { return .failure(DateFailure(problem: .unrecognized, value: words)) }
+            guard let date = localDate(until.date.spec, time: nil, clock: clock) else {
+                return .failure(DateFailure(problem: .noSuchDay, value: words))
+            }
+            guard date >= start else { return .failure(DateFailure(problem: .inThePast, value: words)) }
+            rule.until = date
+        }
         // `her cuma … yarına kadar` on a Sunday: the rule would end before its first Friday.
         if let until, rule.first(onOrAfter: start) == nil {
             return .failure(DateFailure(problem: .inThePast, value: lex.typed(until.date.words)))

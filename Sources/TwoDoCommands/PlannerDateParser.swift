@@ -65,20 +65,6 @@ enum PlannerDateParser {
         return .yes(date, next: words.upperBound)
     }
 
-    /// A day of the month: `24`, `24th`, `1st`, `24.`, `24'ü`, `24,`.
-    static func dayNumber(_ token: Word) -> Int? {
-        var s = Substring(token.stem)
-        if s.hasSuffix(".") { s = s.dropLast() }
-        for suffix in ["st", "nd", "rd", "th"] where s.hasSuffix(suffix) {
-            s = s.dropLast(2)
-            break
-        }
-        guard !s.isEmpty, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s),
-            (1...31).contains(n)
-        else { return nil }
-        return n
-    }
-
     // MARK: Times
 
     /// One time of day at `i`, read by the task grammar's time reader: bare hours and `19.30` only when
