@@ -154,29 +154,16 @@ enum PlannerDateParser {
 
     // MARK: Durations
 
-    /// A duration in minutes: `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`.
+    /// A duration in minutes, read by `DurationParser` over the longest run of words that is one (at most
+    /// eight): `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`, `1 hour and 30 minutes`.
     static func duration(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Int> {
-        var j = i
-        var total = 0
-        var parts = 0
-        while j < end {
-            let k = t[j].stem
-            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = Vocabulary.unitMinutes(t[j + 1].stem) {
-                total += n * unit
-                parts += 1
-                j += 2
-                continue
+        guard i < end, let first = t[i].stem.utf8.first, first >= 0x30 && first <= 0x39 else { return .no }
+        for k in stride(from: min(end, i + 8), through: i + 1, by: -1) {
+            let text = t[i..<k].map(\.stem).joined(separator: " ")
+            if let seconds = DurationParser.seconds(text[...]), seconds % 60 == 0, seconds / 60 <= 100_000 * 1440 {
+                return .yes(Int(seconds / 60), next: k)
             }
-            // `1h30m`, `90m`, `2d` in one word.
-            if case .duration(let seconds, _) = t[j].stemToken.kind, seconds % 60 == 0, seconds / 60 <= 100_000 * 1440 {
-                total += Int(seconds / 60)
-                parts += 1
-                j += 1
-                continue
-            }
-            break
         }
-        return parts > 0 ? .yes(total, next: j) : .no
+        return .no
     }
-
 }
