@@ -197,18 +197,20 @@ enum EventParser {
             let k = t[j].stem
             var target = 0  // 0 from, 1 to
             var at = j
-            if ["from", "since", "baslangic"].contains(k) {
+            let word = t[j].stemToken.ending == .none ? t[j].stemToken.keyword : nil
+            if word == .from {
                 at = j + 1
-            } else if ["to", "until", "till", "through", "bitis"].contains(k) {
+            } else if k == "to" || word == .until || word == .through {
                 target = 1
                 at = j + 1
             }
             switch PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: .thisYear) {
             case .yes(let d, var next):
-                let ending = t[next - 1].caseEnding
-                if ["den", "dan", "ten", "tan"].contains(ending) { target = 0 }
-                if ["e", "a", "ye", "ya"].contains(ending) { target = 1 }
-                if next < t.count && t[next].stem == "kadar" {
+                // `1 Aralık'tan` ("from"), `31 Aralık'a` ("to").
+                let ending = t[next - 1].token.ending
+                if ending == .ablative { target = 0 }
+                if ending == .dative { target = 1 }
+                if next < t.count && t[next].stemToken.keyword == .kadar {
                     target = 1
                     next += 1
                 }

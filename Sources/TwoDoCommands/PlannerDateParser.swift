@@ -92,7 +92,8 @@ enum PlannerDateParser {
         guard i < end else { return .no }
         var start = i
         var prefixed = false
-        if ["at", "saat", "from", "@"].contains(t[i].bareKey) {
+        let marker = t[i].token
+        if marker.ending == .none, marker.keyword == .at || marker.keyword == .from || t[i].bareKey == "saat" {
             guard i + 1 < end else { return .no }
             start = i + 1
             prefixed = true
@@ -114,7 +115,9 @@ enum PlannerDateParser {
             if case .bad(let p, let s) = first { return .bad(p, s) }
             return .no
         }
-        if afterStart + 1 < end, ["-", "\u{2013}", "to", "till", "until", "until:"].contains(t[afterStart].bareKey) {
+        if afterStart + 1 < end,
+            ["-", "\u{2013}", "to"].contains(t[afterStart].bareKey) || t[afterStart].token.keyword == .until
+        {
             switch time(t, afterStart + 1, end: end, prefixed: true) {
             case .yes(let endTime, let next):
                 let typedStart = t[start..<afterStart].typedText

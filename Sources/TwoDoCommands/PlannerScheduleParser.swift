@@ -46,7 +46,7 @@ enum PlannerScheduleParser {
 
     /// `until <date>`, `till <date>`, `<tarih>'e kadar`, `<tarih> kadar`.
     static func until(_ t: [Word], _ i: Int, end: Int, clock: LocalClock) -> PlannerMatch<LocalDate> {
-        if keyword(t[i]) == .until || ["through", "bitis"].contains(t[i].stem) {
+        if keyword(t[i]) == .until || keyword(t[i]) == .through {
             return PlannerDateParser.date(t, i + 1, end: end, clock: clock, direction: .future)
         }
         switch PlannerDateParser.date(t, i, end: end, clock: clock, direction: .future) {

@@ -20,7 +20,7 @@ enum Vocabulary {
             ("thursday", "perşembe", ["thu", "thur", "thurs", "thursdays"], []),
             ("friday", "cuma", ["fri", "fridays"], []),
             ("saturday", "cumartesi", ["sat", "saturdays"], ["cmt"]),
-            ("sunday", "pazar", ["sun", "sundays"], []),
+            ("sunday", "pazar", ["sun", "sundays"], ["paz"]),
         ]
         for (n, (en, tr, short, trShort)) in weekdays.enumerated() {
             add(.weekday(n + 1, abbreviated: false), .en, en)
@@ -99,7 +99,8 @@ enum Vocabulary {
             (.biweekly, ["biweekly", "fortnightly"]), (.remind, ["remind", "reminder"]), (.me, ["me"]),
             (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority", "prio"]),
             (.half, ["half"]), (.high, ["high"]), (.medium, ["medium", "med"]), (.low, ["low"]),
-            (.hourly, ["hourly"]), (.or, ["or"]),
+            (.hourly, ["hourly"]), (.or, ["or"]), (.from, ["from", "since"]), (.through, ["through", "thru"]),
+            (.previous, ["previous", "prev"]),
         ]
         for (k, ws) in en { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .en) } }
         let tr: [(Keyword, [String])] = [
@@ -113,7 +114,8 @@ enum Vocabulary {
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),
             (.oncelik, ["öncelik", "öncelikli"]), (.acil, ["acil"]), (.onemli, ["önemli"]), (.yarim, ["yarım"]),
             (.bana, ["bana"]), (.beni, ["beni"]), (.haftaici, ["haftaiçi"]), (.gecen, ["geçen"]),
-            (.veya, ["veya", "ile"]),
+            (.veya, ["veya", "ile"]), (.through, ["bitiş"]), (.sonraki, ["sonraki"]), (.onceki, ["önceki"]),
+            (.from, ["başlangıç"]),
         ]
         for (k, ws) in tr { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .tr) } }
         // "on" is both the English preposition and Turkish "ten": the grammar reads it as 10 before a Turkish unit.
@@ -142,7 +144,7 @@ enum Vocabulary {
             case .weekday(_, abbreviated: true): continue
             case .month where stem.utf8.count == 3: continue
             case .weekday, .month, .unit, .timeOfDay: break
-            case .keyword(let k) where [.yarin, .bugun, .dun, .sonu].contains(k): break
+            case .keyword(let k) where [.yarin, .bugun, .dun, .sonu, .sonra].contains(k): break
             default: continue
             }
             for (text, ending) in endings {
