@@ -12,15 +12,14 @@ enum PlannerMatch<Value> {
     case bad(DateProblem, String)
 }
 
-/// Reads dates, times and durations from the words of a line. Pure: "today" comes from a `LocalClock`.
+/// Reads dates, times, time ranges and durations at a position of a routine, event or plan line, with the
+/// task grammar's readers (`ScheduleParser`, `DateResolver`, `DurationParser`), and says whether the words
+/// there are one (`PlannerMatch`). Pure: "today" comes from a `LocalClock`.
 ///
-/// Dates: `today`/`bugün`, `tomorrow`/`yarın`, `yesterday`/`dün`, `day after tomorrow`/`öbür gün`,
-/// weekday names (`friday`, `fri`, `cuma`, `pzt`; `next friday`/`haftaya cuma` is the Friday of next
-/// week, `last friday`/`geçen cuma` the one of last week), `2026-12-24`, `24.12`, `24.12.2026`, `24/12`,
-/// `Dec 24`, `December 24, 2026`, `24 December`, `12 March`, `24 Aralık`, `3 Aralık 2026`, optionally after
-/// `on`. Turkish case endings after an apostrophe are ignored (`cuma'ya`, `24 Aralık'ta`).
-/// Times: `7pm`, `7:30pm`, `7 pm`, `19:00`, `14:30'da`, `noon`/`öğlen`, `midnight`/`gece yarısı`, and after
-/// `at`/`saat` also `19`, `19.30`. Ranges: `7pm-9pm`, `7-9pm`, `19:00-21:00`, `7pm to 9pm`.
+/// What differs from a task is how a value is placed, not how it is read: a bare weekday or a yearless
+/// date falls in a `DateDirection` (today included), a bare hour is as written (`at 7` is 07:00), and
+/// `last friday` / `geçen cuma` name last week's day. Ranges (`7pm-9pm`, `7-9pm`, `19:00-21:00`,
+/// `7pm to 9pm`) are read here from two times.
 enum PlannerDateParser {
     // MARK: Dates
 
@@ -73,10 +72,8 @@ enum PlannerDateParser {
     static func time(_ t: [Word], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
         let lex = Lexer(t)
-        guard
-            let (part, next) = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true)).time(
-                i, marked: prefixed)
-        else { return .no }
+        let reader = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true))
+        guard let (part, next) = reader.time(i, marked: prefixed) else { return .no }
         switch part.spec {
         case .clock, .hourOf, .timeOfDay(.noon), .timeOfDay(.midnight): break
         case .timeOfDay: return .no
@@ -103,10 +100,13 @@ enum PlannerDateParser {
         if let dash = word.firstIndex(where: { $0 == "-" || $0 == "\u{2013}" }), word.first?.isNumber == true {
             let a = String(word[..<dash])
             let b = String(word[word.index(after: dash)...])
-            guard let endTime = clockTime(b) else { return .no }
-            guard let endTime, var startTime = clockTime(a) ?? nil else {
-                return .bad(.noSuchTime, String(t[start].text))
+            // Each half is read as one word after a marker.
+            let half = { (text: String) in time([Word(text[...])], 0, end: 1, prefixed: true) }
+            guard case .yes(let endTime, 1) = half(b) else {
+                if case .bad = half(b) { return .bad(.noSuchTime, String(t[start].text)) }
+                return .no
             }
+            guard case .yes(var startTime, 1) = half(a) else { return .bad(.noSuchTime, String(t[start].text)) }
             startTime = inheritMeridiem(startTime, typed: a, endTyped: b, end: endTime)
             return .yes((startTime, endTime), next: start + 1)
         }
@@ -139,20 +139,6 @@ enum PlannerDateParser {
         guard !hasMeridiem, endTyped.hasSuffix("pm"), start.hour < 12 else { return start }
         let shifted = LocalTime(hour: start.hour + 12, minute: start.minute)
         return shifted < end ? shifted : start
-    }
-
-    /// One word read as a time after a marker (`7pm`, `19:00`, `19.30`, `7`), as a range's end is: nil when
-    /// it is not written as a time, `.some(nil)` when it is one that cannot be.
-    private static func clockTime(_ key: String) -> LocalTime?? {
-        let spec: TimeSpec
-        switch Vocabulary.token(key: key).kind {
-        case .clock(let h, let m, let meridiem): spec = .clock(hour: h, minute: m, meridiem: meridiem, bareHour: false)
-        case .number(let h, let digits) where (1...2).contains(digits):
-            spec = .clock(hour: h, minute: 0, meridiem: nil, bareHour: true)
-        case .dotted(let h, let m, nil, 2): spec = .clock(hour: h, minute: m, meridiem: nil, bareHour: false)
-        default: return nil
-        }
-        return .some(DateResolver.localTime(spec, context: nil, literalHours: true))
     }
 
     // MARK: Durations
