@@ -107,7 +107,7 @@ enum PlannerDateParser {
                 return .no
             }
             guard case .yes(var startTime, 1) = half(a) else { return .bad(.noSuchTime, String(t[start].text)) }
-            startTime = inheritMeridiem(startTime, typed: a, endTyped: b, end: endTime)
+            startTime = inheritMeridiem(startTime, typed: Word(a[...]), endTyped: Word(b[...]), end: endTime)
             return .yes((startTime, endTime), next: start + 1)
         }
         let first = time(t, start, end: end, prefixed: prefixed)
@@ -120,9 +120,8 @@ enum PlannerDateParser {
         {
             switch time(t, afterStart + 1, end: end, prefixed: true) {
             case .yes(let endTime, let next):
-                let typedStart = t[start..<afterStart].typedText
                 let fixed = inheritMeridiem(
-                    startTime, typed: Fold.key(typedStart), endTyped: t[afterStart + 1].bareKey, end: endTime)
+                    startTime, typed: t[afterStart - 1], endTyped: t[afterStart + 1], end: endTime)
                 return .yes((fixed, endTime), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
@@ -131,14 +130,21 @@ enum PlannerDateParser {
         return .yes((startTime, nil), next: afterStart)
     }
 
-    /// `7-9pm`: a start written without am/pm takes the end's when that keeps it before the end.
-    private static func inheritMeridiem(
-        _ start: LocalTime, typed: String, endTyped: String, end: LocalTime
-    ) -> LocalTime {
-        let hasMeridiem = typed.hasSuffix("am") || typed.hasSuffix("pm")
-        guard !hasMeridiem, endTyped.hasSuffix("pm"), start.hour < 12 else { return start }
+    /// `7-9pm`: a start written without am/pm takes the end's when that keeps it before the end. `typed` is
+    /// the start's last word, `endTyped` the end's first.
+    private static func inheritMeridiem(_ start: LocalTime, typed: Word, endTyped: Word, end: LocalTime) -> LocalTime {
+        guard meridiem(typed) == nil, meridiem(endTyped) == .pm, start.hour < 12 else { return start }
         let shifted = LocalTime(hour: start.hour + 12, minute: start.minute)
         return shifted < end ? shifted : start
+    }
+
+    /// The am/pm a word is written with (`7pm`, `7:30am`, `pm`), if any.
+    private static func meridiem(_ w: Word) -> Meridiem? {
+        switch w.token.kind {
+        case .clock(_, _, let m): m
+        case .meridiem(let m): m
+        default: nil
+        }
     }
 
     // MARK: Durations

@@ -29,7 +29,7 @@ extension ScheduleParser {
         if part.timeOfDay == nil, !part.dative, let t = token(next),
             t.ending == .none || t.ending == .possessive || t.ending == .dative
         {
-            if case .timeOfDay(let tod) = t.kind, !(t.lang == .tr && isWord(next + 1, "yarisi")) {
+            if case .timeOfDay(let tod) = t.kind, !(t.lang == .tr && kw(next + 1) == .yarisi) {
                 part.timeOfDay = tod
                 part.dative = t.ending == .dative
                 next += 1

@@ -42,7 +42,7 @@ extension ScheduleParser {
             return part(clock(a, b, nil), i + 1)
         case .timeOfDay(let tod):
             guard plainOrLocative || t.ending == .possessive else { return nil }
-            if tod == .night, t.ending == .none, isWord(i + 1, "yarisi") { return part(.timeOfDay(.midnight), i + 2) }
+            if tod == .night, t.ending == .none, kw(i + 1) == .yarisi { return part(.timeOfDay(.midnight), i + 2) }
             if t.lang != .en, t.ending != .locative, let (h, m, n) = hourAfter(i + 1) {
                 return part(.hourOf(tod, hour: h, minute: m), n)
             }
