@@ -41,17 +41,8 @@ enum TimeUnit: Sendable, Equatable {
         }
     }
 
-    /// Length in minutes for fixed-length units (nil for months and years).
-    var minutes: Int? {
-        switch self {
-        case .second: nil
-        case .minute: 1
-        case .hour: 60
-        case .day: 1440
-        case .week: 10080
-        case .month, .year: nil
-        }
-    }
+    /// Length in whole minutes (nil for seconds, months and years).
+    var minutes: Int? { self == .second ? nil : seconds.map { Int($0 / 60) } }
 }
 
 /// Before or after noon.

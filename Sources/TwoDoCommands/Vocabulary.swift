@@ -244,16 +244,6 @@ enum Vocabulary {
     /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
     static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
 
-    /// The part of the day a folded spelling names (`noon`, `öğlen`, `midnight`), endings not removed.
-    static func timeOfDay(_ key: String) -> TimeOfDay? {
-        if case .timeOfDay(let part)? = exact[key]?.kind { return part }
-        return nil
-    }
-
-    /// Minutes in the unit a folded spelling names, for durations in minutes: minutes, hours, days and
-    /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
-    static func unitMinutes(_ key: String) -> Int? { durationUnit(key)?.minutes }
-
     /// The token of `word` (cached by the word).
     static func token(_ word: Word) -> Token { word.token }
 
@@ -401,16 +391,9 @@ enum Vocabulary {
             if let meridiem = meridiem(rest) {
                 return aDigits <= 2 ? .clock(hour: a, minute: 0, meridiem: meridiem) : nil
             }
-            if let unit = durationUnits[rest] ?? exact[rest]?.unit {
+            if let unit = durationUnit(rest), let size = unit.seconds {
                 guard aDigits <= 4 else { return nil }
-                switch unit {
-                case .second: return .duration(seconds: Int64(a), days: nil)
-                case .minute: return .duration(seconds: Int64(a) * 60, days: nil)
-                case .hour: return .duration(seconds: Int64(a) * 3600, days: nil)
-                case .day: return .duration(seconds: Int64(a) * 86_400, days: a)
-                case .week: return .duration(seconds: Int64(a) * 604_800, days: 7 * a)
-                case .month, .year: return nil
-                }
+                return .duration(seconds: Int64(a) * size, days: unit == .day ? a : unit == .week ? 7 * a : nil)
             }
             if let seconds = DurationParser.seconds(key) { return .duration(seconds: seconds, days: nil) }
             return nil
