@@ -21,6 +21,16 @@ struct DateFailure: Error, Sendable {
     func error(_ verb: String) -> ParseError { .badDate(verb: verb, value: value, problem: problem) }
 }
 
+/// Where a date without a year (or a bare weekday) falls.
+enum DateDirection: Sendable {
+    /// On or after today (`event add … friday`, `routine skip … friday`).
+    case future
+    /// On or before today (`routine done … monday`).
+    case past
+    /// In the current year; weekdays as `future` (views such as `events from 1 Dec`).
+    case thisYear
+}
+
 /// Resolves schedule phrases against a `LocalClock`.
 ///
 /// Rules (also in GRAMMAR.md):
@@ -92,7 +102,8 @@ enum DateResolver {
     }
 
     /// The wall-clock time `spec` names, or nil when there is no such time (`25:00`, `13pm`, `12:75`).
-    static func localTime(_ spec: TimeSpec, context: TimeOfDay?) -> LocalTime? {
+    /// With `literalHours` (routines and events), a bare hour is the hour as written (`at 5` is 05:00).
+    static func localTime(_ spec: TimeSpec, context: TimeOfDay?, literalHours: Bool = false) -> LocalTime? {
         switch spec {
         case .clock(let h, let m, let meridiem, let bareHour):
             guard (0...59).contains(m) else { return nil }
@@ -102,7 +113,9 @@ enum DateResolver {
             }
             guard (0...23).contains(h) else { return nil }
             if let context, context.isAfterNoon, (1...11).contains(h) { return LocalTime(hour: h + 12, minute: m) }
-            if bareHour, context == nil, (1...7).contains(h) { return LocalTime(hour: h + 12, minute: m) }
+            if bareHour, !literalHours, context == nil, (1...7).contains(h) {
+                return LocalTime(hour: h + 12, minute: m)
+            }
             return LocalTime(hour: h, minute: m)
         case .timeOfDay(let tod):
             return tod.time
@@ -133,14 +146,10 @@ enum DateResolver {
                 return today.adding(days: 7)
             case .this: return today.adding(days: delta)
             case .next: return clock.nextMonday.adding(days: d - 1)
+            case .last: return clock.nextMonday.adding(days: d - 15)
             }
         case .calendar(let year, let month, let day):
-            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-            if let year { return LocalDate(validYear: year, month: month, day: day) }
-            for y in today.year...(today.year + 8) {
-                if let date = LocalDate(validYear: y, month: month, day: day), date >= today { return date }
-            }
-            return nil
+            return calendarDate(year: year, month: month, day: day, today: today, direction: .future)
         case .monthDay(let day):
             guard (1...31).contains(day) else { return nil }
             for k in 0..<12 {
@@ -173,27 +182,54 @@ enum DateResolver {
         }
     }
 
-    /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later
-    /// date), or one that leaves the rule no occurrence at all, is `.inThePast`.
-    private static func recurrence(
-        _ r: RecurrencePart, until: UntilPart?, start: LocalDate, lex: Lexer, clock: LocalClock
-    ) -> Result<Recurrence, DateFailure> {
-        let noSuchDay = DateFailure(problem: .noSuchDay, value: lex.typed(r.words))
-        if let d = r.monthDay, !(1...31).contains(d) { return .failure(noSuchDay) }
-        if let m = r.month, let d = r.monthDay, LocalDate(validYear: 2028, month: m, day: d) == nil {
-            return .failure(noSuchDay)
-        }
-        if let o = r.ordinal, o != -1 && !(1...5).contains(o) { return .failure(noSuchDay) }
-        var last: LocalDate?
-        if let until {
-            let words = lex.typed(until.date.words)
-            if case .seconds = until.date.spec { return .failure(DateFailure(problem: .unrecognized, value: words)) }
-            guard let date = localDate(until.date.spec, time: nil, clock: clock) else {
-                return .failure(DateFailure(problem: .noSuchDay, value: words))
+    /// The day `spec` names for a routine or an event: a bare weekday is the nearest one in `direction`,
+    /// today included (`event add … friday` on a Friday is today); a date without a year falls in
+    /// `direction`. Nil for impossible dates.
+    static func localDate(_ spec: DateSpec, direction: DateDirection, clock: LocalClock) -> LocalDate? {
+        let today = clock.today
+        switch spec {
+        case .weekday(let d, .bare):
+            switch direction {
+            case .future, .thisYear: return today.adding(days: (d - today.weekday + 7) % 7)
+            case .past: return today.adding(days: -((today.weekday - d + 7) % 7))
             }
-            guard date >= start else { return .failure(DateFailure(problem: .inThePast, value: words)) }
-            last = date
+        case .calendar(let year, let month, let day):
+            return calendarDate(year: year, month: month, day: day, today: today, direction: direction)
+        default:
+            return localDate(spec, time: nil, clock: clock)
         }
+    }
+
+    /// The date `day` `month` of `year`, or without a year of the nearest year in `direction` from `today`
+    /// (at most eight years away, for 29 February). Nil when there is no such day.
+    static func calendarDate(
+        year: Int?, month: Int, day: Int, today: LocalDate, direction: DateDirection
+    )
+        -> LocalDate?
+    {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        if let year { return LocalDate(validYear: year, month: month, day: day) }
+        switch direction {
+        case .thisYear:
+            return LocalDate(validYear: today.year, month: month, day: day)
+        case .future:
+            for y in today.year...(today.year + 8) {
+                if let date = LocalDate(validYear: y, month: month, day: day), date >= today { return date }
+            }
+        case .past:
+            for y in stride(from: today.year, through: today.year - 8, by: -1) {
+                if let date = LocalDate(validYear: y, month: month, day: day), date <= today { return date }
+            }
+        }
+        return nil
+    }
+
+    /// The rule `r` names, without an end; nil when it names an impossible day (`every 32nd`, `every Feb 30`,
+    /// `every 6th friday`).
+    static func rule(_ r: RecurrencePart) -> Recurrence? {
+        if let d = r.monthDay, !(1...31).contains(d) { return nil }
+        if let m = r.month, let d = r.monthDay, LocalDate(validYear: 2028, month: m, day: d) == nil { return nil }
+        if let o = r.ordinal, o != -1 && !(1...5).contains(o) { return nil }
         let frequency: Recurrence.Frequency =
             switch r.frequency {
             case .daily: .daily
@@ -201,9 +237,26 @@ enum DateResolver {
             case .monthly: .monthly
             case .yearly: .yearly
             }
-        let rule = Recurrence(
+        return Recurrence(
             frequency, interval: r.interval, weekdays: r.weekdays, monthDay: r.monthDay, month: r.month,
-            ordinal: r.ordinal, until: last, fromCompletion: r.fromCompletion)
+            ordinal: r.ordinal, fromCompletion: r.fromCompletion)
+    }
+
+    /// The rule of `r`, with its `until` resolved: an `until` before `start` (today, or the rule's later
+    /// date), or one that leaves the rule no occurrence at all, is `.inThePast`.
+    private static func recurrence(
+        _ r: RecurrencePart, until: UntilPart?, start: LocalDate, lex: Lexer, clock: LocalClock
+    ) -> Result<Recurrence, DateFailure> {
+        guard var rule = rule(r) else { return .failure(DateFailure(problem: .noSuchDay, value: lex.typed(r.words))) }
+        if let until {
+            let words = lex.typed(until.date.words)
+            if case .seconds = until.date.spec { return .failure(DateFailure(problem: .unrecognized, value: words)) }
+            guard let date = localDate(until.date.spec, time: nil, clock: clock) else {
+                return .failure(DateFailure(problem: .noSuchDay, value: words))
+            }
+            guard date >= start else { return .failure(DateFailure(problem: .inThePast, value: words)) }
+            rule.until = date
+        }
         // `her cuma … yarına kadar` on a Sunday: the rule would end before its first Friday.
         if let until, rule.first(onOrAfter: start) == nil {
             return .failure(DateFailure(problem: .inThePast, value: lex.typed(until.date.words)))

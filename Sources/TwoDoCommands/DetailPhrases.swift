@@ -140,7 +140,9 @@ enum DetailPhrases {
         guard !range.isEmpty, range.count <= 6 else { return nil }
         var keys = range.map { lex.key($0) }
         if keys.count > 1, keys.last == "bir" { keys.removeLast() }
-        if keys.count > 1, keys.first == "every" || keys.first == "her" { keys.removeFirst() }
+        if keys.count > 1, lex[range.lowerBound].keyword == .every || lex[range.lowerBound].keyword == .her {
+            keys.removeFirst()
+        }
         // The Turkish "once per" form puts the unit in the locative: `saniyede`, `sn'de`.
         let text = keys.map { $0 == "saniyede" ? "saniye" : $0 == "snde" || $0 == "sn'de" ? "sn" : $0 }
             .joined(separator: " ")

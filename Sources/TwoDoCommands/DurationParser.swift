@@ -2,19 +2,6 @@
 
 /// Parses a duration made of `<number><unit>` parts, with or without spaces between them.
 enum DurationParser {
-    /// Seconds per unit, by folded unit word (English and Turkish, singular and plural).
-    private static let units: [String: Int64] = {
-        var map: [String: Int64] = [:]
-        for u in ["s", "sec", "secs", "second", "seconds", "sn", "saniye"] { map[Fold.key(u)] = 1 }
-        for u in ["m", "min", "mins", "minute", "minutes", "dk", "dakika"] { map[Fold.key(u)] = 60 }
-        for u in ["h", "hr", "hrs", "hour", "hours", "sa", "saat"] { map[Fold.key(u)] = 3600 }
-        for u in ["d", "day", "days", "gün"] { map[Fold.key(u)] = 86_400 }
-        for u in ["w", "wk", "wks", "week", "weeks", "hafta"] { map[Fold.key(u)] = 604_800 }
-        return map
-    }()
-
-    /// Words allowed between parts: `1 hour and 30 minutes`, `1 saat ve 30 dakika`.
-    private static let joiners: Set<String> = ["and", "ve"]
 
     /// The total number of seconds, or nil if `text` is not a duration. Every number needs a unit.
     static func seconds(_ text: Substring) -> Int64? {
@@ -35,7 +22,9 @@ enum DurationParser {
                     word.append(scalars[i])
                     i += 1
                 }
-                guard parts > 0, !joined, joiners.contains(String(word)) else { return nil }
+                // `1 hour and 30 minutes`, `1 saat ve 30 dakika`.
+                let joiner = Vocabulary.keyword(String(word))
+                guard parts > 0, !joined, joiner == .and || joiner == .ve else { return nil }
                 joined = true
                 continue
             }
@@ -53,7 +42,7 @@ enum DurationParser {
                 unit.append(scalars[i])
                 i += 1
             }
-            guard let size = units[String(unit)] else { return nil }
+            guard let size = Vocabulary.durationUnit(String(unit))?.seconds else { return nil }
             let (part, o1) = number.multipliedReportingOverflow(by: size)
             let (sum, o2) = total.addingReportingOverflow(part)
             guard !o1, !o2 else { return nil }

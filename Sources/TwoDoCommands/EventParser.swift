@@ -18,7 +18,11 @@ import TwoDoCore
 ///
 /// `<ref>` is `id:N` or words of the title.
 enum EventParser {
-    private static let thisWords: Set<String> = ["this", "bu", "only", "sadece"]
+    /// `this`, `bu` (the date grammar's words), `only`, `sadece`: one occurrence.
+    private static func isThis(_ w: Word) -> Bool {
+        let k = w.stemToken.ending == .none ? w.stemToken.keyword : nil
+        return k == .this || k == .bu || ["only", "sadece"].contains(w.stem)
+    }
     private static let allWords: Set<String> = ["all", "tumu", "hepsi", "hepsini", "tumunu", "series", "seri"]
 
     static func parse(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
@@ -112,10 +116,10 @@ enum EventParser {
 
     private static func scope(_ t: [Word], _ i: Int) -> (EventScope?, Int) {
         guard i < t.count else { return (nil, i) }
-        if thisWords.contains(t[i].stem) {
+        if isThis(t[i]) {
             // `only this`, `sadece bu`, `this one`, `this occurrence`.
             var j = i + 1
-            if j < t.count && ["this", "bu", "one", "occurrence", "tekrar"].contains(t[j].stem) { j += 1 }
+            if j < t.count && (isThis(t[j]) || ["one", "occurrence", "tekrar"].contains(t[j].stem)) { j += 1 }
             return (.this(date: nil), j)
         }
         if allWords.contains(t[i].stem) {
@@ -185,7 +189,10 @@ enum EventParser {
         var j = 0
         // `events on friday`, `etkinlikler cuma günü`: that one day.
         let on = t.first?.stem == "on" ? 1 : 0
-        if on == 1 || t.last.map({ ["gunu", "gunku"].contains($0.stem) }) == true {
+        let dayWord = t.last.map {
+            $0.stem == "gunku" || ($0.stemToken.unit == .day && $0.stemToken.ending == .possessive)
+        }
+        if on == 1 || dayWord == true {
             let end = t.count - (on == 1 ? 0 : 1)
             switch PlannerDateParser.date(t, on, end: end, clock: clock, direction: .future) {
             case .yes(let d, let next) where next == end: return .success(.events(from: d, to: d))
@@ -197,18 +204,20 @@ enum EventParser {
             let k = t[j].stem
             var target = 0  // 0 from, 1 to
             var at = j
-            if ["from", "since", "baslangic"].contains(k) {
+            let word = t[j].stemToken.ending == .none ? t[j].stemToken.keyword : nil
+            if word == .from {
                 at = j + 1
-            } else if ["to", "until", "till", "through", "bitis"].contains(k) {
+            } else if k == "to" || word == .until || word == .through {
                 target = 1
                 at = j + 1
             }
             switch PlannerDateParser.date(t, at, end: t.count, clock: clock, direction: .thisYear) {
             case .yes(let d, var next):
-                let ending = t[next - 1].caseEnding
-                if ["den", "dan", "ten", "tan"].contains(ending) { target = 0 }
-                if ["e", "a", "ye", "ya"].contains(ending) { target = 1 }
-                if next < t.count && t[next].stem == "kadar" {
+                // `1 Aralık'tan` ("from"), `31 Aralık'a` ("to").
+                let ending = t[next - 1].token.ending
+                if ending == .ablative { target = 0 }
+                if ending == .dative { target = 1 }
+                if next < t.count && t[next].stemToken.keyword == .kadar {
                     target = 1
                     next += 1
                 }

@@ -137,13 +137,27 @@ enum PlanParser {
         return make(t[0..<end], region, bucket, day)
     }
 
-    /// The region a folded word (or two) names, with Turkish endings.
+    /// The region a folded word (or two) names, by its part of the day, with Turkish endings (`sabaha`,
+    /// `akşamki`, `öğleden sonraya`), or `am`/`pm`.
     static func region(_ key: String) -> PlanRegion? {
-        switch key {
-        case "morning", "sabah", "sabaha", "sabahki", "sabahi", "am": .morning
-        case "afternoon", "ogleden sonra", "ogleden sonraya", "ogle", "ogleye", "oglen", "oglene", "pm": .afternoon
-        case "evening", "night", "aksam", "aksama", "aksamki", "gece", "geceye": .evening
-        default: nil
+        let words = key.split(separator: " ")
+        if words.count == 2 {
+            let first = Vocabulary.token(key: String(words[0]))
+            let second = Vocabulary.token(key: String(words[1]))
+            guard first.keyword == .ogleden, first.ending == .none, second.keyword == .sonra,
+                second.ending == .none || second.ending == .dative
+            else { return nil }
+            return .afternoon
+        }
+        // `-ki` makes an adjective of a part of the day: `sabahki`, `akşamki` ("the morning's").
+        var token = Vocabulary.token(key: key)
+        if token.kind == .other, key.hasSuffix("ki") { token = Vocabulary.token(key: String(key.dropLast(2))) }
+        guard [.none, .dative, .possessive].contains(token.ending) else { return nil }
+        switch token.kind {
+        case .timeOfDay(.morning), .meridiem(.am): return .morning
+        case .timeOfDay(.noon), .timeOfDay(.afternoon), .meridiem(.pm): return .afternoon
+        case .timeOfDay(.evening), .timeOfDay(.night): return .evening
+        default: return nil
         }
     }
 

@@ -98,7 +98,7 @@ struct PlannerClauses {
                 guard !result.sawRule else { return .no }
                 result.sawRule = true
                 result.draft.recurrence = r
-                if j + 1 < end, PlannerScheduleParser.eveningWords.contains(t[j + 1].stem) { evening = true }
+                if j + 1 < end, PlannerScheduleParser.isEvening(t[j + 1]) { evening = true }
             case .until(let d): until = d
             case .once: result.draft.clearRecurrence = true
             case .noTime: result.noTime = true
@@ -130,7 +130,9 @@ struct PlannerClauses {
     }
 
     /// The words between a multi-day event's first and last day: `Dec 10 - Dec 12`, `Dec 10 to Dec 12`.
-    private static let spanDashes: Set<String> = ["-", "\u{2013}", "\u{2014}", "to", "through", "thru"]
+    private static func isSpanDash(_ w: Word) -> Bool {
+        ["-", "\u{2013}", "\u{2014}", "to"].contains(w.bareKey) || w.stemToken.keyword == .through
+    }
 
     /// Whether a clause starts at `j` (used to end a place).
     private static func startsClause(
@@ -153,7 +155,9 @@ struct PlannerClauses {
         }
         if allowed.contains(.allDay) {
             if k == "allday" || k == "tumgun" { return .yes(.allDay, next: j + 1) }
-            if ["all", "tum", "butun"].contains(k) && (next1 == "day" || next1 == "gun") {
+            if ["all", "tum", "butun"].contains(k) && j + 1 < end && t[j + 1].stemToken.unit == .day
+                && t[j + 1].stemToken.ending == .none
+            {
                 return .yes(.allDay, next: j + 2)
             }
         }
@@ -189,7 +193,7 @@ struct PlannerClauses {
                 if finish != nil && !allowed.contains(.range) { return .no }
                 // `09:00 - 16 Aralık 17:00`: the dash starts a multi-day end, not an end time `16`.
                 if finish != nil, allowed.contains(.date),
-                    let dash = (j + 1..<next).first(where: { spanDashes.contains(t[$0].bareKey) }),
+                    let dash = (j + 1..<next).first(where: { isSpanDash(t[$0]) }),
                     case .yes(_, let after) = PlannerDateParser.date(
                         t, dash + 1, end: end, clock: clock, direction: .future),
                     after > next
@@ -208,7 +212,7 @@ struct PlannerClauses {
             case .no: break
             }
         }
-        if allowed.contains(.range), allowed.contains(.date), spanDashes.contains(t[j].bareKey), j + 1 < end {
+        if allowed.contains(.range), allowed.contains(.date), isSpanDash(t[j]), j + 1 < end {
             switch PlannerDateParser.date(t, j + 1, end: end, clock: clock, direction: .future) {
             case .yes(let last, let next):
                 guard next < end else { return .yes(.spanEnd(last, nil), next: next) }

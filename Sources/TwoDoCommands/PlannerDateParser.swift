@@ -12,240 +12,76 @@ enum PlannerMatch<Value> {
     case bad(DateProblem, String)
 }
 
-/// Where a date without a year (or a bare weekday) falls.
-enum DateDirection: Sendable {
-    /// On or after today (`event add … friday`, `routine skip … friday`).
-    case future
-    /// On or before today (`routine done … monday`).
-    case past
-    /// In the current year; weekdays as `future` (views such as `events from 1 Dec`).
-    case thisYear
-}
-
-/// Reads dates, times and durations from the words of a line. Pure: "today" comes from a `LocalClock`.
+/// Reads dates, times, time ranges and durations at a position of a routine, event or plan line, with the
+/// task grammar's readers (`ScheduleParser`, `DateResolver`, `DurationParser`), and says whether the words
+/// there are one (`PlannerMatch`). Pure: "today" comes from a `LocalClock`.
 ///
-/// Dates: `today`/`bugün`, `tomorrow`/`yarın`, `yesterday`/`dün`, `day after tomorrow`/`öbür gün`,
-/// weekday names (`friday`, `fri`, `cuma`, `pzt`; `next friday`/`haftaya cuma` is the Friday of next
-/// week, `last friday`/`geçen cuma` the one of last week), `2026-12-24`, `24.12`, `24.12.2026`, `24/12`,
-/// `Dec 24`, `December 24, 2026`, `24 December`, `12 March`, `24 Aralık`, `3 Aralık 2026`, optionally after
-/// `on`. Turkish case endings after an apostrophe are ignored (`cuma'ya`, `24 Aralık'ta`).
-/// Times: `7pm`, `7:30pm`, `7 pm`, `19:00`, `14:30'da`, `noon`/`öğlen`, `midnight`/`gece yarısı`, and after
-/// `at`/`saat` also `19`, `19.30`. Ranges: `7pm-9pm`, `7-9pm`, `19:00-21:00`, `7pm to 9pm`.
+/// What differs from a task is how a value is placed, not how it is read: a bare weekday or a yearless
+/// date falls in a `DateDirection` (today included), a bare hour is as written (`at 7` is 07:00), and
+/// `last friday` / `geçen cuma` name last week's day. Ranges (`7pm-9pm`, `7-9pm`, `19:00-21:00`,
+/// `7pm to 9pm`) are read here from two times.
 enum PlannerDateParser {
     // MARK: Dates
 
-    /// A date starting at `i` (before `end`).
+    /// A date starting at `i` (before `end`), read by the task grammar's date reader
+    /// (`ScheduleParser.dateBody`): relative days, weekdays (`next friday`, `bu cuma`, `coming friday`) and
+    /// calendar dates, optionally after `on`; also `last friday` / `geçen cuma`. A bare weekday or a date
+    /// without a year falls in `direction`.
     static func date(
         _ t: [Word], _ i: Int, end: Int, clock: LocalClock, direction: DateDirection
     ) -> PlannerMatch<LocalDate> {
         guard i < end else { return .no }
-        if t[i].bareKey == "on" && i + 1 < end {
+        if t[i].caseEnding.isEmpty && t[i].stemToken.keyword == .on && i + 1 < end {
             if case .yes(let d, let next) = date(t, i + 1, end: end, clock: clock, direction: direction) {
                 return .yes(d, next: next)
             }
         }
-        let today = clock.today
-        let k = t[i].stem
-        switch Vocabulary.keyword(k) {
-        case .today?, .bugun?, .tonight?: return .yes(today, next: i + 1)
-        case .tomorrow?, .yarin?: return .yes(today.adding(days: 1), next: i + 1)
-        case .yesterday?, .dun?: return .yes(today.adding(days: -1), next: i + 1)
-        case .oburgun?: return .yes(today.adding(days: 2), next: i + 1)
-        default: break
+        let lex = Lexer(t)
+        let spec: DateSpec
+        let words: Range<Int>
+        // `last friday`, `geçen cuma`: the one of last week.
+        if i + 1 < end, lex[i].ending == .none,
+            lex[i].keyword == .gecen || (lex[i].kind == .ordinalWord(-1) && lex[i].lang == .en),
+            let d = Vocabulary.weekday(t[i + 1].stem)
+        {
+            spec = .weekday(d, .last)
+            words = i..<(i + 2)
+        } else if let (part, _) = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true, ablative: true))
+            .dateBody(i)
+        {
+            spec = part.spec
+            words = part.words
+        } else {
+            return .no
         }
-        switch k {
-        case "obur":
-            if i + 1 < end && t[i + 1].stem == "gun" { return .yes(today.adding(days: 2), next: i + 2) }
-        case "day":
-            if i + 3 <= end && t[i + 1].bareKey == "after" && t[i + 2].stem == "tomorrow" {
-                return .yes(today.adding(days: 2), next: i + 3)
-            }
-        case "next", "haftaya", "gelecek", "last", "gecen", "this", "bu":
-            if i + 1 < end, let w = Vocabulary.weekday(t[i + 1].stem) {
-                let monday = today.adding(days: 1 - today.weekday)
-                switch k {
-                case "next", "haftaya", "gelecek": return .yes(monday.adding(days: 7 + w - 1), next: i + 2)
-                case "last", "gecen": return .yes(monday.adding(days: -7 + w - 1), next: i + 2)
-                default: return .yes(weekday(w, from: today, direction: .future), next: i + 2)
-                }
-            }
-        default: break
+        switch spec {
+        case .days, .weekday, .calendar: break
+        default: return .no
         }
-        if let w = Vocabulary.weekday(k) { return .yes(weekday(w, from: today, direction: direction), next: i + 1) }
-        if let iso = numericDate(k) {
-            switch iso {
-            case .full(let y, let m, let d):
-                guard let date = LocalDate(validYear: y, month: m, day: d) else {
-                    return .bad(.noSuchDay, String(t[i].text))
-                }
-                return .yes(date, next: i + 1)
-            case .partial(let m, let d):
-                return resolve(
-                    month: m, day: d, year: nil, clock: clock, direction: direction, typed: String(t[i].text),
-                    next: i + 1)
-            case .invalid:
-                return .bad(.noSuchDay, String(t[i].text))
-            }
+        guard let date = DateResolver.localDate(spec, direction: direction, clock: clock) else {
+            return .bad(.noSuchDay, lex.typed(words))
         }
-        // `24 December [2026]`, `3 Aralık`.
-        if let day = dayNumber(t[i]), i + 1 < end, let month = Vocabulary.month(t[i + 1].stem) {
-            var next = i + 2
-            var year: Int?
-            if next < end, let y = yearNumber(t[next]) {
-                year = y
-                next += 1
-            }
-            let typed = t[i..<next].typedText
-            return resolve(
-                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
-        }
-        // `Dec 24`, `December 24, 2026`.
-        if let month = Vocabulary.month(k), i + 1 < end, let day = dayNumber(t[i + 1]) {
-            var next = i + 2
-            var year: Int?
-            if next < end, let y = yearNumber(t[next]) {
-                year = y
-                next += 1
-            }
-            let typed = t[i..<next].typedText
-            return resolve(
-                month: month, day: day, year: year, clock: clock, direction: direction, typed: typed, next: next)
-        }
-        return .no
-    }
-
-    /// The weekday `w` nearest `today` in `direction` (today itself when it is that weekday).
-    static func weekday(_ w: Int, from today: LocalDate, direction: DateDirection) -> LocalDate {
-        switch direction {
-        case .future, .thisYear: return today.adding(days: (w - today.weekday + 7) % 7)
-        case .past: return today.adding(days: -((today.weekday - w + 7) % 7))
-        }
-    }
-
-    private static func resolve(
-        month: Int, day: Int, year: Int?, clock: LocalClock, direction: DateDirection, typed: String, next: Int
-    ) -> PlannerMatch<LocalDate> {
-        guard (1...12).contains(month), day >= 1, day <= (month == 2 ? 29 : LocalDate.daysIn(year: 2001, month: month))
-        else {
-            return .bad(.noSuchDay, typed)
-        }
-        if let year {
-            guard let d = LocalDate(validYear: year, month: month, day: day) else { return .bad(.noSuchDay, typed) }
-            return .yes(d, next: next)
-        }
-        let today = clock.today
-        switch direction {
-        case .thisYear:
-            guard let d = LocalDate(validYear: today.year, month: month, day: day) else {
-                return .bad(.noSuchDay, typed)
-            }
-            return .yes(d, next: next)
-        case .future:
-            for y in today.year...(today.year + 8) {
-                if let d = LocalDate(validYear: y, month: month, day: day), d >= today { return .yes(d, next: next) }
-            }
-        case .past:
-            for y in stride(from: today.year, through: today.year - 8, by: -1) {
-                if let d = LocalDate(validYear: y, month: month, day: day), d <= today { return .yes(d, next: next) }
-            }
-        }
-        return .bad(.noSuchDay, typed)
-    }
-
-    private enum NumericDate {
-        case full(Int, Int, Int)
-        case partial(month: Int, day: Int)
-        case invalid
-    }
-
-    /// `2026-12-24`, `24.12`, `24.12.2026`, `24/12`, `24/12/2026`; nil when the key is not written so.
-    private static func numericDate(_ key: String) -> NumericDate? {
-        guard let first = key.first, first.isASCII, first.isNumber else { return nil }
-        for separator: Character in ["-", ".", "/"] where key.contains(separator) {
-            var parts = key.split(separator: separator, omittingEmptySubsequences: false)
-            if separator == "." && parts.last == "" { parts.removeLast() }  // `24.12.`
-            guard parts.count == 2 || parts.count == 3,
-                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-                let a = Int(parts[0]), let b = Int(parts[1])
-            else { return nil }
-            if separator == "-" {
-                guard parts.count == 3, parts[0].count == 4, let c = Int(parts[2]) else { return nil }
-                return .full(a, b, c)
-            }
-            guard parts[0].count <= 2, parts[1].count <= 2 else { return nil }
-            if parts.count == 3 {
-                guard parts[2].count == 4, let y = Int(parts[2]) else { return nil }
-                return .full(y, b, a)
-            }
-            // `14.30` is no date (there is no month 30): leave it to the time reader.
-            guard (1...12).contains(b) else { return nil }
-            guard (1...31).contains(a) else { return .invalid }
-            return .partial(month: b, day: a)
-        }
-        return nil
-    }
-
-    /// A day of the month: `24`, `24th`, `1st`, `24.`, `24'ü`, `24,`.
-    static func dayNumber(_ token: Word) -> Int? {
-        var s = Substring(token.stem)
-        if s.hasSuffix(".") { s = s.dropLast() }
-        for suffix in ["st", "nd", "rd", "th"] where s.hasSuffix(suffix) {
-            s = s.dropLast(2)
-            break
-        }
-        guard !s.isEmpty, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s),
-            (1...31).contains(n)
-        else { return nil }
-        return n
-    }
-
-    private static func yearNumber(_ token: Word) -> Int? {
-        let s = token.stem
-        guard s.count == 4, s.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(s), (1900...2999).contains(y)
-        else { return nil }
-        return y
+        return .yes(date, next: words.upperBound)
     }
 
     // MARK: Times
 
-    /// One time of day at `i`; bare hours and `19.30` only when `prefixed` (after `at`/`saat`) or with a
-    /// locative ending (`8'de`).
+    /// One time of day at `i`, read by the task grammar's time reader: bare hours and `19.30` only when
+    /// `prefixed` (after `at`/`saat`) or with a locative ending (`8'de`); hours are as written (`at 5` is
+    /// 05:00); of the parts of the day only noon and midnight, and an hour after one (`akşam 7`).
     static func time(_ t: [Word], _ i: Int, end: Int, prefixed: Bool) -> PlannerMatch<LocalTime> {
         guard i < end else { return .no }
-        let k = t[i].stem
-        switch Vocabulary.timeOfDay(k) {
-        case .noon?, .midnight?: return .yes(Vocabulary.timeOfDay(k)!.time, next: i + 1)
-        default: break
+        let lex = Lexer(t)
+        let reader = ScheduleParser(lex: lex, end: end, mode: .init(standalone: true))
+        guard let (part, next) = reader.time(i, marked: prefixed) else { return .no }
+        switch part.spec {
+        case .clock, .hourOf, .timeOfDay(.noon), .timeOfDay(.midnight): break
+        case .timeOfDay: return .no
         }
-        switch k {
-        case "gece":
-            if i + 1 < end && t[i + 1].stem == "yarisi" { return .yes(LocalTime(hour: 0, minute: 0), next: i + 2) }
-            return .no
-        default: break
+        guard let time = DateResolver.localTime(part.spec, context: nil, literalHours: true) else {
+            return .bad(.noSuchTime, lex.typed(part.words))
         }
-        // `7 pm`, `7:30 am`
-        if i + 1 < end, ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(t[i + 1].bareKey) {
-            switch clockTime(k + t[i + 1].bareKey.filter { $0 != "." }, prefixed: true) {
-            case .some(.some(let time)): return .yes(time, next: i + 2)
-            case .some(.none): return .bad(.noSuchTime, t[i..<(i + 2)].typedText)
-            case .none: break
-            }
-        }
-        // A Turkish locative ending marks a bare hour as a time as `saat` does: `8'de`, `7'de`, `10'da`, and
-        // typed without the apostrophe, `10da`, `8de`.
-        var hour = k
-        var marked = prefixed || ["de", "da", "te", "ta"].contains(t[i].caseEnding)
-        if !marked, (3...4).contains(k.utf8.count), ["de", "da", "te", "ta"].contains(String(k.suffix(2))),
-            k.dropLast(2).allSatisfy({ $0.isASCII && $0.isNumber })
-        {
-            hour = String(k.dropLast(2))
-            marked = true
-        }
-        switch clockTime(hour, prefixed: marked) {
-        case .some(.some(let time)): return .yes(time, next: i + 1)
-        case .some(.none): return .bad(.noSuchTime, String(t[i].text))
-        case .none: return .no
-        }
+        return .yes(time, next: next)
     }
 
     /// A time, or a range `start-end` / `start to end`, with an optional leading `at`/`saat`/`from`.
@@ -253,7 +89,8 @@ enum PlannerDateParser {
         guard i < end else { return .no }
         var start = i
         var prefixed = false
-        if ["at", "saat", "from", "@"].contains(t[i].bareKey) {
+        let marker = t[i].token
+        if marker.ending == .none, marker.keyword == .at || marker.keyword == .from || t[i].bareKey == "saat" {
             guard i + 1 < end else { return .no }
             start = i + 1
             prefixed = true
@@ -263,11 +100,14 @@ enum PlannerDateParser {
         if let dash = word.firstIndex(where: { $0 == "-" || $0 == "\u{2013}" }), word.first?.isNumber == true {
             let a = String(word[..<dash])
             let b = String(word[word.index(after: dash)...])
-            guard let endTime = clockTime(b, prefixed: true) else { return .no }
-            guard let endTime, var startTime = clockTime(a, prefixed: true) ?? nil else {
-                return .bad(.noSuchTime, String(t[start].text))
+            // Each half is read as one word after a marker.
+            let half = { (text: String) in time([Word(text[...])], 0, end: 1, prefixed: true) }
+            guard case .yes(let endTime, 1) = half(b) else {
+                if case .bad = half(b) { return .bad(.noSuchTime, String(t[start].text)) }
+                return .no
             }
-            startTime = inheritMeridiem(startTime, typed: a, endTyped: b, end: endTime)
+            guard case .yes(var startTime, 1) = half(a) else { return .bad(.noSuchTime, String(t[start].text)) }
+            startTime = inheritMeridiem(startTime, typed: Word(a[...]), endTyped: Word(b[...]), end: endTime)
             return .yes((startTime, endTime), next: start + 1)
         }
         let first = time(t, start, end: end, prefixed: prefixed)
@@ -275,12 +115,13 @@ enum PlannerDateParser {
             if case .bad(let p, let s) = first { return .bad(p, s) }
             return .no
         }
-        if afterStart + 1 < end, ["-", "\u{2013}", "to", "till", "until", "until:"].contains(t[afterStart].bareKey) {
+        if afterStart + 1 < end,
+            ["-", "\u{2013}", "to"].contains(t[afterStart].bareKey) || t[afterStart].token.keyword == .until
+        {
             switch time(t, afterStart + 1, end: end, prefixed: true) {
             case .yes(let endTime, let next):
-                let typedStart = t[start..<afterStart].typedText
                 let fixed = inheritMeridiem(
-                    startTime, typed: Fold.key(typedStart), endTyped: t[afterStart + 1].bareKey, end: endTime)
+                    startTime, typed: t[afterStart - 1], endTyped: t[afterStart + 1], end: endTime)
                 return .yes((fixed, endTime), next: next)
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
@@ -289,99 +130,35 @@ enum PlannerDateParser {
         return .yes((startTime, nil), next: afterStart)
     }
 
-    /// `7-9pm`: a start written without am/pm takes the end's when that keeps it before the end.
-    private static func inheritMeridiem(
-        _ start: LocalTime, typed: String, endTyped: String, end: LocalTime
-    ) -> LocalTime {
-        let hasMeridiem = typed.hasSuffix("am") || typed.hasSuffix("pm")
-        guard !hasMeridiem, endTyped.hasSuffix("pm"), start.hour < 12 else { return start }
+    /// `7-9pm`: a start written without am/pm takes the end's when that keeps it before the end. `typed` is
+    /// the start's last word, `endTyped` the end's first.
+    private static func inheritMeridiem(_ start: LocalTime, typed: Word, endTyped: Word, end: LocalTime) -> LocalTime {
+        guard meridiem(typed) == nil, meridiem(endTyped) == .pm, start.hour < 12 else { return start }
         let shifted = LocalTime(hour: start.hour + 12, minute: start.minute)
         return shifted < end ? shifted : start
     }
 
-    /// nil: not written as a time; `.some(nil)`: written as one but impossible; else the time.
-    private static func clockTime(_ key: String, prefixed: Bool) -> LocalTime?? {
-        var s = Substring(key)
-        var meridiem: String?
-        if s.hasSuffix("am") || s.hasSuffix("pm") {
-            meridiem = String(s.suffix(2))
-            s = s.dropLast(2)
+    /// The am/pm a word is written with (`7pm`, `7:30am`, `pm`), if any.
+    private static func meridiem(_ w: Word) -> Meridiem? {
+        switch w.token.kind {
+        case .clock(_, _, let m): m
+        case .meridiem(let m): m
+        default: nil
         }
-        guard let first = s.first, first.isASCII, first.isNumber else { return nil }
-        var hour: Int
-        var minute = 0
-        let separators: [Character] = meridiem != nil || prefixed ? [":", "."] : [":"]
-        if let sep = s.firstIndex(where: { separators.contains($0) }) {
-            let h = s[..<sep]
-            let m = s[s.index(after: sep)...]
-            guard h.count <= 2, m.count == 2, h.allSatisfy(\.isNumber), m.allSatisfy(\.isNumber), let hv = Int(h),
-                let mv = Int(m)
-            else { return nil }
-            hour = hv
-            minute = mv
-        } else {
-            guard meridiem != nil || prefixed, s.count <= 2, s.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let hv = Int(s)
-            else { return nil }
-            hour = hv
-        }
-        if let meridiem {
-            guard (1...12).contains(hour), (0...59).contains(minute) else { return .some(nil) }
-            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
-        }
-        return .some(LocalTime(validHour: hour, minute: minute))
     }
 
     // MARK: Durations
 
-    /// A duration in minutes: `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`.
+    /// A duration in minutes, read by `DurationParser` over the longest run of words that is one (at most
+    /// eight): `1h`, `30m`, `1h30m`, `90 minutes`, `1 hour`, `2 days`, `30 dk`, `1 saat`, `1 hour and 30 minutes`.
     static func duration(_ t: [Word], _ i: Int, end: Int) -> PlannerMatch<Int> {
-        var j = i
-        var total = 0
-        var parts = 0
-        while j < end {
-            let k = t[j].stem
-            if let n = Int(k), n >= 0, n <= 100_000, j + 1 < end, let unit = Vocabulary.unitMinutes(t[j + 1].stem) {
-                total += n * unit
-                parts += 1
-                j += 2
-                continue
-            }
-            if let minutes = compactDuration(k) {
-                total += minutes
-                parts += 1
-                j += 1
-                continue
-            }
-            break
-        }
-        return parts > 0 ? .yes(total, next: j) : .no
-    }
-
-    /// `1h30m`, `90m`, `2d` in one word.
-    private static func compactDuration(_ key: String) -> Int? {
-        var total = 0
-        var number = ""
-        var unit = ""
-        var parts = 0
-        func flush() -> Bool {
-            guard let n = Int(number), let size = Vocabulary.unitMinutes(unit) else { return false }
-            total += n * size
-            parts += 1
-            number = ""
-            unit = ""
-            return true
-        }
-        for c in key {
-            if c.isASCII && c.isNumber {
-                if !unit.isEmpty { guard flush() else { return nil } }
-                number.append(c)
-            } else {
-                guard !number.isEmpty else { return nil }
-                unit.append(c)
+        guard i < end, let first = t[i].stem.utf8.first, first >= 0x30 && first <= 0x39 else { return .no }
+        for k in stride(from: min(end, i + 8), through: i + 1, by: -1) {
+            let text = t[i..<k].map(\.stem).joined(separator: " ")
+            if let seconds = DurationParser.seconds(text[...]), seconds % 60 == 0, seconds / 60 <= 100_000 * 1440 {
+                return .yes(Int(seconds / 60), next: k)
             }
         }
-        guard !number.isEmpty, !unit.isEmpty, flush(), parts > 0, total <= 100_000 * 1440 else { return nil }
-        return total
+        return .no
     }
 }

@@ -47,7 +47,7 @@ public enum PlannerParser {
         case .calendar:
             return calendar(rest, context: context)
         case .agenda:
-            if rest.count == 1, ["week", "hafta", "7"].contains(rest[0].stem) { return .success(.agendaWeek) }
+            if rest.count == 1, rest[0].stemToken.unit == .week || rest[0].stem == "7" { return .success(.agendaWeek) }
             return agendaDay(rest, context: context)
         case .weekly, .week:
             if rest.count == 1 && ["agenda", "ajanda"].contains(rest[0].stem) { return .success(.agendaWeek) }
@@ -76,7 +76,9 @@ public enum PlannerParser {
         switch PlannerDateParser.date(rest, at, end: rest.count, clock: clock, direction: .future) {
         case .yes(let day, let next):
             var j = next
-            if j < rest.count, ["gunu", "gun"].contains(rest[j].stem) { j += 1 }
+            if j < rest.count, rest[j].stemToken.unit == .day, [.none, .possessive].contains(rest[j].stemToken.ending) {
+                j += 1
+            }
             return j == rest.count ? .success(.agendaDay(day)) : nil
         case .bad(let p, let s): return .failure(.badDate(verb: "agenda", value: s, problem: p))
         case .no: return nil
@@ -125,12 +127,24 @@ public enum PlannerParser {
         return .words(text)
     }
 
+    /// The months from this one a word names in `calendar next|this|last [month]`: 1, 0 or -1.
+    private static func monthStep(_ token: Token) -> Int? {
+        guard token.ending == .none else { return nil }
+        if token.kind == .ordinalWord(-1) && token.lang == .en { return -1 }
+        switch token.keyword {
+        case .next?, .gelecek?, .sonraki?: return 1
+        case .this?, .bu?: return 0
+        case .previous?, .onceki?, .gecen?: return -1
+        default: return nil
+        }
+    }
+
     private static func weekStart(_ t: [Word]) -> Result<Command, ParseError> {
         guard let first = t.first else { return .success(.weekStart(nil)) }
         guard t.count == 1 else { return .failure(.badValue(verb: "weekstart", value: t[...].typedText)) }
-        switch first.stem {
-        case "monday", "mon", "pazartesi", "pzt": return .success(.weekStart(.monday))
-        case "sunday", "sun", "pazar", "paz": return .success(.weekStart(.sunday))
+        switch Vocabulary.weekday(first.stem) {
+        case 1?: return .success(.weekStart(.monday))
+        case 7?: return .success(.weekStart(.sunday))
         default: return .failure(.badValue(verb: "weekstart", value: String(first.text)))
         }
     }
@@ -145,15 +159,12 @@ public enum PlannerParser {
         var j = 0
         while j < t.count {
             let k = t[j].stem
-            if ["next", "gelecek", "sonraki", "previous", "prev", "last", "onceki", "gecen", "this", "bu"].contains(k),
-                month == nil
-            {
-                let step = ["next", "gelecek", "sonraki"].contains(k) ? 1 : (["this", "bu"].contains(k) ? 0 : -1)
+            if let step = Self.monthStep(t[j].stemToken), month == nil {
                 let d = today.firstOfMonth(adding: step)
                 month = d.month
                 year = d.year
                 j += 1
-                if j < t.count && ["month", "ay"].contains(t[j].stem) { j += 1 }
+                if j < t.count && t[j].stemToken.unit == .month && t[j].stemToken.ending == .none { j += 1 }
                 continue
             }
             if let m = Vocabulary.month(k), month == nil {

@@ -74,7 +74,9 @@ enum ScheduleCommandParser {
             guard let value else {
                 // `priority laundry super`: the last word was meant as the level; name it (with the levels)
                 // rather than print the whole usage. `priority 3` alone still gets the usage.
-                if args.count >= 2, let last = args.last { return .failure(.badValue(verb: "priority", value: String(last.text))) }
+                if args.count >= 2, let last = args.last {
+                    return .failure(.badValue(verb: "priority", value: String(last.text)))
+                }
                 return .failure(Verb.priority.usage)
             }
             return .success(.priority(ref, value))
@@ -193,7 +195,7 @@ enum ScheduleCommandParser {
             return .success(.duration(seconds: seconds))
         }
         guard first != "for" else { return nil }
-        if ["until", "till", "to"].contains(first) && e - s > 1 { s += 1 }
+        if first == "to" || lex[s].keyword == .until, e - s > 1 { s += 1 }
         guard let p = ScheduleParser.parse(lex, s..<e, mode: .init(standalone: true, recurrence: false)) else {
             return nil
         }

@@ -29,7 +29,7 @@ extension ScheduleParser {
         if part.timeOfDay == nil, !part.dative, let t = token(next),
             t.ending == .none || t.ending == .possessive || t.ending == .dative
         {
-            if case .timeOfDay(let tod) = t.kind, !(t.lang == .tr && isWord(next + 1, "yarisi")) {
+            if case .timeOfDay(let tod) = t.kind, !(t.lang == .tr && kw(next + 1) == .yarisi) {
                 part.timeOfDay = tod
                 part.dative = t.ending == .dative
                 next += 1
@@ -56,7 +56,9 @@ extension ScheduleParser {
         abbreviated: Bool = false, needsMarker: Bool = false, possessive: Bool = false
     ) -> (DatePart, Int)? {
         let ending = lex[next - 1].ending
-        guard ending == .none || ending == .dative || ending == .locative || (possessive && ending == .possessive)
+        guard
+            ending == .none || ending == .dative || ending == .locative || (possessive && ending == .possessive)
+                || (mode.ablative && ending == .ablative)
         else { return nil }
         let part = DatePart(
             spec: spec, words: start..<next, timeOfDay: timeOfDay, marked: marked, dative: ending == .dative,

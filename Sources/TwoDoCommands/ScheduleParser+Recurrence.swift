@@ -63,7 +63,12 @@ extension ScheduleParser {
     /// `haftada bir`, `2 haftada bir` (once per unit): the unit at `j` carries a locative and `bir` follows.
     private func perUnit(_ j: Int, start: Int, interval: Int) -> (RecurrencePart, Int)? {
         guard let u = unit(j, ending: .locative), let f = Self.frequency(u), isWord(j + 1, "bir") else { return nil }
-        return (RecurrencePart(frequency: f, interval: interval, words: start..<(j + 2)), j + 2)
+        guard mode.looseRules else {
+            return (RecurrencePart(frequency: f, interval: interval, words: start..<(j + 2)), j + 2)
+        }
+        var (p, n) = unitDetails(f, interval: interval, after: j + 2)
+        p.words = start..<n
+        return (p, n)
     }
 
     /// `after done` / `after completion` at `i`, if there.
@@ -85,6 +90,10 @@ extension ScheduleParser {
         let empty = start..<start
         if kw(i) == .other {
             if let f = Self.frequency(unit(i + 1)) {
+                if mode.looseRules {
+                    let (rule, next) = unitDetails(f, interval: 2, after: i + 2)
+                    return done(rule, next)
+                }
                 return done(RecurrencePart(frequency: f, interval: 2, words: empty), i + 2)
             }
             guard let (days, n, _) = weekdayList(i + 1) else { return nil }
@@ -93,6 +102,9 @@ extension ScheduleParser {
         if let (n, j) = amount(i), let f = Self.frequency(unit(j)) {
             guard n >= 1 else { return nil }
             let (rule, next) = unitDetails(f, interval: n, after: j + 1)
+            return done(rule, next)
+        }
+        if mode.looseRules, let (n, j) = amount(i), n >= 1, let (rule, next) = perUnit(j, start: start, interval: n) {
             return done(rule, next)
         }
         if let f = Self.frequency(unit(i)) {
@@ -105,6 +117,10 @@ extension ScheduleParser {
         if let k = kw(i), k == .weekday || k == .weekend {
             return done(weekRule(k == .weekday, start: start, end: i + 1), i + 1)
         }
+        if mode.looseRules, let k = kw(i), [.weekdays, .haftaici, .weekends, .haftasonu].contains(k) {
+            return done(weekRule(k == .weekdays || k == .haftaici, start: start, end: i + 1), i + 1)
+        }
+        if mode.looseRules, token(i)?.ending != Ending.none, let (rule, n) = plainMonthDay(i) { return done(rule, n) }
         if let t = token(i), t.ending == .none, case .timeOfDay(let tod) = t.kind, tod != .midnight {
             return done(RecurrencePart(frequency: .daily, timeOfDay: tod, words: empty), i + 1)
         }
@@ -126,11 +142,25 @@ extension ScheduleParser {
                 p.weekdays = days
                 return (p, next)
             }
+            if mode.looseRules, let (days, next, _) = weekdayList(n) {
+                var p = base
+                p.weekdays = days
+                return (p, next)
+            }
         case .monthly:
             if kw(n) == .on, kw(n + 1) == .the, let (rule, next) = monthlyOrdinal(n + 2) {
                 var p = rule
                 p.interval = interval
                 return (p, next)
+            }
+            if mode.looseRules {
+                let k = kw(n) == .on ? n + 1 : n
+                let d = kw(k) == .the ? k + 1 : k
+                if let (rule, next) = monthlyOrdinal(d) ?? plainMonthDay(d) {
+                    var p = rule
+                    p.interval = interval
+                    return (p, next)
+                }
             }
         case .yearly:
             if kw(n) == .on, let (month, day, next) = monthAndDay(n + 1) {
@@ -166,6 +196,14 @@ extension ScheduleParser {
         default:
             return nil
         }
+    }
+
+    /// A day of the month written plain or with an ending (`15`, `15'i`, `15'inde`), for `looseRules`.
+    private func plainMonthDay(_ i: Int) -> (RecurrencePart, Int)? {
+        guard let t = token(i), case .number(let day, let digits) = t.kind, (1...2).contains(digits),
+            (1...31).contains(day)
+        else { return nil }
+        return (RecurrencePart(frequency: .monthly, monthDay: day, words: i..<(i + 1)), i + 1)
     }
 
     /// Skips an optional `of the month` / `of every month` / `of each month` / `of the month`.
@@ -236,7 +274,9 @@ extension ScheduleParser {
         days += first
         n += 1
         while n - i < 14 {
-            if let k = kw(n), k == .and || k == .ve, let more = day(n + 1) {
+            if let k = kw(n), k == .and || k == .ve || (mode.looseRules && (k == .or || k == .veya)),
+                let more = day(n + 1)
+            {
                 plural = plural || lex[n + 1].ending == .plural
                 days += more
                 n += 2
@@ -261,7 +301,7 @@ extension ScheduleParser {
 
     /// What follows Turkish `her` ("every"); English words are not taken (`call her monday`).
     private func her(_ i: Int, start: Int) -> (RecurrencePart, Int)? {
-        guard let t = token(i), t.lang != .en else { return nil }
+        guard let t = token(i), t.lang != .en || mode.looseRules else { return nil }
         func rule(_ p: RecurrencePart, _ n: Int) -> (RecurrencePart, Int) {
             var r = p
             r.words = start..<n
@@ -274,8 +314,15 @@ extension ScheduleParser {
             if u == .year, let (month, day, n) = monthAndDay(i + 1) {
                 return rule(RecurrencePart(frequency: .yearly, monthDay: day, month: month, words: empty), n)
             }
-            if let f = Self.frequency(u) { return rule(RecurrencePart(frequency: f, words: empty), i + 1) }
+            if let f = Self.frequency(u) {
+                guard mode.looseRules else { return rule(RecurrencePart(frequency: f, words: empty), i + 1) }
+                let (p, n) = unitDetails(f, interval: 1, after: i + 1)
+                return rule(p, n)
+            }
             return nil
+        }
+        if mode.looseRules, let k = t.keyword, t.ending == .none, [.weekdays, .haftaici, .weekends].contains(k) {
+            return rule(weekRule(k != .weekends, start: start, end: i + 1), i + 1)
         }
         if t.keyword == .haftasonu { return rule(weekRule(false, start: start, end: i + 1), i + 1) }
         if t.ending == .genitive, t.unit == .month { return monthOf(i + 1, start: start) }
@@ -283,10 +330,18 @@ extension ScheduleParser {
             // `her 2 haftada bir`, `her 2 hafta`.
             if let f = Self.frequency(unit(j, ending: .locative)) {
                 let next = isWord(j + 1, "bir") ? j + 2 : j + 1
-                return rule(RecurrencePart(frequency: f, interval: n, words: empty), next)
+                guard mode.looseRules, next == j + 2 else {
+                    return rule(RecurrencePart(frequency: f, interval: n, words: empty), next)
+                }
+                let (p, after) = unitDetails(f, interval: n, after: next)
+                return rule(p, after)
             }
             if let f = Self.frequency(unit(j)) {
-                return rule(RecurrencePart(frequency: f, interval: n, words: empty), j + 1)
+                guard mode.looseRules else {
+                    return rule(RecurrencePart(frequency: f, interval: n, words: empty), j + 1)
+                }
+                let (p, after) = unitDetails(f, interval: n, after: j + 1)
+                return rule(p, after)
             }
         }
         if let (days, n, _) = weekdayList(i) {
@@ -298,6 +353,8 @@ extension ScheduleParser {
         if let (month, day, n) = monthAndDay(i) {
             return rule(RecurrencePart(frequency: .yearly, monthDay: day, month: month, words: empty), n)
         }
+        // `her 15'i`.
+        if mode.looseRules, t.ending != .none, let (p, n) = plainMonthDay(i) { return rule(p, n) }
         return nil
     }
 
@@ -305,7 +362,7 @@ extension ScheduleParser {
     private func monthOf(_ i: Int, start: Int) -> (RecurrencePart, Int)? {
         guard let t = token(i) else { return nil }
         if case .number(let d, let digits) = t.kind, (1...2).contains(digits),
-            t.ending == .possessive || t.ending == .locative
+            t.ending == .possessive || t.ending == .locative || mode.looseRules
         {
             return (RecurrencePart(frequency: .monthly, monthDay: d, words: start..<(i + 1)), i + 1)
         }

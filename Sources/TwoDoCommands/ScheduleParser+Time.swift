@@ -9,12 +9,12 @@ extension ScheduleParser {
     /// or `o'clock`, or after a part-of-day word. A dotted pair is a time when its second half is 13 or
     /// more (`17.30`) or after `at`/`saat` or with a locative; otherwise it is a date (`24.12`).
     func time(_ start: Int) -> (TimePart, Int)? {
-        var i = start
-        var marked = false
-        if kw(i) == .at || isSaat(i) {
-            i += 1
-            marked = true
-        }
+        if kw(start) == .at || isSaat(start) { return time(start + 1, marked: true) }
+        return time(start, marked: false)
+    }
+
+    /// The time words at `i`, after a marker (`at`, `saat`) when `marked`.
+    func time(_ i: Int, marked: Bool) -> (TimePart, Int)? {
         guard let t = token(i) else { return nil }
         let plainOrLocative = t.ending == .none || t.ending == .locative
         // A time part spanning `i..<next`.
@@ -42,7 +42,7 @@ extension ScheduleParser {
             return part(clock(a, b, nil), i + 1)
         case .timeOfDay(let tod):
             guard plainOrLocative || t.ending == .possessive else { return nil }
-            if tod == .night, t.ending == .none, isWord(i + 1, "yarisi") { return part(.timeOfDay(.midnight), i + 2) }
+            if tod == .night, t.ending == .none, kw(i + 1) == .yarisi { return part(.timeOfDay(.midnight), i + 2) }
             if t.lang != .en, t.ending != .locative, let (h, m, n) = hourAfter(i + 1) {
                 return part(.hourOf(tod, hour: h, minute: m), n)
             }

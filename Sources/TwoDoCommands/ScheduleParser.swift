@@ -29,6 +29,13 @@ struct ScheduleParser {
         var turkishStart = false
         /// The phrase ends the title of a Turkish add: a dative date last is the due date (`sunumu salıya ekle`).
         var dativeDue = false
+        /// Routines and events: a rule's details may follow without `on` (`weekly monday`, `her hafta pazar`,
+        /// `2 haftada bir pazartesi`, `monthly 15`), `every other week` takes them too, a day of the month
+        /// may be written plain (`her ayın 15`, `her 15'i`), `her` may precede an English word, and weekdays
+        /// may be joined by `or`/`veya`/`ile`. A task title keeps such words (`her hafta pazar kahvaltısı`).
+        var looseRules = false
+        /// A date may end in an ablative ending, "from" (`1 Aralık'tan`), as the start of an events window.
+        var ablative = false
     }
 
     /// The line's tokens.

@@ -31,6 +31,8 @@ enum WeekdayMode: Sendable, Equatable {
     case this
     /// `next friday`, `haftaya cuma`: the Friday of next (ISO) week.
     case next
+    /// `last friday`, `geçen cuma` (routines and events only): the Friday of last week.
+    case last
 }
 
 /// A recognized date part.

@@ -29,17 +29,20 @@ enum Ending: Sendable, Equatable {
 enum TimeUnit: Sendable, Equatable {
     case second, minute, hour, day, week, month, year
 
-    /// Length in minutes for fixed-length units (nil for months and years).
-    var minutes: Int? {
+    /// Length in seconds for fixed-length units (nil for months and years).
+    var seconds: Int64? {
         switch self {
-        case .second: nil
-        case .minute: 1
-        case .hour: 60
-        case .day: 1440
-        case .week: 10080
+        case .second: 1
+        case .minute: 60
+        case .hour: 3600
+        case .day: 86_400
+        case .week: 604_800
         case .month, .year: nil
         }
     }
+
+    /// Length in whole minutes (nil for seconds, months and years).
+    var minutes: Int? { self == .second ? nil : seconds.map { Int($0 / 60) } }
 }
 
 /// Before or after noon.
@@ -73,11 +76,11 @@ enum Keyword: Sendable, Equatable {
     case today, tonight, tomorrow, yesterday, after, next, this, coming, `in`, at, on, by, due, starting, every
     case everyBang, other, and, the, a, of, end, weekend, weekday, weekdays, weekends, until, before, oclock
     case done, daily, weekly, monthly, yearly, biweekly, remind, me, us, nag, `for`, urgent, priority, half
-    case high, medium, low, hourly
+    case high, medium, low, hourly, or, from, through, previous
     // Turkish
     case bugun, yarin, dun, obur, oburgun, bu, haftaya, gelecek, onumuzdeki, sonra, once, icinde, ogleden
     case yarisi, her, hergun, ici, sonu, kadar, ve, bitince, hatirlat, durt, icin, benim, kendim, haftasonu
-    case yuksek, orta, dusuk, oncelik, acil, onemli, yarim, bana, beni
+    case yuksek, orta, dusuk, oncelik, acil, onemli, yarim, bana, beni, haftaici, gecen, veya, sonraki, onceki
 }
 
 /// A word of a line as the schedule grammar sees it.

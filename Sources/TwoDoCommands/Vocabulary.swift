@@ -20,7 +20,7 @@ enum Vocabulary {
             ("thursday", "perşembe", ["thu", "thur", "thurs", "thursdays"], []),
             ("friday", "cuma", ["fri", "fridays"], []),
             ("saturday", "cumartesi", ["sat", "saturdays"], ["cmt"]),
-            ("sunday", "pazar", ["sun", "sundays"], []),
+            ("sunday", "pazar", ["sun", "sundays"], ["paz"]),
         ]
         for (n, (en, tr, short, trShort)) in weekdays.enumerated() {
             add(.weekday(n + 1, abbreviated: false), .en, en)
@@ -94,11 +94,13 @@ enum Vocabulary {
             (.end, ["end"]), (.weekend, ["weekend"]), (.weekday, ["weekday"]), (.weekdays, ["weekdays"]),
             (.weekends, ["weekends"]), (.until, ["until", "till"]), (.before, ["before"]),
             (.oclock, ["o'clock", "oclock"]), (.done, ["done", "completion", "completed", "completing", "finishing"]),
-            (.daily, ["daily"]), (.weekly, ["weekly"]), (.monthly, ["monthly"]), (.yearly, ["yearly", "annually"]),
+            (.daily, ["daily", "everyday"]), (.weekly, ["weekly"]), (.monthly, ["monthly"]),
+            (.yearly, ["yearly", "annually"]),
             (.biweekly, ["biweekly", "fortnightly"]), (.remind, ["remind", "reminder"]), (.me, ["me"]),
             (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority", "prio"]),
             (.half, ["half"]), (.high, ["high"]), (.medium, ["medium", "med"]), (.low, ["low"]),
-            (.hourly, ["hourly"]),
+            (.hourly, ["hourly"]), (.or, ["or"]), (.from, ["from", "since"]), (.through, ["through", "thru"]),
+            (.previous, ["previous", "prev"]),
         ]
         for (k, ws) in en { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .en) } }
         let tr: [(Keyword, [String])] = [
@@ -111,7 +113,9 @@ enum Vocabulary {
             (.durt, ["dürt"]), (.icin, ["için"]), (.benim, ["benim"]), (.kendim, ["kendim"]),
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),
             (.oncelik, ["öncelik", "öncelikli"]), (.acil, ["acil"]), (.onemli, ["önemli"]), (.yarim, ["yarım"]),
-            (.bana, ["bana"]), (.beni, ["beni"]),
+            (.bana, ["bana"]), (.beni, ["beni"]), (.haftaici, ["haftaiçi"]), (.gecen, ["geçen"]),
+            (.veya, ["veya", "ile"]), (.through, ["bitiş"]), (.sonraki, ["sonraki"]), (.onceki, ["önceki"]),
+            (.from, ["başlangıç"]),
         ]
         for (k, ws) in tr { for w in ws { map[Fold.key(w)] = Token(kind: .keyword(k), lang: .tr) } }
         // "on" is both the English preposition and Turkish "ten": the grammar reads it as 10 before a Turkish unit.
@@ -140,7 +144,7 @@ enum Vocabulary {
             case .weekday(_, abbreviated: true): continue
             case .month where stem.utf8.count == 3: continue
             case .weekday, .month, .unit, .timeOfDay: break
-            case .keyword(let k) where [.yarin, .bugun, .dun, .sonu].contains(k): break
+            case .keyword(let k) where [.yarin, .bugun, .dun, .sonu, .sonra].contains(k): break
             default: continue
             }
             for (text, ending) in endings {
@@ -188,13 +192,20 @@ enum Vocabulary {
     /// Single-part duration units by folded spelling (`10m`, `2h`, `3d`, `1w`, `10dk`).
     private static let durationUnits: [String: TimeUnit] = {
         var map: [String: TimeUnit] = [:]
-        for u in ["s", "sec", "secs", "sn"] { map[u] = .second }
+        for u in ["s", "sec", "secs", "second", "seconds", "sn", "saniye"] { map[u] = .second }
         for u in ["m", "min", "mins", "dk", "dak"] { map[u] = .minute }
         for u in ["h", "hr", "hrs", "sa"] { map[u] = .hour }
         for u in ["d", "g"] { map[u] = .day }
         for u in ["w", "wk"] { map[u] = .week }
         return map
     }()
+
+    /// The unit a folded spelling names in a duration, long or short (`minutes`, `dk`, `h`, `saniye`);
+    /// months and years have no fixed length and are none.
+    static func durationUnit(_ key: String) -> TimeUnit? {
+        guard let unit = durationUnits[key] ?? exact[key]?.unit, unit != .month, unit != .year else { return nil }
+        return unit
+    }
 
     /// The ISO weekday (1 = Monday) a folded spelling names, in either language (`weds`, `cuma`, `pzt`), or
     /// a full name with one letter wrong (`wednsday`, `perşmbe`; see `NameTypo`).
@@ -215,36 +226,40 @@ enum Vocabulary {
         key.utf8.count >= 5 ? NameTypo.token(key, ending: { _ in nil }) : nil
     }
 
-    /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
-    static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
-
-    /// The part of the day a folded spelling names (`noon`, `öğlen`, `midnight`), endings not removed.
-    static func timeOfDay(_ key: String) -> TimeOfDay? {
-        if case .timeOfDay(let part)? = exact[key]?.kind { return part }
+    /// The part of the day a folded word names alone or in the plural (`evenings`, `akşamları`), as in
+    /// `every evening` / `her akşam`.
+    static func partOfDay(_ key: String) -> TimeOfDay? {
+        if let t = exact[key] ?? inflected[key], t.ending == .none || t.ending == .plural,
+            case .timeOfDay(let part) = t.kind
+        {
+            return part
+        }
+        if key.hasSuffix("s"), let t = exact[String(key.dropLast())], t.lang == .en, case .timeOfDay(let part) = t.kind
+        {
+            return part
+        }
         return nil
     }
 
-    /// Minutes in the unit a folded spelling names, for durations in minutes: minutes, hours, days and
-    /// weeks by name in either language (`dk`, `saat`, `gün`, `weeks`), or by one letter (`m`, `h`, `d`, `w`).
-    static func unitMinutes(_ key: String) -> Int? {
-        switch key {
-        case "m": return 1
-        case "h": return 60
-        case "d": return 1440
-        case "w": return 10080
-        default:
-            guard let unit = exact[key]?.unit, unit != .second else { return nil }
-            return unit.minutes
-        }
-    }
+    /// The grammar word a folded spelling is, in either language (`tmrw`, `yarın`), endings not removed.
+    static func keyword(_ key: String) -> Keyword? { exact[key]?.keyword }
 
-    /// The token of `word`.
-    static func token(_ word: Word) -> Token {
-        let bytes = word.text.utf8
+    /// The token of `word` (cached by the word).
+    static func token(_ word: Word) -> Token { word.token }
+
+    /// The token of a word typed as `text` whose folded key, without trailing punctuation, is `key`.
+    static func token(_ text: Substring, key: String) -> Token {
+        let bytes = text.utf8
         // Quotes never belong to a slot; very long words are ruled out without folding.
         guard bytes.count <= 40, !bytes.contains(0x22) else { return Token(kind: .other) }
         if bytes.first == UInt8(ascii: "@") { return Token(kind: bytes.count > 1 ? .mention : .keyword(.at)) }
-        var key = word.key
+        return token(key: key)
+    }
+
+    /// The token of a folded word (`Word.key`, or a `Word.stem` for the clause readers).
+    static func token(key folded: String) -> Token {
+        guard folded.utf8.count <= 40 else { return Token(kind: .other) }
+        var key = folded
         // A trailing comma, or the colon of `Friday: dentist`, is not part of the word.
         if key.utf8.count > 1, let last = key.utf8.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ":") {
             key.removeLast()
@@ -345,11 +360,14 @@ enum Vocabulary {
             let (second, secondDigits) = digits(b, &i)
             guard aDigits <= 2, (1...2).contains(secondDigits) else { return nil }
             var year: Int?
-            if i < b.count && b[i] == separator {
+            // A closing dot without a year (`24.12.`) is how many write a date.
+            if i < b.count && b[i] == separator && !(separator == UInt8(ascii: ".") && i + 1 == b.count) {
                 i += 1
                 let (y, yDigits) = digits(b, &i)
                 guard yDigits == 2 || yDigits == 4 else { return nil }
                 year = yDigits == 2 ? 2000 + y : y
+            } else if i < b.count && b[i] == separator {
+                i += 1
             }
             if i < b.count {
                 guard separator == UInt8(ascii: "."), year == nil, secondDigits == 2,
@@ -373,16 +391,9 @@ enum Vocabulary {
             if let meridiem = meridiem(rest) {
                 return aDigits <= 2 ? .clock(hour: a, minute: 0, meridiem: meridiem) : nil
             }
-            if let unit = durationUnits[rest] ?? exact[rest]?.unit {
+            if let unit = durationUnit(rest), let size = unit.seconds {
                 guard aDigits <= 4 else { return nil }
-                switch unit {
-                case .second: return .duration(seconds: Int64(a), days: nil)
-                case .minute: return .duration(seconds: Int64(a) * 60, days: nil)
-                case .hour: return .duration(seconds: Int64(a) * 3600, days: nil)
-                case .day: return .duration(seconds: Int64(a) * 86_400, days: a)
-                case .week: return .duration(seconds: Int64(a) * 604_800, days: 7 * a)
-                case .month, .year: return nil
-                }
+                return .duration(seconds: Int64(a) * size, days: unit == .day ? a : unit == .week ? 7 * a : nil)
             }
             if let seconds = DurationParser.seconds(key) { return .duration(seconds: seconds, days: nil) }
             return nil

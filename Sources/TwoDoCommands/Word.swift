@@ -22,6 +22,14 @@ struct Word {
     /// The Turkish case ending after the apostrophe of `bareKey` (`ya`, `da`), empty when there is none.
     var caseEnding: String { keys.parts(index, of: text).ending }
 
+    /// The vocabulary token of the word (of `bareKey`: `friday.` is Friday), computed once per word: what
+    /// `Lexer` gives every grammar.
+    var token: Token { keys.token(index, of: text) }
+
+    /// The vocabulary token of `stem` (`cuma'ya` → Friday, `günde` → day with a locative ending), computed
+    /// once per word: what the routine and event clause readers classify a word as.
+    var stemToken: Token { keys.stemToken(index, of: text) }
+
     /// Makes a stand-alone word from its typed text.
     init(_ text: Substring) {
         self.text = text
@@ -88,12 +96,32 @@ private struct KeyParts {
 private final class KeyCache {
     private var keys: [String?] = []
     private var parts: [KeyParts?] = []
+    private var tokens: [Token?] = []
+    private var stemTokens: [Token?] = []
 
     /// Reserves a slot for the next word and returns its index.
     func add() -> Int {
         keys.append(nil)
         parts.append(nil)
+        tokens.append(nil)
+        stemTokens.append(nil)
         return keys.count - 1
+    }
+
+    /// The vocabulary token of word `index`, whose text is `text`.
+    func token(_ index: Int, of text: Substring) -> Token {
+        if let token = tokens[index] { return token }
+        let token = Vocabulary.token(text, key: parts(index, of: text).bare)
+        tokens[index] = token
+        return token
+    }
+
+    /// The vocabulary token of the stem of word `index`, whose text is `text`.
+    func stemToken(_ index: Int, of text: Substring) -> Token {
+        if let token = stemTokens[index] { return token }
+        let token = Vocabulary.token(key: parts(index, of: text).stem)
+        stemTokens[index] = token
+        return token
     }
 
     /// The key of word `index`, whose text is `text`.
