@@ -26,7 +26,8 @@ extension ScheduleParser {
         }
         switch t.kind {
         case .clock(let h, let m, let meridiem):
-            guard plainOrLocative else { return nil }
+            // `14:30'a` (for 14:30) is a time as `14:30'da` is: an appointment's hour takes either ending.
+            guard plainOrLocative || t.ending == .dative else { return nil }
             if meridiem == nil, t.ending == .none, let x = meridiemWord(i + 1) { return part(clock(h, m, x), i + 2) }
             return part(clock(h, m, meridiem), i + 1)
         case .number(let h, let digits) where (1...2).contains(digits):

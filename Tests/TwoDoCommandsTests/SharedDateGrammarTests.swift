@@ -21,7 +21,7 @@ struct SharedDateGrammarTests {
         "tomorrow 5pm", "yarın 17:30", "3 Aralık 14:30", "Dec 24 noon", "next friday 9am", "haftaya cuma 10:00",
         "24.12 20:00", "24.12. 20:00", "2026-12-24 8pm", "bu cuma 19:00", "day after tomorrow 7:30am",
         "öbür gün 10'da", "friday 6pm", "cuma 18:00", "on Dec 3 at 5:30pm", "tmrw 7 pm", "31 Aralık 23:59",
-        "in 3 days 9am", "3 gün sonra 09:00", "yarın 17.30",
+        "in 3 days 9am", "3 gün sonra 09:00", "yarın 17.30", "3 Aralık 14:30'a", "yarın 09:15'e",
     ]
 
     @Test("a day and a time mean the same in a task and in an event", arguments: dayAndTime)
