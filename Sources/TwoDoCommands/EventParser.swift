@@ -11,7 +11,8 @@ import TwoDoCore
 ///   | `etkinlik ekle <başlık> <tarih> [saat] [yer <yer>] [<süre> önce hatırlat] [her …] [<ad> için]`
 /// - `event edit <ref> <changes>` (same clauses, plus `title <new title>`, `no reminder`, `once`)
 ///   | `etkinlik düzenle <ref> …`
-/// - `event move <ref> [this|all] <date> [<time>[-<end>]]` | `etkinlik taşı <ref> [bu|tümü] <tarih>`
+/// - `event move <ref> [this|all] <date> [<time>[-<end>]]` | `etkinlik taşı <ref> [bu|tümü] <tarih>`; `event move
+///   <ref> <date> to <date> [<time>]` moves the occurrence on the first date
 /// - `event delete <ref> [this|all] [<date>]` | `etkinlik sil <ref> [bu|tümü]`
 /// - `event show <ref>` | `etkinlik göster <ref>`
 /// - `events [from <date>] [to <date>]` | `etkinlikler [<tarih>'den] [<tarih>'e kadar]`
@@ -141,6 +142,15 @@ enum EventParser {
             case .yes(let d, let next):
                 date = d
                 j = next
+                // `<ref> Nov 30 to Dec 1 [7pm]`: the occurrence on the first date moves to the second.
+                if j + 1 < t.count, t[j].stem == "to" || t[j].stem == "->",
+                    case .yes(let target, let after) = PlannerDateParser.date(
+                        t, j + 1, end: t.count, clock: clock, direction: .future)
+                {
+                    scope = .this(date: d)
+                    date = target
+                    j = after
+                }
             case .bad(let p, let s):
                 firstBad = firstBad ?? .badDate(verb: "event", value: s, problem: p)
                 continue
@@ -159,7 +169,7 @@ enum EventParser {
                 }
             }
             guard j == t.count, date != nil || time != nil else { continue }
-            if case .this = scope { scope = .this(date: nil) }
+            if case .this(nil) = scope { scope = .this(date: nil) }
             return .success(.event(.move(ref: t[0..<i].typedText, scope: scope, date: date, time: time, end: end)))
         }
         return .failure(firstBad ?? .usage(verb: "event"))

@@ -202,6 +202,14 @@ struct PlannerParserTests {
             parse("event move yoga this friday")
                 == .success(
                     .event(.move(ref: "yoga", scope: .this(date: nil), date: d("2026-11-27"), time: nil, end: nil))))
+        // "<date> to <date>": the occurrence on the first date moves to the second.
+        #expect(
+            parse("event move yoga Nov 30 to Dec 1 8pm")
+                == .success(
+                    .event(
+                        .move(
+                            ref: "yoga", scope: .this(date: d("2026-11-30")), date: d("2026-12-01"), time: t(20),
+                            end: nil))))
         #expect(
             parse("etkinlik taşı yoga tümü 19:00")
                 == .success(.event(.move(ref: "yoga", scope: .all, date: nil, time: t(19), end: nil))))
