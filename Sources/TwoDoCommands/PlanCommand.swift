@@ -13,6 +13,8 @@ public enum PlanPlacement: Sendable, Equatable {
 public enum PlanAction: Sendable, Equatable {
     /// `plan [member] [day]`: a board; nil member is the user's own, nil day is today.
     case board(member: String?, day: LocalDate?)
+    /// `plan [member] <region> [day]` (`plan morning`, `plan sabah`): one region of a board.
+    case region(member: String?, region: PlanRegion, day: LocalDate?)
     /// `plan <ref> <region> [bucket] [day]`: plans (or moves) a task; nil bucket is `misc`, nil day today.
     case place(TaskRef, region: PlanRegion, bucket: PlanBucket?, day: LocalDate?)
     /// `plan add <title> <region> [bucket] [day]`: adds a task to the default list and plans it.
@@ -31,7 +33,7 @@ public enum PlanAction: Sendable, Equatable {
     /// The canonical English verb.
     public var verb: String {
         switch self {
-        case .board, .place, .add, .reorder: "plan"
+        case .board, .region, .place, .add, .reorder: "plan"
         case .start: "start"
         case .deferTask: "defer"
         case .unplan: "unplan"

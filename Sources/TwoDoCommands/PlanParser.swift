@@ -46,6 +46,17 @@ enum PlanParser {
             i = 1
         }
         if i == t.count { return .success(.plan(.board(member: member, day: nil))) }
+        // `plan morning [day]`: one region of the board (a region and nothing to plan into it).
+        let twoWords = i + 1 < t.count ? Self.region(t[i].bareKey + " " + t[i + 1].bareKey).map { ($0, i + 2) } : nil
+        if let (region, after) = twoWords ?? Self.region(t[i].bareKey).map({ ($0, i + 1) }) {
+            if after == t.count { return .success(.plan(.region(member: member, region: region, day: nil))) }
+            let clock = LocalClock(now: context.now, tz: context.timeZone)
+            if case .yes(let day, let next) = PlannerDateParser.date(
+                t, after, end: t.count, clock: clock, direction: .future), next == t.count
+            {
+                return .success(.plan(.region(member: member, region: region, day: day)))
+            }
+        }
         let clock = LocalClock(now: context.now, tz: context.timeZone)
         switch PlannerDateParser.date(t, i, end: t.count, clock: clock, direction: .future) {
         case .yes(let day, let next) where next == t.count:

@@ -15,6 +15,8 @@ extension Handlers {
             switch action {
             case .board(let member, let day):
                 return try board(member: member, day: day ?? today, today: today, user: user, c)
+            case .region(let member, let region, let day):
+                return try board(member: member, day: day ?? today, today: today, only: region, user: user, c)
             case .place(let ref, let region, let bucket, let day):
                 let task = try resolve(ref, user: user, prefer: .open, c)
                 return try place(

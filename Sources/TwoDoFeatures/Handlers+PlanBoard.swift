@@ -10,7 +10,10 @@ extension Handlers {
     /// `plan [member] [day]`: the board of one person's day, rows numbered for `done 3` / `start 3`.
     ///
     /// A board holds at most 27 tasks (3 regions × 9), so it is one page.
-    func board(member: String?, day: LocalDate, today: LocalDate, user: User, _ c: CommandContext) throws -> Reply {
+    /// `only`: show that region alone (`plan morning`); its rows keep the numbers they have on the whole board.
+    func board(
+        member: String?, day: LocalDate, today: LocalDate, only: PlanRegion? = nil, user: User, _ c: CommandContext
+    ) throws -> Reply {
         var owner = user
         if let member {
             let members = try store.members(of: user.space)
@@ -38,9 +41,14 @@ extension Handlers {
         var regions: [JSONValue] = []
         for region in PlanRegion.allCases {
             let inRegion = tasks.filter { $0.plan?.region == region }
+            let shown = only == nil || only == region
             let name = regionName(region, c.lang)
             let title = name.prefix(1).uppercased() + name.dropFirst()
             let capacity = PlanBucket.allCases.map(\.capacity).reduce(0, +)
+            guard shown else {
+                number += inRegion.count  // the rows keep their board numbers for `plan 4 evening`, `start 4`
+                continue
+            }
             if !tasks.isEmpty {
                 if inRegion.isEmpty {
                     lines.append(t(c, .planRegionEmpty, ["region": title, "free": "\(capacity)"]))

@@ -16,6 +16,10 @@ extension Corpus {
         ok("PLAN", .plan(.board(member: nil, day: nil))),
         ok("planla", .plan(.board(member: nil, day: nil))),
         ok("plan tomorrow", .plan(.board(member: nil, day: tomorrow))),
+        ok("plan morning", .plan(.region(member: nil, region: .morning, day: nil))),
+        ok("plan sabah", .plan(.region(member: nil, region: .morning, day: nil))),
+        ok("plan evening tomorrow", .plan(.region(member: nil, region: .evening, day: tomorrow))),
+        ok("plan öğleden sonra", .plan(.region(member: nil, region: .afternoon, day: nil))),
         ok("plan yarın", .plan(.board(member: nil, day: tomorrow))),
         ok("plan friday", .plan(.board(member: nil, day: friday))),
         ok("plan cuma", .plan(.board(member: nil, day: friday))),
@@ -48,7 +52,6 @@ extension Corpus {
             "plan \"morning run\" evening",
             .plan(.place(.words("morning run"), region: .evening, bucket: nil, day: nil))),
         fail("plan 3", .usage(verb: "plan")),
-        fail("plan morning", .usage(verb: "plan")),
         fail("plan 3 lunch", .usage(verb: "plan")),
         fail("plan #0 morning", .usage(verb: "plan")),
         // plan add.

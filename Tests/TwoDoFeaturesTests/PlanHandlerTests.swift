@@ -283,4 +283,22 @@ struct PlanHandlerTests {
         #expect(try h.run("plan \(huge)", as: alice.1).reply.code == .errorUsage)
         #expect(try h.run("backlog page 99", as: alice.1).reply.code == .errorPageRange)
     }
+
+    @Test("plan morning shows that region alone, its rows numbered as on the whole board")
+    func oneRegion() throws {
+        let h = try HandlerHarness()
+        let (alice, _) = try h.couple()
+        try h.run("plan add call mom morning must", as: alice.1)
+        try h.run("plan add water plants evening", as: alice.1)
+        try h.run("plan add pay rent morning", as: alice.1)
+        let whole = try h.run("plan", as: alice.1).reply.lines
+        let evening = try h.run("plan evening", as: alice.1).reply.lines
+        #expect(evening.contains { $0.contains("water plants") }, "\(evening)")
+        #expect(!evening.contains { $0.contains("call mom") || $0.contains("pay rent") }, "\(evening)")
+        // The same number as on the whole board, so `start 3` means the same row after either.
+        let row = try #require(evening.first { $0.contains("water plants") })
+        #expect(whole.contains(row), "\(whole) vs \(row)")
+        let sabah = try h.run("plan sabah", as: alice.1).reply.lines
+        #expect(sabah.contains { $0.contains("call mom") } && !sabah.contains { $0.contains("water plants") })
+    }
 }
