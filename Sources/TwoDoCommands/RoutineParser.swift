@@ -68,7 +68,17 @@ enum RoutineParser {
             case .no: continue
             }
         }
+        // A schedule was begun (`every …`, `her …`) but not understood: point at it, not at the whole grammar.
+        if let start = t.indices.dropFirst().first(where: { Self.beginsRule(t[$0]) }) {
+            return .failure(.badValue(verb: "routine", value: t[start...].typedText))
+        }
         return .failure(.usage(verb: "routine"))
+    }
+
+    /// Whether a word begins a repeat rule: `every`, `each`, `her`.
+    private static func beginsRule(_ word: Word) -> Bool {
+        let keyword = Vocabulary.token(key: word.bareKey).keyword
+        return keyword == .every || keyword == .her
     }
 
     private static func edit(

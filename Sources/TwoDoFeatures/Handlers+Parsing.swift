@@ -78,6 +78,11 @@ extension Handlers {
             return .failure(
                 .errorNagRange, t(c, .errorNagRangeValue, ["value": value]),
                 data: .object([("value", .string(value))]))
+        case .badValue("routine", let value):
+            // A schedule not understood: say so with examples, not the routine commands' whole grammar.
+            return .failure(
+                .errorBadValue, t(c, .errorBadSchedule, ["value": value]),
+                data: .object([("verb", .string("routine")), ("value", .string(value))]))
         case .badValue(let verb, let value):
             return .failure(
                 .errorBadValue,

@@ -73,6 +73,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorBadIcon = "error.bad_icon"
     case errorBadName = "error.bad_name"
     case errorBadRange = "error.bad_range"
+    case errorBadSchedule = "error.bad_schedule"
     case errorBadTimezone = "error.bad_timezone"
     case errorBadTimezoneSeveral = "error.bad_timezone_several"
     case errorBadTimezoneSuggest = "error.bad_timezone_suggest"

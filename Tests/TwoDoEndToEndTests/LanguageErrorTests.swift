@@ -68,6 +68,14 @@ struct LanguageErrorTests {
             contains: ["\"blursday\"", "tomorrow 9am", "due <#number|words>"], data: ["problem": "unrecognized"]),
         FailureCase(
             by: "bob", line: "event add party Feb 30 8pm", code: "error.bad_date", contains: ["böyle bir gün yok"]),
+        // A schedule not understood is named, with examples, not the routine commands' whole grammar.
+        FailureCase(
+            by: "alice", line: "routine add stuff every blursday", code: "error.bad_value",
+            contains: ["\"every blursday\" is not a schedule I know", "every weekday"],
+            data: ["value": "every blursday"]),
+        FailureCase(
+            by: "bob", line: "rutin ekle spor her blursgün", code: "error.bad_value",
+            contains: ["\"her blursgün\" bildiğim bir tekrar değil", "her hafta içi"]),
         // Usage and bad values show the nearest valid form in the reader's language.
         FailureCase(by: "alice", line: "due 1", code: "error.usage", contains: ["due 2 friday 5pm"]),
         FailureCase(
