@@ -138,7 +138,7 @@ extension PostgresStore: PlanStore {
             """
         ) { row in
             guard let earliest = try row.date("earliest") else {
-                throw PGRow.unreadable("earliest", "NULL", "date")
+                throw PGRow.unreadable("earliest", "NULL", as: "date")
             }
             return (tz: try row.requiredText("tz"), earliest: earliest)
         }
@@ -160,7 +160,7 @@ extension PostgresStore: PlanStore {
             """, [.text(tz), .text(today.description), .integer(Int64(limit))]
         ) { row in
             guard let earliest = try row.date("earliest") else {
-                throw PGRow.unreadable("earliest", "NULL", "date")
+                throw PGRow.unreadable("earliest", "NULL", as: "date")
             }
             return (user: UserID(try row.requiredInt("user_id")), earliest: earliest)
         }

@@ -150,38 +150,4 @@ extension PostgresStore {
         if let (id, space) = added { try indexSearchText(.note, id: id, space: SpaceID(space), title: text) }
         try taskAreaRun("UPDATE tasks SET updated_at = $1 WHERE id = $2", [.integer(now), .integer(task.rawValue)])
     }
-
-    /// The notes of a task, oldest first.
-    public func notes(of task: TaskID) throws -> [Note] {
-        try taskAreaRows(
-            """
-            SELECT u.name AS author, n.created_at, n.body FROM task_notes n LEFT JOIN users u ON u.id = n.author_id
-            WHERE n.task_id = $1 ORDER BY n.id
-            """, [.integer(task.rawValue)]
-        ) {
-            Note(author: try $0.text("author"), at: try $0.requiredInt("created_at"), text: try $0.requiredText("body"))
-        }
-    }
-
-    /// Deletes the `number`-th note (1-based, oldest first) of a task; returns it, or nil when there is none.
-    public func deleteNote(of task: TaskID, number: Int) throws -> Note? {
-        guard number >= 1 else { return nil }
-        guard
-            let (id, note) = try taskAreaRow(
-                """
-                SELECT n.id, u.name AS author, n.created_at, n.body FROM task_notes n
-                LEFT JOIN users u ON u.id = n.author_id WHERE n.task_id = $1 ORDER BY n.id LIMIT 1 OFFSET $2
-                """, [.integer(task.rawValue), .integer(Int64(number - 1))],
-                map: {
-                    (
-                        try $0.requiredInt("id"),
-                        Note(
-                            author: try $0.text("author"), at: try $0.requiredInt("created_at"),
-                            text: try $0.requiredText("body"))
-                    )
-                })
-        else { return nil }
-        try taskAreaRun("DELETE FROM task_notes WHERE id = $1", [.integer(id)])
-        return note
-    }
 }

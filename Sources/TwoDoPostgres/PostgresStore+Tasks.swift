@@ -39,10 +39,10 @@ extension PostgresStore {
         let rest = words.dropFirst(sqlWords.count)
         let read = Int64(rest.isEmpty ? limit : limit * 50)
         let candidates = try taskAreaRows(
-            PostgresStore.taskColumns
+            Rows.taskColumns
                 + " WHERE t.space_id = $1 AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT $\(sqlWords.count + 2)",
             [.integer(space.rawValue)] + sqlWords.map(PGValue.text) + [.integer(read)]
-        ) { (try PostgresStore.task(from: $0), try $0.requiredText("title_key")) }
+        ) { (try Rows.task(from: $0), try $0.requiredText("title_key")) }
         return candidates.filter { c in rest.allSatisfy { c.1.contains($0) } }.prefix(limit).map(\.0)
     }
 

@@ -3,30 +3,15 @@
 import TwoDoCore
 
 extension Store {
-    // Table `plan_entries`: migration 13. `Store.taskColumns` joins it (as `pe`), so every task read carries
+    // Table `plan_entries`: migration 13. `Rows.taskColumns` joins it (as `pe`), so every task read carries
     // its entry.
-
-    /// The entry of a task row read with `taskColumns`, nil when the task is on no plan.
-    static func plan(from row: Row) throws -> TaskPlan? {
-        guard let user = row.int("plan_user_id") else { return nil }
-        // Read in SELECT order (`taskColumns`): each lookup by name is then one comparison, not a scan.
-        let userName = row.text("plan_user") ?? "?"
-        let date = try row.requiredDate("plan_date")
-        let region = try row.required("plan_region", as: PlanRegion.self)
-        let bucket = row.text("plan_bucket").flatMap(PlanBucket.init(rawValue:))
-        let position = Int(row.int("plan_position") ?? 0)
-        let status = try row.required("plan_status", as: PlanStatus.self)
-        return TaskPlan(
-            user: UserID(user), userName: userName, date: date, region: region, bucket: bucket, position: position,
-            stored: status, deferredAt: row.int("deferred_at"))
-    }
 
     public func planBoard(of user: UserID, on date: LocalDate) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + """
+            Rows.taskColumns + """
                  WHERE t.id IN (SELECT task_id FROM plan_entries
                      WHERE user_id = ? AND plan_date = ? AND status <> 'deferred')
-                """, .integer(user.rawValue), .text(date.description), map: Store.task(from:))
+                """, .integer(user.rawValue), .text(date.description), map: Rows.task(from:))
     }
 
     public func planCount(
@@ -126,11 +111,11 @@ extension Store {
 
     public func backlog(of user: UserID, offset: Int, limit: Int) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + """
+            Rows.taskColumns + """
                  WHERE pe.user_id = ? AND pe.status = 'deferred' AND t.done = 0
                 ORDER BY pe.deferred_at DESC, pe.id DESC LIMIT ? OFFSET ?
                 """, .integer(user.rawValue), .integer(Int64(limit)), .integer(Int64(offset)),
-            map: Store.task(from:))
+            map: Rows.task(from:))
     }
 
     public func rolloverZones() throws -> [(tz: String, earliest: LocalDate)] {

@@ -7,81 +7,27 @@ extension Store {
     // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
     // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`), 11 (`description`).
 
-    /// Every column a `TaskItem` needs, with their joins: the one SELECT of both engines (plain SQL, no
-    /// parameters), so a column added here reaches SQLite's and PostgreSQL's decoders alike.
-    package static let taskColumns = """
-        SELECT t.id, t.list_id, l.name AS list_name, t.title, t.done, a.name AS assignee, c.name AS created_by,
-               t.created_at, t.updated_at, d.name AS completed_by, t.completed_at,
-               t.due_date, t.due_time, t.due_tz, t.scheduled_date, t.priority, t.recurrence, t.nag_minutes,
-               (SELECT count(*) FROM task_notes n WHERE n.task_id = t.id) AS note_count,
-               t.parent_id, p.title AS parent_title,
-               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id) AS step_total,
-               (SELECT count(*) FROM tasks s WHERE s.parent_id = t.id AND s.done = 1) AS step_done, t.title_key,
-               l.icon AS list_icon, t.description,
-               pe.user_id AS plan_user_id, pu.name AS plan_user, pe.plan_date, pe.region AS plan_region,
-               pe.bucket AS plan_bucket, pe.position AS plan_position, pe.status AS plan_status, pe.deferred_at,
-               t.due_at
-        FROM tasks t
-        JOIN lists l ON l.id = t.list_id
-        LEFT JOIN tasks p ON p.id = t.parent_id
-        LEFT JOIN users a ON a.id = t.assignee_id
-        LEFT JOIN users c ON c.id = t.created_by
-        LEFT JOIN users d ON d.id = t.completed_by
-        LEFT JOIN plan_entries pe ON pe.task_id = t.id
-        LEFT JOIN users pu ON pu.id = pe.user_id
-        """
-
-    static func task(from row: Row) throws -> TaskItem {
-        // Columns are read in SELECT order, so each lookup by name is the statement's first guess.
-        var task = TaskItem(
-            id: TaskID(try row.requiredInt("id")), list: ListID(try row.requiredInt("list_id")),
-            listName: try row.requiredText("list_name"),
-            title: try row.requiredText("title"), isDone: try row.requiredInt("done") == 1,
-            assignee: row.text("assignee"),
-            createdBy: row.text("created_by"), createdAt: try row.requiredInt("created_at"),
-            updatedAt: try row.requiredInt("updated_at"),
-            completedBy: row.text("completed_by"), completedAt: row.int("completed_at"), noteCount: 0)
-        if let date = try row.date("due_date") {
-            task.due = DueDate(
-                date: date, time: try row.time("due_time"), tz: row.text("due_tz") ?? "UTC")
-        }
-        task.scheduledDate = try row.date("scheduled_date")
-        task.priority = try row.required("priority", as: Priority.self)
-        task.recurrence = try row.recurrence("recurrence")
-        task.nagMinutes = row.int("nag_minutes").map(Int.init)
-        task.noteCount = Int(try row.requiredInt("note_count"))
-        task.parent = row.int("parent_id").map(TaskID.init)
-        task.parentTitle = row.text("parent_title")
-        let stepTotal = Int(try row.requiredInt("step_total"))  // read in SELECT order: each lookup is one comparison
-        task.steps = StepProgress(done: Int(try row.requiredInt("step_done")), total: stepTotal)
-        task.listIcon = row.text("list_icon")
-        task.description = row.text("description")
-        task.plan = try Store.plan(from: row)
-        task.dueAt = row.int("due_at")
-        return task
-    }
-
     /// The tasks of a list: open ones first, then done ones; within each by creation time.
     public func tasks(in list: ListID) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id",
+            Rows.taskColumns + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id",
             .integer(list.rawValue),
-            map: Store.task(from:))
+            map: Rows.task(from:))
     }
 
     /// Every task of a space (not their steps), list by list, in display order.
     public func tasks(inSpace space: SpaceID) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns
+            Rows.taskColumns
                 + " WHERE t.space_id = ? AND t.parent_id IS NULL ORDER BY l.is_default DESC, l.id, t.done, t.created_at, t.id",
-            .integer(space.rawValue), map: Store.task(from:))
+            .integer(space.rawValue), map: Rows.task(from:))
     }
 
     /// The task with this id, only if it belongs to `space` (the isolation check for every reference).
     public func task(_ id: TaskID, in space: SpaceID) throws -> TaskItem? {
         try db.queryOne(
-            Store.taskColumns + " WHERE t.id = ? AND t.space_id = ?", .integer(id.rawValue), .integer(space.rawValue),
-            map: Store.task(from:))
+            Rows.taskColumns + " WHERE t.id = ? AND t.space_id = ?", .integer(id.rawValue), .integer(space.rawValue),
+            map: Rows.task(from:))
     }
 
     /// Tasks of a space whose folded title contains every folded word of `query`; open tasks first. A task
@@ -92,8 +38,8 @@ extension Store {
         let words = key.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return [] }
         let exact = try db.query(
-            Store.taskColumns + " WHERE t.space_id = ? AND t.title_key = ? ORDER BY t.done, t.created_at, t.id LIMIT ?",
-            .integer(space.rawValue), .text(key), .integer(Int64(limit)), map: Store.task(from:))
+            Rows.taskColumns + " WHERE t.space_id = ? AND t.title_key = ? ORDER BY t.done, t.created_at, t.id LIMIT ?",
+            .integer(space.rawValue), .text(key), .integer(Int64(limit)), map: Rows.task(from:))
         if !exact.isEmpty { return exact }
         // Up to three words are tested in SQL (fixed statements); any further words on the rows read.
         let sqlWords = Array(words.prefix(3))
@@ -101,8 +47,8 @@ extension Store {
         let rest = words.dropFirst(sqlWords.count)
         let candidates: [(TaskItem, String)]
         let sql =
-            Store.taskColumns + " WHERE t.space_id = ? AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT ?"
-        let map = { (row: Row) in (try Store.task(from: row), try row.requiredText("title_key")) }
+            Rows.taskColumns + " WHERE t.space_id = ? AND \(condition) ORDER BY t.done, t.created_at, t.id LIMIT ?"
+        let map = { (row: Row) in (try Rows.task(from: row), try row.requiredText("title_key")) }
         let read = Int64(rest.isEmpty ? limit : limit * 50)
         switch sqlWords.count {
         case 1:
@@ -262,9 +208,9 @@ extension Store {
     public func tasks(in list: ListID, after cursor: TaskCursor?, limit: Int) throws -> [TaskItem] {
         guard let cursor else { return try tasks(in: list, offset: 0, limit: limit) }
         return try db.query(
-            Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
+            Rows.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
             .integer(list.rawValue), .integer(cursor.isDone ? 1 : 0), .integer(cursor.createdAt),
-            .integer(cursor.id.rawValue), .integer(Int64(limit)), map: Store.task(from:))
+            .integer(cursor.id.rawValue), .integer(Int64(limit)), map: Rows.task(from:))
     }
 
     /// The ids of a keyset page of a list: a range of `tasks_list_order` after the cursor. Picked apart from the
@@ -309,12 +255,12 @@ extension Store {
     /// index step each, not a row read and four joins.
     public func tasks(in list: ListID, offset: Int, limit: Int) throws -> [TaskItem] {
         try db.query(
-            Store.taskColumns + """
+            Rows.taskColumns + """
                  WHERE t.id IN (SELECT id FROM tasks WHERE list_id = ? AND parent_id IS NULL ORDER BY done, created_at, id
                  LIMIT ? OFFSET ?)
                  ORDER BY t.done, t.created_at, t.id
                 """,
-            .integer(list.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Store.task(from:))
+            .integer(list.rawValue), .integer(Int64(limit)), .integer(Int64(offset)), map: Rows.task(from:))
     }
 
     /// The open and done task counts of a list (kept by triggers in `list_open_counts`: one row read).
@@ -331,7 +277,7 @@ extension Store {
     ) throws -> [TaskItem] {
         // The ids come from the `tasks_due` index order; only the page's rows are read and joined.
         let (sql, values) = Store.whose(
-            Store.taskColumns + """
+            Rows.taskColumns + """
                  WHERE t.id IN (SELECT id FROM tasks WHERE space_id = ?1 AND done = 0 AND due_at >= ?2 AND due_at < ?3
                  {who} ORDER BY due_at, id LIMIT ?4 OFFSET ?5) ORDER BY t.due_at, t.id
                 """, assignee,
@@ -339,7 +285,7 @@ extension Store {
                 .integer(space.rawValue), .integer(from), .integer(before), .integer(Int64(limit)),
                 .integer(Int64(offset)),
             ])
-        return try db.query(sql, values, map: Store.task(from:))
+        return try db.query(sql, values, map: Rows.task(from:))
     }
 
     /// The tasks `dueTasks(in:from:before:assignee:offset:limit:)` orders, after `last`: a range of the
@@ -348,12 +294,12 @@ extension Store {
         in space: SpaceID, from: Int64, before: Int64, assignee: UserID?, after last: TaskItem, limit: Int
     ) throws -> [TaskItem] {
         let (sql, values) = Store.whose(
-            Store.taskColumns + " WHERE t.id IN (" + Store.dueKeysetIDs + ") ORDER BY t.due_at, t.id", assignee,
+            Rows.taskColumns + " WHERE t.id IN (" + Store.dueKeysetIDs + ") ORDER BY t.due_at, t.id", assignee,
             [
                 .integer(space.rawValue), .integer(from), .integer(before), .integer(last.dueAt ?? from),
                 .integer(last.id.rawValue), .integer(Int64(limit)),
             ])
-        return try db.query(sql, values, map: Store.task(from:))
+        return try db.query(sql, values, map: Rows.task(from:))
     }
 
     /// How many open tasks `dueTasks(in:from:before:assignee:…)` pages through (from the `tasks_due` index).
@@ -368,12 +314,12 @@ extension Store {
     /// first: it is always a space's first list), each by creation; one page of them, from the `tasks_undated` index.
     public func undatedTasks(in space: SpaceID, assignee: UserID?, offset: Int, limit: Int) throws -> [TaskItem] {
         let (sql, values) = Store.whose(
-            Store.taskColumns + """
+            Rows.taskColumns + """
                  WHERE t.id IN (SELECT id FROM tasks INDEXED BY tasks_undated WHERE space_id = ?1 AND done = 0 AND due_at IS NULL
                  AND parent_id IS NULL{who} ORDER BY list_id, created_at, id LIMIT ?2 OFFSET ?3)
                  ORDER BY t.list_id, t.created_at, t.id
                 """, assignee, [.integer(space.rawValue), .integer(Int64(limit)), .integer(Int64(offset))])
-        return try db.query(sql, values, map: Store.task(from:))
+        return try db.query(sql, values, map: Rows.task(from:))
     }
 
     /// The tasks `undatedTasks(in:assignee:offset:limit:)` orders, after `last`: a range of the `tasks_undated`
@@ -384,14 +330,14 @@ extension Store {
         -> [TaskItem]
     {
         let (sql, values) = Store.whose(
-            Store.taskColumns + " WHERE t.id IN (" + Store.undatedKeysetIDs
+            Rows.taskColumns + " WHERE t.id IN (" + Store.undatedKeysetIDs
                 + ") ORDER BY t.list_id, t.created_at, t.id",
             assignee,
             [
                 .integer(space.rawValue), .integer(last.list.rawValue), .integer(last.createdAt),
                 .integer(last.id.rawValue), .integer(Int64(limit)),
             ])
-        return try db.query(sql, values, map: Store.task(from:))
+        return try db.query(sql, values, map: Rows.task(from:))
     }
 
     /// How many open tasks `undatedTasks(in:assignee:offset:limit:)` pages through.

@@ -41,7 +41,7 @@ struct QueryPlanTests {
             #expect(steps.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "\(what): \(steps)")
             #expect(!steps.contains("tasks_due") && !steps.contains("SCAN t"), "\(what): \(steps)")
         }
-        let one = try plan(store, Store.taskColumns + " WHERE t.id = ? AND t.space_id = ?", [.integer(1), .integer(1)])
+        let one = try plan(store, Rows.taskColumns + " WHERE t.id = ? AND t.space_id = ?", [.integer(1), .integer(1)])
         #expect(one.hasPrefix("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "task by id: \(one)")
     }
 }
@@ -102,7 +102,7 @@ struct KeysetPlanTests {
                 && !list.contains("B-TREE"), "\(list)")
         // The rows are then read for those ids alone.
         let rows = try explain(
-            Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
+            Rows.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
             [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
         #expect(rows.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?) | LIST SUBQUERY"), "\(rows)")
     }
