@@ -50,5 +50,9 @@ extension PostgresStore: SQLEngine {
     }
 }
 
-/// The inbox and the muted kinds: every statement is the shared one (`SQLEngine+Notifications.swift`).
+// The areas whose every statement is the shared one: the inbox and the muted kinds
+// (`SQLEngine+Notifications.swift`), the plan (`SQLEngine+Plan.swift`), task reminders
+// (`SQLEngine+Reminders.swift`; a task's reminders go with it, ON DELETE CASCADE).
 extension PostgresStore: NotificationStore {}
+extension PostgresStore: PlanStore {}
+extension PostgresStore: ReminderStore {}

@@ -28,15 +28,6 @@ extension PostgresStore: ScheduleStore {
         return id
     }
 
-    /// Makes `rule` the schedule from `since` on (replacing one set the same day).
-    public func setRoutineSchedule(_ id: RoutineID, _ rule: Recurrence, since: LocalDate) throws {
-        try connection.execute(
-            """
-            INSERT INTO routine_schedules (routine_id, since, rule) VALUES ($1, $2, $3)
-            ON CONFLICT (routine_id, since) DO UPDATE SET rule = EXCLUDED.rule
-            """, [.integer(id.rawValue), .text(since.description), .text(RecurrenceCoding.encode(rule))])
-    }
-
     /// Renames a routine.
     public func renameRoutine(_ id: RoutineID, to name: String) throws {
         try reindexRoutine(
@@ -59,29 +50,5 @@ extension PostgresStore: ScheduleStore {
         try indexSearchText(
             .routine, id: try result.requiredInt(0, "id"), space: SpaceID(try result.requiredInt(0, "space_id")),
             title: try result.requiredString(0, "name"), description: try result.string(0, "description"))
-    }
-
-    /// Pauses a routine from `from` on (no-op when already paused).
-    public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
-        guard try !isPaused(id) else { return }
-        try connection.execute(
-            "INSERT INTO routine_pauses (routine_id, from_date) VALUES ($1, $2)",
-            [.integer(id.rawValue), .text(from.description)])
-    }
-
-    /// Records a mark; false when that day already has one.
-    public func markRoutine(
-        _ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64
-    ) throws -> Bool {
-        try connection.execute(
-            """
-            INSERT INTO routine_marks (routine_id, day, state, by_id, at) VALUES ($1, $2, $3, $4, $5)
-            ON CONFLICT (routine_id, day) DO NOTHING
-            """,
-            [
-                .integer(id.rawValue), .text(day.description), .text(mark.rawValue), .integer(user.rawValue),
-                .integer(now),
-            ]
-        ).affectedRows == 1
     }
 }

@@ -6,6 +6,19 @@ import TwoDoCore
 extension SQLEngine {
     // MARK: Task reminders (`reminders`; the timer's reads use `reminders_pending`, a task's `reminders_task`)
 
+    /// Adds a pending reminder, for `user` only when given; returns its id.
+    @discardableResult
+    public func addReminder(
+        task: TaskID, kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64, for user: UserID?
+    ) throws -> Int64 {
+        try insert(
+            SharedSQL.reminder,
+            [
+                .text(kind.rawValue), .bind(offsetMinutes), .integer(fireAt), .bind(user?.rawValue),
+                .integer(task.rawValue),
+            ])
+    }
+
     /// Pending reminders of a task, soonest first: (kind, offset, fireAt).
     public func pendingReminders(of task: TaskID) throws -> [(kind: ReminderKind, offsetMinutes: Int?, fireAt: Int64)] {
         try rows(
@@ -157,5 +170,15 @@ extension SQLEngine {
             "UPDATE schedule_reminders SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
             [.integer(now), .integer(id)])
             == 1
+    }
+}
+
+extension SharedSQL {
+    /// A task's reminder: kind, offset, instant, person; the task last.
+    static let reminder = SQL { d in
+        """
+        INSERT INTO reminders (task_id, kind, offset_minutes, fire_at, user_id\(d.ownerSpace))
+        SELECT id, ?, ?, ?, ?\(d.ownerSpace) FROM tasks WHERE id = ?
+        """
     }
 }

@@ -75,6 +75,35 @@ extension SQLEngine {
         }
     }
 
+    /// Makes `rule` the schedule from `since` on (replacing one set the same day).
+    public func setRoutineSchedule(_ id: RoutineID, _ rule: Recurrence, since: LocalDate) throws {
+        try write(
+            SharedSQL.routineSchedule,
+            [.text(since.description), .text(RecurrenceCoding.encode(rule)), .integer(id.rawValue)])
+    }
+
+    /// Pauses a routine from `from` on (no-op when already paused).
+    public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
+        let open = try row(
+            "SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", [.integer(id.rawValue)]
+        ) { _ in true }
+        guard open == nil else { return }
+        try write(SharedSQL.routinePause, [.text(from.description), .integer(id.rawValue)])
+    }
+
+    /// Records a mark; false when that day already has one.
+    public func markRoutine(
+        _ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64
+    ) throws -> Bool {
+        try write(
+            SharedSQL.routineMark,
+            [
+                .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now),
+                .integer(id.rawValue),
+            ])
+            == 1
+    }
+
     /// Sets or clears a routine's time of day.
     public func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws {
         try write("UPDATE routines SET time = ? WHERE id = ?", [.bind(time?.description), .integer(id.rawValue)])
@@ -88,13 +117,6 @@ extension SQLEngine {
         try write(
             "UPDATE routine_pauses SET to_date = ? WHERE routine_id = ? AND to_date IS NULL",
             [.text(today.adding(days: -1).description), .integer(id.rawValue)])
-    }
-
-    /// Whether a routine has an open pause (pausing it again changes nothing).
-    package func isPaused(_ id: RoutineID) throws -> Bool {
-        try row("SELECT id FROM routine_pauses WHERE routine_id = ? AND to_date IS NULL", [.integer(id.rawValue)]) {
-            _ in true
-        } ?? false
     }
 
     /// Deletes a routine with its marks, notes and reminders.
@@ -277,6 +299,26 @@ extension SQLEngine {
 
 /// Shared statements built from the shared column lists (built once, not per call).
 enum SharedSQL {
+    static let routineSchedule = SQL { d in
+        """
+        INSERT INTO routine_schedules (routine_id, since, rule\(d.ownerSpace))
+        SELECT id, ?, ?\(d.ownerSpace) FROM routines WHERE id = ?
+        ON CONFLICT (routine_id, since) DO UPDATE SET rule = excluded.rule
+        """
+    }
+    static let routinePause = SQL { d in
+        """
+        INSERT INTO routine_pauses (routine_id, from_date\(d.ownerSpace))
+        SELECT id, ?\(d.ownerSpace) FROM routines WHERE id = ?
+        """
+    }
+    static let routineMark = SQL { d in
+        """
+        INSERT INTO routine_marks (routine_id, day, state, by_id, at\(d.ownerSpace))
+        SELECT id, ?, ?, ?, ?\(d.ownerSpace) FROM routines WHERE id = ?
+        ON CONFLICT (routine_id, day) DO NOTHING
+        """
+    }
     static let eventsByTitleWord = SQL { d in
         Rows.eventColumns + " WHERE e.space_id = ? AND \(d.contains("e.title_key", "?")) ORDER BY e.start_date, e.id"
     }

@@ -81,6 +81,11 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// `, space_id` where a child row (a plan entry, a reminder, a mark) carries its owner's space: SQLite's
+    /// schema keeps it there for its isolation checks (the composite keys of migration 21); PostgreSQL's
+    /// child rows have no such column. Spelled in both the column list and the `SELECT … FROM owner`.
+    package var ownerSpace: String { self == .sqlite ? ", space_id" : "" }
+
     /// `sql` with SQLite's placeholders (`?`, `?NNN`) numbered as PostgreSQL's (`$1`, `$NNN`); quoted text
     /// and identifiers are left alone.
     package static func numbered(_ sql: String) -> String {

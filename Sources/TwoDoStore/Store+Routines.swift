@@ -22,17 +22,6 @@ extension Store {
         return id
     }
 
-    /// Makes `rule` the schedule from `since` on (replacing one set the same day).
-    public func setRoutineSchedule(_ id: RoutineID, _ rule: Recurrence, since: LocalDate) throws {
-        try db.run(
-            """
-            INSERT INTO routine_schedules (routine_id, since, rule, space_id)
-            SELECT id, ?, ?, space_id FROM routines WHERE id = ?
-            ON CONFLICT (routine_id, since) DO UPDATE SET rule = excluded.rule
-            """,
-            .text(since.description), .text(RecurrenceCoding.encode(rule)), .integer(id.rawValue))
-    }
-
     /// Renames a routine.
     public func renameRoutine(_ id: RoutineID, to name: String) throws {
         try db.run(
@@ -44,28 +33,6 @@ extension Store {
     public func setDescription(of id: RoutineID, to text: String?) throws {
         try db.run(
             "UPDATE routines SET description = ? WHERE id = ?", text.map { .text($0) } ?? .null, .integer(id.rawValue))
-    }
-
-    /// Pauses a routine from `from` on (no-op when already paused).
-    public func pauseRoutine(_ id: RoutineID, from: LocalDate) throws {
-        guard try !isPaused(id) else { return }
-        try db.run(
-            "INSERT INTO routine_pauses (routine_id, from_date, space_id) SELECT id, ?, space_id FROM routines WHERE id = ?",
-            .text(from.description), .integer(id.rawValue))
-    }
-
-    /// Records a mark; false when that day already has one.
-    public func markRoutine(
-        _ id: RoutineID, day: LocalDate, _ mark: RoutineMark, by user: UserID, now: Int64
-    ) throws -> Bool {
-        try db.run(
-            """
-            INSERT INTO routine_marks (routine_id, day, state, by_id, at, space_id)
-            SELECT id, ?, ?, ?, ?, space_id FROM routines WHERE id = ?
-            ON CONFLICT (routine_id, day) DO NOTHING
-            """,
-            .text(day.description), .text(mark.rawValue), .integer(user.rawValue), .integer(now), .integer(id.rawValue))
-            == 1
     }
 
     /// Moves a space's routines into another space (merging spaces).
