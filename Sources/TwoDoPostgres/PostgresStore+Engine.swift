@@ -52,7 +52,9 @@ extension PostgresStore: SQLEngine {
 
 // The areas whose every statement is the shared one: the inbox and the muted kinds
 // (`SQLEngine+Notifications.swift`), the plan (`SQLEngine+Plan.swift`), task reminders
-// (`SQLEngine+Reminders.swift`; a task's reminders go with it, ON DELETE CASCADE).
+// (`SQLEngine+Reminders.swift`; a task's reminders go with it, ON DELETE CASCADE), resume tokens
+// (`SQLEngine+ResumeTokens.swift`, shared by every node).
 extension PostgresStore: NotificationStore {}
 extension PostgresStore: PlanStore {}
 extension PostgresStore: ReminderStore {}
+extension PostgresStore: ResumeTokenStore {}

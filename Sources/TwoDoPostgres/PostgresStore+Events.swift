@@ -14,12 +14,12 @@ extension PostgresStore {
         let reach = PGValue.text(range.lowerBound.adding(days: -CalendarEvent.spanLimit).description)
         let low = PGValue.text(range.lowerBound.description)
         let high = PGValue.text(range.upperBound.description)
-        var out = try scheduleQuery(
+        var out = try taskAreaRows(
             Rows.eventColumns + """
                  WHERE e.space_id = $1 AND e.rec_freq IS NULL AND e.start_date BETWEEN $2 AND $3
                    AND coalesce(e.end_date, e.start_date) >= $4 ORDER BY e.start_date, e.id
                 """, [.integer(space.rawValue), reach, high, low], map: Rows.event(from:))
-        var series = try scheduleQuery(
+        var series = try taskAreaRows(
             Rows.eventColumns + """
                  WHERE e.space_id = $1 AND e.rec_freq IS NOT NULL AND e.start_date <= $2
                    AND (e.rec_until IS NULL OR e.rec_until >= $3

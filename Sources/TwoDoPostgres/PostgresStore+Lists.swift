@@ -4,31 +4,6 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore {
-    /// Adds a list; the caller has checked the name is free.
-    public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        let id = try taskAreaRow(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
-            [.integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now)]
-        ) { try $0.requiredInt("id") }
-        noteNamesChanged()
-        return ListID(id ?? 0)
-    }
-
-    /// Renames a list; the caller has checked the new name is free.
-    public func renameList(_ list: ListID, to name: String) throws {
-        try taskAreaRun(
-            "UPDATE lists SET name = $1, name_key = $2 WHERE id = $3",
-            [.text(name), .text(TextFold.key(name)), .integer(list.rawValue)])
-        noteNamesChanged()
-    }
-
-    /// Sets a list's icon (checked by the caller with `ListIcon`), or removes it (nil).
-    public func setIcon(_ icon: String?, of list: ListID) throws {
-        try taskAreaRun(
-            "UPDATE lists SET icon = $1 WHERE id = $2", [icon.map(PGValue.text) ?? .null, .integer(list.rawValue)])
-        noteNamesChanged()  // any change to `lists` moves the generation on, as SQLite's update hook does
-    }
-
     /// Deletes the done tasks of a list (their notes, reminders and steps go with them); returns how many.
     public func deleteDoneTasks(in list: ListID) throws -> Int {
         // As SQLite's store: in batches of `Store.bulkBatch`, each one statement well inside the response bound

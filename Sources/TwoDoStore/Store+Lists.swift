@@ -9,32 +9,6 @@ extension Store {
     /// The name of the list every new space starts with, by language.
     public static func defaultListName(_ lang: Language) -> String { lang == .tr ? "Gelen Kutusu" : "Inbox" }
 
-    /// Adds a list; the caller has checked the name is free.
-    public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        try insertList(named: name, in: space, isDefault: false, now: now)
-    }
-
-    /// Inserts a list row (a space's default list, or one a member adds).
-    func insertList(named name: String, in space: SpaceID, isDefault: Bool, now: Int64) throws -> ListID {
-        try db.run(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES (?, ?, ?, ?, ?)",
-            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(isDefault ? 1 : 0),
-            .integer(now))
-        return ListID(db.lastInsertID)
-    }
-
-    /// Renames a list; the caller has checked the new name is free.
-    public func renameList(_ list: ListID, to name: String) throws {
-        try db.run(
-            "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
-            .integer(list.rawValue))
-    }
-
-    /// Sets a list's icon (one emoji, checked by the caller with `ListIcon`), or removes it (nil).
-    public func setIcon(_ icon: String?, of list: ListID) throws {
-        try db.run("UPDATE lists SET icon = ? WHERE id = ?", icon.map(SQLValue.text) ?? .null, .integer(list.rawValue))
-    }
-
     /// Rows one statement of a bulk command deletes at most (`list clear`): each statement stays small, so
     /// no engine's bound on one statement (PostgreSQL's response timeout) is met by a long list.
     package static let bulkBatch = 500

@@ -1,4 +1,5 @@
-// The task SELECT on PostgreSQL (as SQLite's `Rows.taskColumns`) and its decoding into `TaskItem`.
+// Statements only PostgreSQL runs (its `$n` text, its values), mapped row by row (`PGRow`); the shared ones go
+// through `SQLEngine` (PostgresStore+Engine.swift).
 
 import TwoDoCore
 import TwoDoStore
@@ -18,21 +19,16 @@ extension PostgresStore {
         return result.rowCount == 0 ? nil : try map(PGRow(result: result, row: 0))
     }
 
-    /// The integer in column `n` of the first row of `sql` (0 when there is no row or it is NULL).
-    func taskAreaCount(_ sql: String, _ values: [PGValue] = []) throws -> Int {
-        let result = try connection.execute(sql, values)
-        guard result.rowCount > 0, let n = try result.int(0, "n") else { return 0 }
-        return Int(n)
-    }
-
     /// Runs a write; returns how many rows it touched.
     @discardableResult
     func taskAreaRun(_ sql: String, _ values: [PGValue] = []) throws -> Int {
         try connection.execute(sql, values).affectedRows
     }
 
-    /// The tasks `sql` (appended to `taskColumns`) selects.
-    func taskItems(_ tail: String, _ values: [PGValue]) throws -> [TaskItem] {
-        try taskAreaRows(Rows.taskColumns + tail, values, map: Rows.task(from:))
-    }
+    /// Text or NULL.
+    static func bind(_ text: String?) -> PGValue { text.map { .text($0) } ?? .null }
+    /// An integer or NULL.
+    static func bind(_ n: Int?) -> PGValue { n.map { .integer(Int64($0)) } ?? .null }
+    /// An id or NULL.
+    static func bind(_ id: Int64?) -> PGValue { id.map { .integer($0) } ?? .null }
 }
