@@ -1,6 +1,7 @@
 // PostgreSQL as an `SQLEngine`: a shared statement's placeholders numbered once per text, its values sent as
 // PostgreSQL's.
 
+import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore: SQLEngine {
@@ -27,6 +28,13 @@ extension PostgresStore: SQLEngine {
     }
 
     public func namesWillChange() { noteNamesChanged() }
+
+    public func indexText(
+        _ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?
+    ) throws {
+        try indexSearchText(
+            SearchKind(rawValue: kind.rawValue)!, id: id, space: space, title: title, description: description)
+    }
 
     /// The statement's PostgreSQL text, its placeholders numbered (once per distinct text), and for an insert
     /// its `RETURNING id`.

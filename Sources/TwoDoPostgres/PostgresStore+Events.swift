@@ -68,39 +68,6 @@ extension PostgresStore {
         return EventID(id)
     }
 
-    /// Sets or clears (nil) an event's description.
-    public func setDescription(of event: EventID, to text: String?, now: Int64) throws {
-        try reindexEvent(
-            try connection.execute(
-                "UPDATE events SET description = $1, updated_at = $2 WHERE id = $3 RETURNING id, space_id, title, description",
-                [PostgresStore.bind(text), .integer(now), .integer(event.rawValue)]))
-    }
-
-    /// Rewrites an event's fields (title, dates, times, zone, place, reminder, rule, assignee); not the description.
-    public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
-        try reindexEvent(
-            try connection.execute(
-                """
-                UPDATE events SET title = $1, title_key = $2, start_date = $3, start_time = $4, end_time = $5, tz = $6,
-                    location = $7, remind_minutes = $8, rec_freq = $9, rec_interval = $10, rec_weekdays = $11,
-                    rec_month_day = $12, rec_month = $13, rec_ordinal = $14, rec_until = $15, assignee_id = $16,
-                    updated_at = $17, end_date = $18
-                WHERE id = $19 RETURNING id, space_id, title, description
-                """,
-                PostgresStore.eventValues(event) + [
-                    PostgresStore.bind(assignee?.rawValue), .integer(now),
-                    PostgresStore.bind(event.endDate?.description), .integer(event.id.rawValue),
-                ]))
-    }
-
-    /// Rewrites the search text of the event an UPDATE … RETURNING answered (none when no row changed).
-    private func reindexEvent(_ result: PGResult) throws {
-        guard result.rowCount == 1 else { return }
-        try indexSearchText(
-            .event, id: try result.requiredInt(0, "id"), space: SpaceID(try result.requiredInt(0, "space_id")),
-            title: try result.requiredString(0, "title"), description: try result.string(0, "description"))
-    }
-
     /// Records a change to one occurrence of a series (replacing an earlier change of it).
     public func setException(_ event: EventID, day: LocalDate, _ exception: EventException) throws {
         let values: [PGValue]

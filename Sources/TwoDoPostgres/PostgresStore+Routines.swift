@@ -27,28 +27,4 @@ extension PostgresStore: ScheduleStore {
         try setRoutineSchedule(id, rule, since: since)
         return id
     }
-
-    /// Renames a routine.
-    public func renameRoutine(_ id: RoutineID, to name: String) throws {
-        try reindexRoutine(
-            try connection.execute(
-                "UPDATE routines SET name = $1, name_key = $2 WHERE id = $3 RETURNING id, space_id, name, description",
-                [.text(name), .text(TextFold.key(name)), .integer(id.rawValue)]))
-    }
-
-    /// Sets or clears (nil) a routine's description.
-    public func setDescription(of id: RoutineID, to text: String?) throws {
-        try reindexRoutine(
-            try connection.execute(
-                "UPDATE routines SET description = $1 WHERE id = $2 RETURNING id, space_id, name, description",
-                [PostgresStore.bind(text), .integer(id.rawValue)]))
-    }
-
-    /// Rewrites the search text of the routine an UPDATE … RETURNING answered (none when no row changed).
-    private func reindexRoutine(_ result: PGResult) throws {
-        guard result.rowCount == 1 else { return }
-        try indexSearchText(
-            .routine, id: try result.requiredInt(0, "id"), space: SpaceID(try result.requiredInt(0, "space_id")),
-            title: try result.requiredString(0, "name"), description: try result.string(0, "description"))
-    }
 }

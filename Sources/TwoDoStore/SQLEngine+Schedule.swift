@@ -104,6 +104,18 @@ extension SQLEngine {
             == 1
     }
 
+    /// Renames a routine (and rewrites its search text).
+    public func renameRoutine(_ id: RoutineID, to name: String) throws {
+        try updateText(
+            .routine, title: "name", SharedSQL.routineName,
+            [.text(name), .text(TextFold.key(name)), .integer(id.rawValue)])
+    }
+
+    /// Sets or clears (nil) a routine's description (and its search text).
+    public func setDescription(of id: RoutineID, to text: String?) throws {
+        try updateText(.routine, title: "name", SharedSQL.routineDescription, [.bind(text), .integer(id.rawValue)])
+    }
+
     /// Sets or clears a routine's time of day.
     public func setRoutineTime(_ id: RoutineID, _ time: LocalTime?) throws {
         try write("UPDATE routines SET time = ? WHERE id = ?", [.bind(time?.description), .integer(id.rawValue)])
@@ -215,6 +227,28 @@ extension SQLEngine {
         return out
     }
 
+    /// Sets or clears (nil) an event's description (and its search text).
+    public func setDescription(of event: EventID, to text: String?, now: Int64) throws {
+        try updateText(
+            .event, title: "title", SharedSQL.eventDescription, [.bind(text), .integer(now), .integer(event.rawValue)])
+    }
+
+    /// Rewrites an event's fields (title, dates, times, zone, place, reminder, rule, assignee; not the
+    /// description), and its search text.
+    public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
+        let rule = event.recurrence
+        try updateText(
+            .event, title: "title", SharedSQL.eventUpdate,
+            [
+                .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
+                .bind(event.time?.description), .bind(event.end?.description), .text(event.tz), .bind(event.location),
+                .bind(event.remindMinutes), .bind(rule?.frequency.rawValue), .bind(rule?.interval),
+                .bind(rule.map { $0.weekdays.map(String.init).joined(separator: ",") }), .bind(rule?.monthDay),
+                .bind(rule?.month), .bind(rule?.ordinal), .bind(rule?.until?.description), .bind(assignee?.rawValue),
+                .integer(now), .bind(event.endDate?.description), .integer(event.id.rawValue),
+            ])
+    }
+
     /// Forgets every per-occurrence change of a series (after the series itself moved).
     public func clearExceptions(_ event: EventID) throws {
         try write("DELETE FROM event_exceptions WHERE event_id = ?", [.integer(event.rawValue)])
@@ -299,6 +333,24 @@ extension SQLEngine {
 
 /// Shared statements built from the shared column lists (built once, not per call).
 enum SharedSQL {
+    static let routineName = SQL { d in
+        "UPDATE routines SET name = ?, name_key = ? WHERE id = ?" + d.returning("id, space_id, name, description")
+    }
+    static let routineDescription = SQL { d in
+        "UPDATE routines SET description = ? WHERE id = ?" + d.returning("id, space_id, name, description")
+    }
+    static let eventDescription = SQL { d in
+        "UPDATE events SET description = ?, updated_at = ? WHERE id = ?"
+            + d.returning("id, space_id, title, description")
+    }
+    static let eventUpdate = SQL { d in
+        """
+        UPDATE events SET title = ?, title_key = ?, start_date = ?, start_time = ?, end_time = ?, tz = ?, location = ?,
+            remind_minutes = ?, rec_freq = ?, rec_interval = ?, rec_weekdays = ?, rec_month_day = ?, rec_month = ?,
+            rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?, end_date = ?
+        WHERE id = ?
+        """ + d.returning("id, space_id, title, description")
+    }
     static let routineSchedule = SQL { d in
         """
         INSERT INTO routine_schedules (routine_id, since, rule\(d.ownerSpace))

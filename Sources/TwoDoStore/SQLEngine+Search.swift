@@ -1,9 +1,50 @@
-// A search's page of tasks, written once for both engines: the hits (ids from the engine's own text search)
-// filtered by space, list and state, counted and paged, then read whole.
+// A search's hits and its page of tasks, written once for both engines: the rows the engine's own text index
+// found sorted into tasks, routines and events, and the hit tasks filtered by space, list and state, counted
+// and paged, then read whole.
 
 import TwoDoCore
 
 extension SQLEngine {
+    /// The hits of the newest `Store.searchHitLimit` rows of an engine's own text index (`rows`, newest first,
+    /// one more read to tell a capped search), sorted into tasks (found by title or by a note), routines and
+    /// events (by name or by a note), each once. A row's id says what it is: id × 8 + 0 task, 1 task note,
+    /// 2 routine, 3 event, 4 item note.
+    package func searchHits(fromIndexRows rows: [Int64]) throws -> SearchHits {
+        var hits = SearchHits(capped: rows.count > Store.searchHitLimit)
+        var taskIDs: [Int64] = []
+        var noteIDs: [Int64] = []
+        var itemNoteIDs: [Int64] = []
+        for r in rows.prefix(Store.searchHitLimit) {
+            switch r % 8 {
+            case 0: taskIDs.append(r / 8)
+            case 1: noteIDs.append(r / 8)
+            case 2: hits.routines.append(RoutineID(r / 8))
+            case 3: hits.events.append(EventID(r / 8))
+            default: itemNoteIDs.append(r / 8)
+            }
+        }
+        if !itemNoteIDs.isEmpty {
+            // A routine or event found by one of its notes comes after those found by name, each once.
+            let owners = try self.rows(SharedSQL.itemNoteOwners, [dialect.ids(itemNoteIDs)]) {
+                (try $0.int("routine_id"), try $0.int("event_id"))
+            }
+            var routines = Set(hits.routines)
+            var events = Set(hits.events)
+            for (routine, event) in owners {
+                if let r = routine.map(RoutineID.init), routines.insert(r).inserted { hits.routines.append(r) }
+                if let e = event.map(EventID.init), events.insert(e).inserted { hits.events.append(e) }
+            }
+        }
+        guard !noteIDs.isEmpty else {
+            hits.tasks = taskIDs.map(TaskID.init)  // one index row per task title: already each once
+            return hits
+        }
+        taskIDs += try self.rows(SharedSQL.taskNoteOwners, [dialect.ids(noteIDs)]) { try $0.requiredInt("id") }
+        var seen: Set<Int64> = []
+        hits.tasks = taskIDs.filter { seen.insert($0).inserted }.map(TaskID.init)
+        return hits
+    }
+
     /// How many of the hit tasks are in `space` and pass `filter`.
     public func searchTaskCount(_ hits: [TaskID], in space: SpaceID, filter: SearchFilter) throws -> Int {
         guard !hits.isEmpty else { return 0 }
@@ -66,6 +107,12 @@ extension SQLEngine {
 }
 
 extension SharedSQL {
+    static let itemNoteOwners = SQL { d in
+        "SELECT routine_id, event_id FROM item_notes WHERE \(d.isIn("id")) ORDER BY id DESC"
+    }
+    static let taskNoteOwners = SQL { d in "SELECT task_id AS id FROM task_notes WHERE \(d.isIn("id")) ORDER BY id DESC"
+    }
+
     /// The FROM and WHERE of the hit tasks in a space passing `filter` (values: `taskFilterValues`).
     ///
     /// The hits drive the plan, by primary key: on SQLite `json_each(?) h JOIN tasks t ON t.id = h.value` (a

@@ -79,6 +79,19 @@ extension SQLEngine {
         }
     }
 
+    /// Changes a task's title (and its search text).
+    public func setTitle(_ task: TaskID, _ title: String, now: Int64) throws {
+        try updateText(
+            .task, title: "title", SharedSQL.taskTitle,
+            [.text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue)])
+    }
+
+    /// Sets or clears (nil) a task's description (and its search text).
+    public func setDescription(of task: TaskID, to text: String?, now: Int64) throws {
+        try updateText(
+            .task, title: "title", SharedSQL.taskDescription, [.bind(text), .integer(now), .integer(task.rawValue)])
+    }
+
     /// Moves a task, with its steps, to another list of the same space.
     public func move(_ task: TaskID, to list: ListID, now: Int64) throws {
         try write(
@@ -274,6 +287,14 @@ extension SQLDialect {
 }
 
 extension SharedSQL {
+    static let taskTitle = SQL { d in
+        "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?"
+            + d.returning("id, space_id, title, description")
+    }
+    static let taskDescription = SQL { d in
+        "UPDATE tasks SET description = ?, updated_at = ? WHERE id = ?"
+            + d.returning("id, space_id, title, description")
+    }
     static let tasksOfList = SQL(
         Rows.taskColumns + " WHERE t.list_id = ? AND t.parent_id IS NULL ORDER BY t.done, t.created_at, t.id")
     static let tasksOfSpace = SQL(

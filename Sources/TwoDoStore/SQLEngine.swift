@@ -1,6 +1,8 @@
 // The one SQL layer both engines share: statement text written once, the dialect for what differs, and the
 // small surface (rows, one row, a write) each engine runs it on.
 
+import TwoDoCore
+
 /// Where the two engines' SQL differs.
 ///
 /// Shared statements are written in SQLite's spelling with `?` placeholders; PostgreSQL's text is derived from
@@ -80,6 +82,10 @@ public enum SQLDialect: Sendable {
             return at + 1
         }
     }
+
+    /// ` RETURNING columns` on PostgreSQL, for the rows whose search text it rewrites by hand (`indexText`);
+    /// nothing on SQLite, whose triggers keep its search text.
+    package func returning(_ columns: String) -> String { self == .postgres ? " RETURNING " + columns : "" }
 
     /// `, space_id` where a child row (a plan entry, a reminder, a mark) carries its owner's space: SQLite's
     /// schema keeps it there for its isolation checks (the composite keys of migration 21); PostgreSQL's
@@ -202,9 +208,37 @@ public protocol SQLEngine: AnyObject {
     /// Called before a write to `users` or `lists`: PostgreSQL moves the names generation on by hand (SQLite's
     /// update hook sees every such row change itself).
     func namesWillChange()
+    /// Writes (or rewrites) the search text of an item whose title or description a shared statement changed,
+    /// as the statement's `RETURNING` answered it: PostgreSQL keeps its search rows by hand; SQLite's
+    /// triggers already queued the change (`search_pending`), so it does nothing (and its statements return
+    /// no rows to call it with).
+    func indexText(_ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?) throws
+}
+
+/// What a search row is of (its id is the item's × 8 + this).
+public enum SearchTextKind: Int64, Sendable {
+    case task = 0
+    case taskNote = 1
+    case routine = 2
+    case event = 3
+    case itemNote = 4
 }
 
 extension SQLEngine {
+    /// Runs an UPDATE of an item's title or description that ends in `returning("id, space_id, <title>,
+    /// description")`, and rewrites the search text of the rows it answered (PostgreSQL's; none on SQLite).
+    package func updateText(_ kind: SearchTextKind, title: String, _ sql: SQL, _ values: [SQLValue]) throws {
+        let changed = try rows(sql, values) {
+            (
+                try $0.requiredInt("id"), SpaceID(try $0.requiredInt("space_id")), try $0.requiredText(title),
+                try $0.text("description")
+            )
+        }
+        for (id, space, title, description) in changed {
+            try indexText(kind, id: id, space: space, title: title, description: description)
+        }
+    }
+
     /// The integer in column `n` of the first row of `sql` (0 when there is no row or it is NULL).
     package func count(_ sql: SQL, _ values: SQLValue...) throws -> Int {
         let n: Int64?? = try row(sql, values) { (row: Row) -> Int64? in try row.int("n") }

@@ -1,5 +1,7 @@
 // SQLite as an `SQLEngine`: the shared statements run on the cached prepared statements, as written.
 
+import TwoDoCore
+
 extension Store: SQLEngine {
     public var dialect: SQLDialect { .sqlite }
 
@@ -23,4 +25,9 @@ extension Store: SQLEngine {
 
     /// Nothing to do: the update hook (`NamesWatch`) sees every change to `users` and `lists`.
     public func namesWillChange() {}
+
+    /// Nothing to do: SQLite's triggers queue every change of searchable text (`search_pending`).
+    public func indexText(
+        _ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?
+    ) throws {}
 }

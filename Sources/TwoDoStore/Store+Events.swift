@@ -91,35 +91,6 @@ extension Store {
         return EventID(db.lastInsertID)
     }
 
-    /// Sets or clears (nil) an event's description.
-    public func setDescription(of event: EventID, to text: String?, now: Int64) throws {
-        try db.run(
-            "UPDATE events SET description = ?, updated_at = ? WHERE id = ?", text.map { .text($0) } ?? .null,
-            .integer(now), .integer(event.rawValue))
-    }
-
-    /// Rewrites an event's fields (title, dates, times, zone, place, reminder, rule, assignee); not the description.
-    public func updateEvent(_ event: CalendarEvent, assignee: UserID?, now: Int64) throws {
-        try db.run(
-            """
-            UPDATE events SET title = ?, title_key = ?, start_date = ?, start_time = ?, end_time = ?, tz = ?, location = ?,
-                remind_minutes = ?, rec_freq = ?, rec_interval = ?, rec_weekdays = ?, rec_month_day = ?, rec_month = ?,
-                rec_ordinal = ?, rec_until = ?, assignee_id = ?, updated_at = ?, end_date = ?
-            WHERE id = ?
-            """,
-            .text(event.title), .text(TextFold.key(event.title)), .text(event.date.description),
-            Store.optional(event.time?.description),
-            Store.optional(event.end?.description), .text(event.tz), Store.optional(event.location),
-            Store.optional(event.remindMinutes),
-            Store.optional(event.recurrence?.frequency.rawValue), Store.optional(event.recurrence?.interval),
-            Store.optional(event.recurrence.map { $0.weekdays.map(String.init).joined(separator: ",") }),
-            Store.optional(event.recurrence?.monthDay), Store.optional(event.recurrence?.month),
-            Store.optional(event.recurrence?.ordinal),
-            Store.optional(event.recurrence?.until?.description), assignee.map { .integer($0.rawValue) } ?? .null,
-            .integer(now), Store.optional(event.endDate?.description),
-            .integer(event.id.rawValue))
-    }
-
     /// Records a change to one occurrence of a series (replacing an earlier change of it).
     public func setException(_ event: EventID, day: LocalDate, _ exception: EventException) throws {
         switch exception {

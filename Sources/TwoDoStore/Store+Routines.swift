@@ -22,19 +22,6 @@ extension Store {
         return id
     }
 
-    /// Renames a routine.
-    public func renameRoutine(_ id: RoutineID, to name: String) throws {
-        try db.run(
-            "UPDATE routines SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
-            .integer(id.rawValue))
-    }
-
-    /// Sets or clears (nil) a routine's description.
-    public func setDescription(of id: RoutineID, to text: String?) throws {
-        try db.run(
-            "UPDATE routines SET description = ? WHERE id = ?", text.map { .text($0) } ?? .null, .integer(id.rawValue))
-    }
-
     /// Moves a space's routines into another space (merging spaces).
     func moveRoutines(from source: SpaceID, into target: SpaceID) throws {
         try db.run(

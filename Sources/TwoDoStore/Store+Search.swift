@@ -60,46 +60,7 @@ extension Store {
             "SELECT rowid AS r FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?",
             .text(Store.matchQuery(words, space: space)), .integer(Int64(Store.searchHitLimit + 1))
         ) { try $0.requiredInt("r") }
-        var hits = SearchHits(capped: rows.count > Store.searchHitLimit)
-        var taskIDs: [Int64] = []
-        var noteIDs: [Int64] = []
-        var itemNoteIDs: [Int64] = []
-        // The rowid says what a row is (migration 11): id × 8 + 0 task, 1 task note, 2 routine, 3 event, 4 item note.
-        for r in rows.prefix(Store.searchHitLimit) {
-            switch r % 8 {
-            case 0: taskIDs.append(r / 8)
-            case 1: noteIDs.append(r / 8)
-            case 2: hits.routines.append(RoutineID(r / 8))
-            case 3: hits.events.append(EventID(r / 8))
-            default: itemNoteIDs.append(r / 8)
-            }
-        }
-        if !itemNoteIDs.isEmpty {
-            // A routine or event found by one of its notes comes after those found by name, each once.
-            let owners = try db.query(
-                "SELECT routine_id, event_id FROM item_notes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC",
-                .text(Store.jsonList(itemNoteIDs))
-            ) { ($0.int("routine_id"), $0.int("event_id")) }
-            var routines = Set(hits.routines)
-            var events = Set(hits.events)
-            for (routine, event) in owners {
-                if let r = routine.map(RoutineID.init), routines.insert(r).inserted { hits.routines.append(r) }
-                if let e = event.map(EventID.init), events.insert(e).inserted { hits.events.append(e) }
-            }
-        }
-        if !noteIDs.isEmpty {
-            taskIDs += try db.query(
-                "SELECT DISTINCT task_id AS id FROM task_notes WHERE id IN (SELECT value FROM json_each(?))",
-                .text(Store.jsonList(noteIDs))
-            ) { try $0.requiredInt("id") }
-        }
-        if noteIDs.isEmpty {
-            hits.tasks = taskIDs.map(TaskID.init)  // one index row per task title: already each once
-        } else {
-            var seen: Set<Int64> = []
-            hits.tasks = taskIDs.filter { seen.insert($0).inserted }.map(TaskID.init)
-        }
-        return hits
+        return try searchHits(fromIndexRows: rows)
     }
 
     /// `[1,2,3]`: ids handed to SQL as one bound value (`json_each`), however many there are.

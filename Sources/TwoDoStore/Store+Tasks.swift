@@ -21,20 +21,6 @@ extension Store {
         return TaskID(db.lastInsertID)
     }
 
-    /// Changes a task's title.
-    public func setTitle(_ task: TaskID, _ title: String, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?",
-            .text(title), .text(TextFold.key(title)), .integer(now), .integer(task.rawValue))
-    }
-
-    /// Sets or clears (nil) a task's description.
-    public func setDescription(of task: TaskID, to text: String?, now: Int64) throws {
-        try db.run(
-            "UPDATE tasks SET description = ?, updated_at = ? WHERE id = ?", text.map { .text($0) } ?? .null,
-            .integer(now), .integer(task.rawValue))
-    }
-
     /// Records that a task changed now (a note was added to it).
     func touch(_ task: TaskID, now: Int64) throws {
         try db.run("UPDATE tasks SET updated_at = ? WHERE id = ?", .integer(now), .integer(task.rawValue))
