@@ -1,5 +1,6 @@
-// Task, event and routine reminders, written once for both engines: pending ones, due ones for the timer,
-// fired marks (the inserts stay each engine's: SQLite's rows carry their space).
+// Task, event and routine reminders, written once for both engines: adding a task's, pending ones, due ones
+// for the timer, fired marks (adding an event's or routine's stays each engine's: SQLite's names its owner's
+// space in the statement).
 
 import TwoDoCore
 

@@ -1,6 +1,6 @@
-// A space's tasks as both engines read them: lists in display order, lookup by id and by title, the pages
-// (offset and keyset) of a list and of the due and undated views, and their counts. The writes stay each
-// engine's: PostgreSQL indexes titles for its search and keeps its counters by hand in bulk.
+// A space's tasks as both engines read and change them: lists in display order, lookup by id and by title,
+// the pages (offset and keyset) of a list and of the due and undated views and their counts, and every change
+// but adding one and moving them in bulk (PostgreSQL indexes a new title and keeps its counters by hand).
 
 import TwoDoCore
 

@@ -87,9 +87,9 @@ public enum SQLDialect: Sendable {
     /// nothing on SQLite, whose triggers keep its search text.
     package func returning(_ columns: String) -> String { self == .postgres ? " RETURNING " + columns : "" }
 
-    /// `, space_id` where a child row (a plan entry, a reminder, a mark) carries its owner's space: SQLite's
-    /// schema keeps it there for its isolation checks (the composite keys of migration 21); PostgreSQL's
-    /// child rows have no such column. Spelled in both the column list and the `SELECT … FROM owner`.
+    /// `, space_id` where a child row (a plan entry, a reminder, a mark) is given its owner's space by the
+    /// statement: SQLite's inserts copy it from the owner (the composite keys of migration 21); PostgreSQL's
+    /// `a_space` triggers fill it from the parent. Spelled in both the column list and the `SELECT … FROM owner`.
     package var ownerSpace: String { self == .sqlite ? ", space_id" : "" }
 
     /// `sql` with SQLite's placeholders (`?`, `?NNN`) numbered as PostgreSQL's (`$1`, `$NNN`); quoted text
