@@ -1,75 +1,41 @@
-// One row of a PostgreSQL result read by column name into TwoDo's values, as SQLite's `Row` reads them.
+// One row of a PostgreSQL result read by column name; the typed readers built on it are `RowReader`'s, shared with SQLite.
 
 import TwoDoCore
 import TwoDoStore
 
-/// One row of a `PGResult`, read by column name into TwoDo's values; a required column that is NULL or
-/// unreadable throws a `DatabaseError` naming the column and the value (as SQLite's `Row` does).
-struct PGRow {
+/// One row of a `PGResult`, read by column name; a required column that is NULL or unreadable throws a
+/// `DatabaseError` naming the column and the value.
+public struct PGRow: RowReader {
     /// The statement's result.
     let result: PGResult
     /// The row's index in it.
     let row: Int
 
     /// The integer in column `name`, nil when NULL.
-    func int(_ name: String) throws -> Int64? { try result.int(row, name) }
+    public func int(_ name: String) throws -> Int64? { try result.int(row, name) }
     /// The text in column `name`, nil when NULL.
-    func text(_ name: String) throws -> String? { try result.string(row, name) }
-    /// The integer in column `name`; throws when NULL.
-    func requiredInt(_ name: String) throws -> Int64 { try result.requiredInt(row, name) }
-    /// The text in column `name`; throws when NULL.
-    func requiredText(_ name: String) throws -> String { try result.requiredString(row, name) }
-
-    /// A string-backed value (a `Priority`, a `ReminderKind`, a `RoutineMark`) in column `name`; throws when
-    /// NULL or unknown.
-    func required<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T where T.RawValue == String {
-        let raw = try requiredText(name)
-        guard let value = T(rawValue: raw) else { throw PGRow.unreadable(name, raw, "\(T.self)") }
-        return value
-    }
-
-    /// A string-backed value in column `name`, nil when NULL; throws when it is no value of `type`.
-    func optional<T: RawRepresentable>(_ name: String, as type: T.Type) throws -> T? where T.RawValue == String {
+    public func text(_ name: String) throws -> String? { try result.string(row, name) }
+    /// The number in column `name`, nil when NULL.
+    public func double(_ name: String) throws -> Double? { try result.double(row, name) }
+    /// The flag in column `name`: a boolean (`t`/`f`), or an integer column holding 0/1 as SQLite's do.
+    public func bool(_ name: String) throws -> Bool? {
         guard let raw = try text(name) else { return nil }
-        guard let value = T(rawValue: raw) else { throw PGRow.unreadable(name, raw, "\(T.self)") }
-        return value
+        switch raw {
+        case "t", "true": return true
+        case "f", "false": return false
+        default:
+            guard let value = Int64(raw) else { throw PGRow.unreadable(name, raw, as: "boolean") }
+            return value != 0
+        }
     }
 
-    /// The ISO date in column `name`; throws when NULL or no date.
-    func requiredDate(_ name: String) throws -> LocalDate {
-        let raw = try requiredText(name)
-        guard let date = LocalDate(iso: raw) else { throw PGRow.unreadable(name, raw, "date") }
-        return date
-    }
-
-    /// The ISO date in column `name`, nil when NULL; throws when it is no date.
-    func date(_ name: String) throws -> LocalDate? {
-        guard try text(name) != nil else { return nil }
-        return try requiredDate(name)
-    }
-
-    /// The time of day in column `name`, nil when NULL; throws when it is no time.
-    func time(_ name: String) throws -> LocalTime? {
-        guard let raw = try text(name) else { return nil }
-        guard let time = LocalTime(iso: raw) else { throw PGRow.unreadable(name, raw, "time") }
-        return time
-    }
-
-    /// The recurrence rule (JSON, `RecurrenceCoding`) in column `name`; throws when NULL or unreadable.
-    func requiredRecurrence(_ name: String) throws -> Recurrence {
-        let raw = try requiredText(name)
-        guard let rule = RecurrenceCoding.decode(raw) else { throw PGRow.unreadable(name, raw, "recurrence rule") }
-        return rule
-    }
-
-    /// The recurrence rule in column `name`, nil when NULL; throws when unreadable.
-    func recurrence(_ name: String) throws -> Recurrence? {
-        guard try text(name) != nil else { return nil }
-        return try requiredRecurrence(name)
+    /// The error for a required column read as NULL.
+    public static func missing(_ name: String) -> DatabaseError {
+        DatabaseError(postgres: "column \(name) is NULL", sqlState: "22004", sql: nil)
     }
 
     /// The error for a column whose text is no value of `type`, naming the column and the text.
-    static func unreadable(_ name: String, _ raw: String, _ type: String) -> DatabaseError {
+    public static func unreadable(_ name: String, _ raw: String, as type: String) -> DatabaseError {
         DatabaseError(postgres: "column \(name) holds '\(raw)', not a \(type)", sqlState: "22P02", sql: nil)
     }
 }

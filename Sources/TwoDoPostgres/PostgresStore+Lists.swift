@@ -4,73 +4,6 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore {
-    /// Every list in a space with its open and done counts; the default list first, then by creation.
-    public func lists(in space: SpaceID) throws -> [TaskList] {
-        try taskAreaRows(
-            """
-            SELECT l.id, l.name, l.is_default, l.icon, coalesce(c.open, 0) AS open_count, coalesce(c.done, 0) AS done_count
-            FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id
-            WHERE l.space_id = $1 ORDER BY l.is_default DESC, l.id
-            """, [.integer(space.rawValue)]
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
-                isDefault: try $0.requiredInt("is_default") == 1,
-                openCount: Int(try $0.requiredInt("open_count")), doneCount: Int(try $0.requiredInt("done_count")),
-                icon: try $0.text("icon"))
-        }
-    }
-
-    /// The list of this name (folded the Turkish-aware way) in a space.
-    public func list(named name: String, in space: SpaceID) throws -> TaskList? {
-        try taskAreaRow(
-            "SELECT id, name, is_default, icon FROM lists WHERE space_id = $1 AND name_key = $2",
-            [.integer(space.rawValue), .text(TextFold.key(name))]
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
-                isDefault: try $0.requiredInt("is_default") == 1, icon: try $0.text("icon"))
-        }
-    }
-
-    /// The default list of a space (every space has one: a space without it is a broken invariant).
-    public func defaultList(in space: SpaceID) throws -> TaskList {
-        let found = try taskAreaRow(
-            "SELECT id, name, icon FROM lists WHERE space_id = $1 AND is_default = 1", [.integer(space.rawValue)]
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"), isDefault: true,
-                icon: try $0.text("icon"))
-        }
-        guard let found else { preconditionFailure("space \(space) has no default list") }
-        return found
-    }
-
-    /// Adds a list; the caller has checked the name is free.
-    public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        let id = try taskAreaRow(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
-            [.integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now)]
-        ) { try $0.requiredInt("id") }
-        noteNamesChanged()
-        return ListID(id ?? 0)
-    }
-
-    /// Renames a list; the caller has checked the new name is free.
-    public func renameList(_ list: ListID, to name: String) throws {
-        try taskAreaRun(
-            "UPDATE lists SET name = $1, name_key = $2 WHERE id = $3",
-            [.text(name), .text(TextFold.key(name)), .integer(list.rawValue)])
-        noteNamesChanged()
-    }
-
-    /// Sets a list's icon (checked by the caller with `ListIcon`), or removes it (nil).
-    public func setIcon(_ icon: String?, of list: ListID) throws {
-        try taskAreaRun(
-            "UPDATE lists SET icon = $1 WHERE id = $2", [icon.map(PGValue.text) ?? .null, .integer(list.rawValue)])
-        noteNamesChanged()  // any change to `lists` moves the generation on, as SQLite's update hook does
-    }
-
     /// Deletes the done tasks of a list (their notes, reminders and steps go with them); returns how many.
     public func deleteDoneTasks(in list: ListID) throws -> Int {
         // As SQLite's store: in batches of `Store.bulkBatch`, each one statement well inside the response bound
@@ -107,28 +40,5 @@ extension PostgresStore {
     public func deleteList(_ list: ListID) throws {
         try withBulkTimeout { _ = try taskAreaRun("DELETE FROM lists WHERE id = $1", [.integer(list.rawValue)]) }
         noteNamesChanged()
-    }
-
-    /// The names of a space's lists, default first (cheap: read to parse every command).
-    public func listNames(in space: SpaceID) throws -> [String] {
-        try taskAreaRows(
-            "SELECT name FROM lists WHERE space_id = $1 ORDER BY is_default DESC, id", [.integer(space.rawValue)]
-        ) { try $0.requiredText("name") }
-    }
-
-    /// The number of lists of a space.
-    public func listCount(in space: SpaceID) throws -> Int {
-        try taskAreaCount("SELECT count(*) AS n FROM lists WHERE space_id = $1", [.integer(space.rawValue)])
-    }
-
-    /// The number of open tasks of a list: one row of `list_open_counts`, kept by the counting trigger.
-    public func openTaskCount(in list: ListID) throws -> Int {
-        try taskAreaCount("SELECT open AS n FROM list_open_counts WHERE list_id = $1", [.integer(list.rawValue)])
-    }
-
-    /// The open tasks the joined default list would hold after merging `source` into `target` (the default
-    /// lists join; other lists move whole).
-    public func mergedDefaultOpenCount(from source: SpaceID, into target: SpaceID) throws -> Int {
-        try openTaskCount(in: defaultList(in: source).id) + openTaskCount(in: defaultList(in: target).id)
     }
 }

@@ -6,52 +6,6 @@ import TwoDoStore
 extension PostgresStore {
     // Table `spaces`; a space's lists, tasks, routines, events and invites go with it (ON DELETE CASCADE).
 
-    /// Creates a space with its default list (named `Store.defaultListName(lang)`).
-    public func createSpace(name: String?, lang: Language, now: Int64) throws -> SpaceID {
-        noteNamesChanged()
-        let result = try connection.execute(
-            "INSERT INTO spaces (name, created_at) VALUES ($1, $2) RETURNING id", [nullable(name), .integer(now)])
-        let space = SpaceID(try result.requiredInt(0, "id"))
-        try insertDefaultList(named: Store.defaultListName(lang), in: space, now: now)
-        return space
-    }
-
-    /// The name of a space (nil for an unnamed personal space, or no such space).
-    public func spaceName(_ space: SpaceID) throws -> String? {
-        try connection.execute("SELECT name FROM spaces WHERE id = $1", [.integer(space.rawValue)]).string(0, 0)
-    }
-
-    /// Renames a space.
-    public func renameSpace(_ space: SpaceID, to name: String?) throws {
-        noteNamesChanged()
-        try connection.execute("UPDATE spaces SET name = $1 WHERE id = $2", [nullable(name), .integer(space.rawValue)])
-    }
-
-    /// What a space holds, for the space limits: one statement, each part an indexed count or the
-    /// trigger-kept task counter (as SQLite's `counts(of:)`).
-    public func counts(of space: SpaceID) throws -> SpaceCounts {
-        let result = try connection.execute(
-            """
-            SELECT coalesce((SELECT tasks FROM space_task_counts WHERE space_id = $1), 0) AS tasks,
-                   (SELECT count(*) FROM lists WHERE space_id = $1) AS lists,
-                   (SELECT count(*) FROM routines WHERE space_id = $1) AS routines,
-                   (SELECT count(*) FROM events WHERE space_id = $1 AND rec_freq IS NULL)
-                   + (SELECT count(*) FROM events WHERE space_id = $1 AND rec_freq IS NOT NULL) AS events
-            """, [.integer(space.rawValue)])
-        return SpaceCounts(
-            tasks: Int(try result.requiredInt(0, "tasks")), lists: Int(try result.requiredInt(0, "lists")),
-            routines: Int(try result.requiredInt(0, "routines")), events: Int(try result.requiredInt(0, "events")))
-    }
-
-    /// Inserts a space's default list (TaskStore's `addList` adds the others): the name's fold
-    /// (`TextFold.key`) is the unique key.
-    private func insertDefaultList(named name: String, in space: SpaceID, now: Int64) throws {
-        noteNamesChanged()
-        try connection.execute(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES ($1, $2, $3, 1, $4)",
-            [.integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(now)])
-    }
-
     // MARK: Invites
 
     /// Stores a new invite for `space`; earlier unused invites of the space stop working. True when one of
@@ -94,14 +48,4 @@ extension PostgresStore {
             space: SpaceID(try result.requiredInt(0, "space_id")),
             createdBy: UserID(try result.requiredInt(0, "created_by")))
     }
-
-    /// Marks an invite used.
-    public func useInvite(_ code: InviteCode, by user: UserID, now: Int64) throws {
-        try connection.execute(
-            "UPDATE invites SET used_by = $1, used_at = $2 WHERE code = $3",
-            [.integer(user.rawValue), .integer(now), .text(code.symbols)])
-    }
 }
-
-/// A bound text or NULL.
-private func nullable(_ text: String?) -> PGValue { text.map { .text($0) } ?? .null }

@@ -4,20 +4,6 @@ import TwoDoCore
 import TwoDoStore
 
 extension PostgresStore: StepStore {
-    /// The steps of a task, oldest first (from the `tasks_steps` index).
-    public func steps(of task: TaskID) throws -> [TaskItem] {
-        try taskItems(" WHERE t.parent_id = $1 ORDER BY t.created_at, t.id", [.integer(task.rawValue)])
-    }
-
-    /// How many steps a task has, and how many are done (from the `tasks_steps` index).
-    public func stepCounts(of task: TaskID) throws -> StepProgress {
-        try taskAreaRow(
-            "SELECT count(*) AS n, count(*) FILTER (WHERE done <> 0) AS done FROM tasks WHERE parent_id = $1",
-            [.integer(task.rawValue)]
-        ) { StepProgress(done: Int(try $0.requiredInt("done")), total: Int(try $0.requiredInt("n"))) }
-            ?? StepProgress(done: 0, total: 0)
-    }
-
     /// Adds an open step in the parent's list and space (and its title to the search index, as every task's).
     public func addStep(
         title: String, under parent: TaskItem, space: SpaceID, by user: UserID, now: Int64
@@ -37,16 +23,6 @@ extension PostgresStore: StepStore {
             ) { try $0.requiredInt("id") } ?? 0
         try indexSearchText(.task, id: id, space: space, title: title)
         return TaskID(id)
-    }
-
-    /// Marks every open step of a task done by `user`; returns how many.
-    @discardableResult
-    public func completeSteps(of task: TaskID, by user: UserID, now: Int64) throws -> Int {
-        try taskAreaRun(
-            """
-            UPDATE tasks SET done = 1, completed_by = $1, completed_at = $2, updated_at = $2
-            WHERE parent_id = $3 AND done = 0
-            """, [.integer(user.rawValue), .integer(now), .integer(task.rawValue)])
     }
 
     /// Copies the steps of `source` under `target`, open, in their order (an INSERT … SELECT … ORDER BY takes

@@ -31,6 +31,8 @@ public final class PostgresStore {
     var savepointDepth = 0
     /// See `namesGeneration`.
     var namesCounter: UInt64 = 0
+    /// The shared statements' texts with their placeholders numbered, by their source (`SQLEngine`).
+    var numberedStatements: [String: String] = [:]
     /// Whether search rows get pg_trgm's index (else searches scan).
     public let hasTrigramSearch: Bool
 

@@ -6,7 +6,7 @@ import CSQLite
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value bound to or read from an SQL statement.
-package enum SQLValue: Sendable, Hashable {
+public enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)

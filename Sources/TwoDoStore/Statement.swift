@@ -90,6 +90,10 @@ final class Statement {
         sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, i)
     }
 
+    func double(at i: Int32) -> Double? {
+        sqlite3_column_type(stmt, i) == SQLITE_NULL ? nil : sqlite3_column_double(stmt, i)
+    }
+
     /// How many columns a row has.
     var columnCount: Int { columns.count }
 

@@ -9,75 +9,6 @@ extension Store {
     /// The name of the list every new space starts with, by language.
     public static func defaultListName(_ lang: Language) -> String { lang == .tr ? "Gelen Kutusu" : "Inbox" }
 
-    /// Every list in a space with its open and done counts (kept by triggers in `list_open_counts`: one row per
-    /// list, never a count of its tasks); the default list first, then by creation.
-    public func lists(in space: SpaceID) throws -> [TaskList] {
-        try db.query(
-            """
-            SELECT l.id, l.name, l.is_default, l.icon, coalesce(c.open, 0) AS open_count, coalesce(c.done, 0) AS done_count
-            FROM lists l LEFT JOIN list_open_counts c ON c.list_id = l.id
-            WHERE l.space_id = ? ORDER BY l.is_default DESC, l.id
-            """, .integer(space.rawValue)
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
-                isDefault: try $0.requiredInt("is_default") == 1,
-                openCount: Int(try $0.requiredInt("open_count")), doneCount: Int(try $0.requiredInt("done_count")),
-                icon: $0.text("icon"))
-        }
-    }
-
-    /// The list of this name (folded the Turkish-aware way) in a space.
-    public func list(named name: String, in space: SpaceID) throws -> TaskList? {
-        try db.queryOne(
-            "SELECT id, name, is_default, icon FROM lists WHERE space_id = ? AND name_key = ?",
-            .integer(space.rawValue), .text(TextFold.key(name))
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"),
-                isDefault: try $0.requiredInt("is_default") == 1, icon: $0.text("icon"))
-        }
-    }
-
-    /// The default list of a space.
-    public func defaultList(in space: SpaceID) throws -> TaskList {
-        let found = try db.queryOne(
-            "SELECT id, name, icon FROM lists WHERE space_id = ? AND is_default = 1", .integer(space.rawValue)
-        ) {
-            TaskList(
-                id: ListID(try $0.requiredInt("id")), name: try $0.requiredText("name"), isDefault: true,
-                icon: $0.text("icon"))
-        }
-        guard let found else { preconditionFailure("space \(space) has no default list") }
-        return found
-    }
-
-    /// Adds a list; the caller has checked the name is free.
-    public func addList(named name: String, in space: SpaceID, now: Int64) throws -> ListID {
-        try insertList(named: name, in: space, isDefault: false, now: now)
-    }
-
-    /// Inserts a list row (a space's default list, or one a member adds).
-    func insertList(named name: String, in space: SpaceID, isDefault: Bool, now: Int64) throws -> ListID {
-        try db.run(
-            "INSERT INTO lists (space_id, name, name_key, is_default, created_at) VALUES (?, ?, ?, ?, ?)",
-            .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(isDefault ? 1 : 0),
-            .integer(now))
-        return ListID(db.lastInsertID)
-    }
-
-    /// Renames a list; the caller has checked the new name is free.
-    public func renameList(_ list: ListID, to name: String) throws {
-        try db.run(
-            "UPDATE lists SET name = ?, name_key = ? WHERE id = ?", .text(name), .text(TextFold.key(name)),
-            .integer(list.rawValue))
-    }
-
-    /// Sets a list's icon (one emoji, checked by the caller with `ListIcon`), or removes it (nil).
-    public func setIcon(_ icon: String?, of list: ListID) throws {
-        try db.run("UPDATE lists SET icon = ? WHERE id = ?", icon.map(SQLValue.text) ?? .null, .integer(list.rawValue))
-    }
-
     /// Rows one statement of a bulk command deletes at most (`list clear`): each statement stays small, so
     /// no engine's bound on one statement (PostgreSQL's response timeout) is met by a long list.
     package static let bulkBatch = 500
@@ -107,38 +38,5 @@ extension Store {
     /// Deletes every list of a space with their tasks (the emptied space of a merge).
     func deleteLists(in space: SpaceID) throws {
         try db.run("DELETE FROM lists WHERE space_id = ?", .integer(space.rawValue))
-    }
-
-    /// The names of a space's lists (cheap: used to parse every command).
-    public func listNames(in space: SpaceID) throws -> [String] {
-        try db.query("SELECT name FROM lists WHERE space_id = ? ORDER BY is_default DESC, id", .integer(space.rawValue))
-        {
-            try $0.requiredText("name")
-        }
-    }
-
-    /// The number of lists of a space.
-    public func listCount(in space: SpaceID) throws -> Int {
-        Int(
-            try db.queryOne("SELECT count(*) AS n FROM lists WHERE space_id = ?", .integer(space.rawValue)) {
-                try $0.requiredInt("n")
-            } ?? 0)
-    }
-
-    /// The number of open tasks of a list (from the `tasks_list_order` index).
-    public func openTaskCount(in list: ListID) throws -> Int {
-        // Kept by triggers in `list_open_counts`: one row read, not a count of the list's index.
-        Int(
-            try db.queryOne("SELECT open AS n FROM list_open_counts WHERE list_id = ?", .integer(list.rawValue)) {
-                try $0.requiredInt("n")
-            } ?? 0)
-    }
-
-    /// The open tasks the joined default list would hold after merging `source` into `target` (the default
-    /// lists join; other lists move whole, so no other list grows).
-    public func mergedDefaultOpenCount(from source: SpaceID, into target: SpaceID) throws -> Int {
-        let a = try openTaskCount(in: defaultList(in: source).id)
-        let b = try openTaskCount(in: defaultList(in: target).id)
-        return a + b
     }
 }

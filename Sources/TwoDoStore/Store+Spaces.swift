@@ -6,48 +6,9 @@ extension Store {
     // Table `spaces`: migration 1 (created), 6 (trigger `spaces_counted_delete`). A space's lists, tasks,
     // routines, events and invites go with it (ON DELETE CASCADE).
 
-    /// Creates a space with its default list.
-    public func createSpace(name: String?, lang: Language, now: Int64) throws -> SpaceID {
-        try db.run(
-            "INSERT INTO spaces (name, created_at) VALUES (?, ?)", name.map { .text($0) } ?? .null, .integer(now))
-        let space = SpaceID(db.lastInsertID)
-        _ = try insertList(named: Store.defaultListName(lang), in: space, isDefault: true, now: now)
-        return space
-    }
-
-    /// The name of a space (nil for an unnamed personal space).
-    public func spaceName(_ space: SpaceID) throws -> String? {
-        try db.queryOne("SELECT name FROM spaces WHERE id = ?", .integer(space.rawValue)) { $0.text("name") } ?? nil
-    }
-
-    /// Renames a space.
-    public func renameSpace(_ space: SpaceID, to name: String?) throws {
-        try db.run("UPDATE spaces SET name = ? WHERE id = ?", name.map { .text($0) } ?? .null, .integer(space.rawValue))
-    }
-
     /// Deletes a space (emptied by `merge`: its members, lists and schedule have moved out).
     func deleteSpace(_ space: SpaceID) throws {
         try db.run("DELETE FROM spaces WHERE id = ?", .integer(space.rawValue))
-    }
-
-    /// What a space holds, for the space limits (each an indexed count). The one statement that reads
-    /// several tables' counts at once (`space_task_counts`, `lists`, `routines`, `events`): one round trip
-    /// per command that adds something.
-    public func counts(of space: SpaceID) throws -> SpaceCounts {
-        let s = SQLValue.integer(space.rawValue)
-        return try db.queryOne(
-            """
-            SELECT coalesce((SELECT tasks FROM space_task_counts WHERE space_id = ?), 0) AS tasks,
-                   (SELECT count(*) FROM lists WHERE space_id = ?) AS lists,
-                   (SELECT count(*) FROM routines WHERE space_id = ?) AS routines,
-                   (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NULL)
-                   + (SELECT count(*) FROM events WHERE space_id = ? AND rec_freq IS NOT NULL) AS events
-            """, s, s, s, s, s
-        ) {
-            SpaceCounts(
-                tasks: Int(try $0.requiredInt("tasks")), lists: Int(try $0.requiredInt("lists")),
-                routines: Int(try $0.requiredInt("routines")), events: Int(try $0.requiredInt("events")))
-        } ?? SpaceCounts(tasks: 0, lists: 0, routines: 0, events: 0)
     }
 
     // MARK: Invites
@@ -86,13 +47,6 @@ extension Store {
         if row.3 != nil { return .used }
         if row.2 <= now { return .expired }
         return .valid(space: SpaceID(row.0), createdBy: UserID(row.1))
-    }
-
-    /// Marks an invite used.
-    public func useInvite(_ code: InviteCode, by user: UserID, now: Int64) throws {
-        try db.run(
-            "UPDATE invites SET used_by = ?, used_at = ? WHERE code = ?", .integer(user.rawValue), .integer(now),
-            .text(code.symbols))
     }
 
     /// Deletes every invite of a space (used or not), before the space goes.

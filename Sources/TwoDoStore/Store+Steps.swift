@@ -23,22 +23,6 @@ public protocol StepStore: AnyObject {
 }
 
 extension Store: StepStore {
-    /// The steps of a task, oldest first (from the `tasks_steps` index).
-    public func steps(of task: TaskID) throws -> [TaskItem] {
-        try db.query(
-            Store.taskColumns + " WHERE t.parent_id = ? ORDER BY t.created_at, t.id", .integer(task.rawValue),
-            map: Store.task(from:))
-    }
-
-    /// How many steps a task has, and how many are done (from the `tasks_steps` index alone).
-    public func stepCounts(of task: TaskID) throws -> StepProgress {
-        try db.queryOne(
-            "SELECT count(*) AS n, coalesce(sum(done), 0) AS done FROM tasks WHERE parent_id = ?",
-            .integer(task.rawValue)
-        ) { StepProgress(done: Int(try $0.requiredInt("done")), total: Int(try $0.requiredInt("n"))) }
-            ?? StepProgress(done: 0, total: 0)
-    }
-
     /// Adds an open step in the parent's list and space.
     public func addStep(
         title: String, under parent: TaskItem, space: SpaceID, by user: UserID, now: Int64
@@ -52,16 +36,6 @@ extension Store: StepStore {
             .integer(space.rawValue), .integer(parent.list.rawValue), .integer(parent.id.rawValue), .text(title),
             .text(TextFold.key(title)), .integer(user.rawValue), .integer(now), .integer(now))
         return TaskID(db.lastInsertID)
-    }
-
-    /// Marks every open step of a task done by `user`.
-    @discardableResult
-    public func completeSteps(of task: TaskID, by user: UserID, now: Int64) throws -> Int {
-        try db.run(
-            """
-            UPDATE tasks SET done = 1, completed_by = ?, completed_at = ?, updated_at = ?
-            WHERE parent_id = ? AND done = 0
-            """, .integer(user.rawValue), .integer(now), .integer(now), .integer(task.rawValue))
     }
 
     /// Copies the steps of `source` under `target`, open, in their order (ids follow the order read).

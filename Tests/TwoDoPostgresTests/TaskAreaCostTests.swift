@@ -105,7 +105,7 @@ struct TaskAreaCostTests {
             if pg.hasTrigramSearch { #expect(lines.contains { $0.contains("search_index_body") }) }
             // A page deep in a list reads its ids from `tasks_list_page`, then 20 rows by key: no join of the list.
             let page = try pg.connection.executeOnce(
-                "EXPLAIN " + PostgresStore.taskColumns
+                "EXPLAIN " + Rows.taskColumns
                     + " WHERE t.id = ANY(ARRAY(SELECT id FROM tasks WHERE list_id = $1 AND parent_id IS NULL"
                     + " ORDER BY done, created_at, id LIMIT $2 OFFSET $3)) ORDER BY t.done, t.created_at, t.id",
                 [.integer(inbox.rawValue), .integer(20), .integer(9_000)])

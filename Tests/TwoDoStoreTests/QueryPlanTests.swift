@@ -41,7 +41,7 @@ struct QueryPlanTests {
             #expect(steps.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "\(what): \(steps)")
             #expect(!steps.contains("tasks_due") && !steps.contains("SCAN t"), "\(what): \(steps)")
         }
-        let one = try plan(store, Store.taskColumns + " WHERE t.id = ? AND t.space_id = ?", [.integer(1), .integer(1)])
+        let one = try plan(store, Rows.taskColumns + " WHERE t.id = ? AND t.space_id = ?", [.integer(1), .integer(1)])
         #expect(one.hasPrefix("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"), "task by id: \(one)")
     }
 }
@@ -75,34 +75,36 @@ struct KeysetPlanTests {
         }
         // The ids of a page come from one index range and stop at LIMIT: no sort, no other table.
         for assignee in [nil, user.id] {
-            let (dueSQL, dueValues) = Store.whose(
-                Store.dueKeysetIDs, assignee,
+            let (dueSQL, dueValues) = SharedSQL.whose(
+                SharedSQL.dueKeysetIDs, assignee,
                 [.integer(1), .integer(0), .integer(9), .integer(1), .integer(1), .integer(50)])
             let due = try explain(dueSQL, dueValues)
             #expect(
                 due.hasPrefix("SEARCH tasks USING ") && due.contains("INDEX tasks_due (") && !due.contains("B-TREE"),
                 "\(due)")
-            let (undatedSQL, undatedValues) = Store.whose(
-                Store.undatedKeysetIDs, assignee, [.integer(1), .integer(1), .integer(1), .integer(1), .integer(50)])
+            let (undatedSQL, undatedValues) = SharedSQL.whose(
+                SharedSQL.undatedKeysetIDs(.sqlite), assignee,
+                [.integer(1), .integer(1), .integer(1), .integer(1), .integer(50)])
             let undated = try explain(undatedSQL, undatedValues)
             #expect(
                 undated.hasPrefix("SEARCH tasks USING ") && undated.contains("INDEX tasks_undated (")
                     && !undated.contains("B-TREE"), "\(undated)")
             // Without an assignee the count never leaves the index (with one it reads the rows it counts).
-            let (countSQL, countValues) = Store.whose(
+            let (countSQL, countValues) = SharedSQL.whose(
                 "SELECT count(*) AS n FROM tasks INDEXED BY tasks_undated WHERE space_id = ?1 AND done = 0 AND due_at IS NULL AND parent_id IS NULL{who}",
                 assignee, [.integer(1)])
             let count = try explain(countSQL, countValues)
             #expect(count.contains("tasks_undated"), "\(count)")
             if assignee == nil { #expect(count.contains("COVERING INDEX"), "\(count)") }
         }
-        let list = try explain(Store.listKeysetIDs, [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
+        let list = try explain(
+            SharedSQL.listKeysetIDs, [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
         #expect(
             list.hasPrefix("SEARCH tasks USING ") && list.contains("INDEX tasks_list_order (")
                 && !list.contains("B-TREE"), "\(list)")
         // The rows are then read for those ids alone.
         let rows = try explain(
-            Store.taskColumns + " WHERE t.id IN (" + Store.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
+            Rows.taskColumns + " WHERE t.id IN (" + SharedSQL.listKeysetIDs + ") ORDER BY t.done, t.created_at, t.id",
             [.integer(1), .integer(0), .integer(1), .integer(1), .integer(50)])
         #expect(rows.contains("SEARCH t USING INTEGER PRIMARY KEY (rowid=?) | LIST SUBQUERY"), "\(rows)")
     }

@@ -134,10 +134,10 @@ struct StoredWeekdaysTests {
             ("1x,3", [3]), ("x1,3", [3]), (" 1,3", [3]), ("1,3,", [1, 3]), ("-1,2", [2]), ("1234567890,4", [4]),
         ] as [(String, [Int])])
     func weekdays(_ text: String, _ expected: [Int]) {
-        #expect(Store.weekdays(text) == expected)
+        #expect(Rows.weekdays(text) == expected)
         // The same as the generic reading it replaced, for every case but overlong numbers.
         if text.count < 10 {
-            #expect(Store.weekdays(text) == text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 })
+            #expect(Rows.weekdays(text) == text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 })
         }
     }
 }

@@ -1,0 +1,33 @@
+// SQLite as an `SQLEngine`: the shared statements run on the cached prepared statements, as written.
+
+import TwoDoCore
+
+extension Store: SQLEngine {
+    public var dialect: SQLDialect { .sqlite }
+
+    public func rows<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> [T] {
+        try db.query(sql.text, values, map: map)
+    }
+
+    public func row<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> T? {
+        try db.queryOne(sql.text, values, map: map)
+    }
+
+    @discardableResult
+    public func write(_ sql: SQL, _ values: [SQLValue]) throws -> Int {
+        try db.run(sql.text, values)
+    }
+
+    public func insert(_ sql: SQL, _ values: [SQLValue]) throws -> Int64 {
+        try db.run(sql.text, values)
+        return db.lastInsertID
+    }
+
+    /// Nothing to do: the update hook (`NamesWatch`) sees every change to `users` and `lists`.
+    public func namesWillChange() {}
+
+    /// Nothing to do: SQLite's triggers queue every change of searchable text (`search_pending`).
+    public func indexText(
+        _ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?
+    ) throws {}
+}
