@@ -1,4 +1,5 @@
-// Day and month names typed with one letter wrong, missing or extra (`perşmbe`, `pazartsi`, `decmber`).
+// Day and month names typed with one letter wrong, missing or extra, or two swapped (`perşmbe`, `pazartsi`,
+// `decmber`, `fridya`).
 
 /// Reads a folded word as a weekday or month name with one typing slip, when only one name is that close.
 ///
@@ -73,7 +74,8 @@ enum NameTypo {
         return found
     }
 
-    /// Whether `a` and `b` differ by exactly one substitution, insertion or deletion (not zero).
+    /// Whether `a` and `b` differ by exactly one substitution, insertion, deletion or swap of two neighbouring
+    /// letters (not zero).
     static func withinOne(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {
         let la = a.count
         let lb = b.count
@@ -85,7 +87,12 @@ enum NameTypo {
             j += 1
         }
         if i == a.endIndex && j == lb { return false }
-        if la == lb { return a[(i + 1)...].elementsEqual(b[(j + 1)...]) }
+        if la == lb {
+            if a[(i + 1)...].elementsEqual(b[(j + 1)...]) { return true }
+            // Two neighbours swapped (`fridya`, `wendesday`, `perşmebe`): one slip of the fingers.
+            return i + 1 < a.endIndex && j + 1 < lb && a[i] == b[j + 1] && a[i + 1] == b[j]
+                && a[(i + 2)...].elementsEqual(b[(j + 2)...])
+        }
         if la > lb { return a[(i + 1)...].elementsEqual(b[j...]) }
         return a[i...].elementsEqual(b[(j + 1)...])
     }

@@ -15,6 +15,7 @@ extension ScheduleParser {
 
     /// The time words at `i`, after a marker (`at`, `saat`) when `marked`.
     func time(_ i: Int, marked: Bool) -> (TimePart, Int)? {
+        if let spoken = spokenQuarter(i) { return spoken }
         guard let t = token(i) else { return nil }
         let plainOrLocative = t.ending == .none || t.ending == .locative
         // A time part spanning `i..<next`.
@@ -30,6 +31,10 @@ extension ScheduleParser {
             guard plainOrLocative || t.ending == .dative else { return nil }
             if meridiem == nil, t.ending == .none, let x = meridiemWord(i + 1) { return part(clock(h, m, x), i + 2) }
             return part(clock(h, m, meridiem), i + 1)
+        case .number(let h, let digits) where (1...2).contains(digits) && (1...12).contains(h) && kw(i + 1) == .bucuk:
+            // `7 buçuk`, `saat 7 buçuk`: half past, an hour as written (with a part of the day before it when
+            // it is the evening's).
+            return part(clock(h, 30, nil, bare: true), i + 2)
         case .number(let h, let digits) where (1...2).contains(digits):
             if t.ending == .none, let x = meridiemWord(i + 1) { return part(clock(h, 0, x), i + 2) }
             if t.ending == .none, kw(i + 1) == .oclock { return part(clock(h, 0, nil, bare: true), i + 2) }
@@ -83,5 +88,41 @@ extension ScheduleParser {
         case .dotted(let h, let m, nil, 2): return (h, m, i + 1)
         default: return nil
         }
+    }
+
+    /// `half past 7`, `quarter past 7`, `quarter to 8` (7:45), each with an optional `am`/`pm`: the hour is a
+    /// bare one (`at half past 7` is 19:30 for a task, as `at 7:30` would be).
+    func spokenQuarter(_ i: Int) -> (TimePart, Int)? {
+        let minutes: Int
+        let next: Int
+        if kw(i) == .half, kw(i + 1) == .past {
+            (minutes, next) = (30, i + 2)
+        } else if kw(i) == .quarter, kw(i + 1) == .past {
+            (minutes, next) = (15, i + 2)
+        } else if kw(i) == .quarter, i + 1 < end, lex.key(i + 1) == "to" {
+            (minutes, next) = (-15, i + 2)
+        } else {
+            return nil
+        }
+        guard let t = token(next), t.ending == .none else { return nil }
+        let h: Int
+        var meridiem: Meridiem?
+        var after = next + 1
+        switch t.kind {
+        case .number(let n, let digits) where (1...2).contains(digits): h = n
+        case .clock(let n, 0, let x?): (h, meridiem) = (n, x)  // `half past 7pm`
+        default: return nil
+        }
+        guard (1...12).contains(h) else { return nil }
+        if meridiem == nil, let x = meridiemWord(after) {
+            meridiem = x
+            after += 1
+        }
+        // A quarter to 12pm is 11:45 in the morning: the hour before noon or midnight is on the other side.
+        if minutes < 0, h == 12, let x = meridiem { meridiem = x == .am ? .pm : .am }
+        let hour = minutes < 0 ? (h == 1 ? 12 : h - 1) : h
+        let minute = minutes < 0 ? 45 : minutes
+        let spec = TimeSpec.clock(hour: hour, minute: minute, meridiem: meridiem, bareHour: meridiem == nil)
+        return (TimePart(spec: spec, words: i..<after, isLoneTimeOfDay: false), after)
     }
 }

@@ -76,11 +76,12 @@ enum Keyword: Sendable, Equatable {
     case today, tonight, tomorrow, yesterday, after, next, this, coming, `in`, at, on, by, due, starting, every
     case everyBang, other, and, the, a, of, end, weekend, weekday, weekdays, weekends, until, before, oclock
     case done, daily, weekly, monthly, yearly, biweekly, remind, me, us, nag, `for`, urgent, priority, half
-    case high, medium, low, hourly, or, from, through, previous
+    case high, medium, low, hourly, or, from, through, previous, quarter, past
     // Turkish
     case bugun, yarin, dun, obur, oburgun, bu, haftaya, gelecek, onumuzdeki, sonra, once, icinde, ogleden
     case yarisi, her, hergun, ici, sonu, kadar, ve, bitince, hatirlat, durt, icin, benim, kendim, haftasonu
     case yuksek, orta, dusuk, oncelik, acil, onemli, yarim, bana, beni, haftaici, gecen, veya, sonraki, onceki
+    case bucuk
 }
 
 /// A word of a line as the schedule grammar sees it.

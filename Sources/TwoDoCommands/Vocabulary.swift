@@ -98,7 +98,8 @@ enum Vocabulary {
             (.yearly, ["yearly", "annually"]),
             (.biweekly, ["biweekly", "fortnightly"]), (.remind, ["remind", "reminder"]), (.me, ["me"]),
             (.us, ["us"]), (.nag, ["nag"]), (.for, ["for"]), (.urgent, ["urgent"]), (.priority, ["priority", "prio"]),
-            (.half, ["half"]), (.high, ["high"]), (.medium, ["medium", "med"]), (.low, ["low"]),
+            (.half, ["half"]), (.quarter, ["quarter"]), (.past, ["past"]), (.high, ["high"]),
+            (.medium, ["medium", "med"]), (.low, ["low"]),
             (.hourly, ["hourly"]), (.or, ["or"]), (.from, ["from", "since"]), (.through, ["through", "thru"]),
             (.previous, ["previous", "prev"]),
         ]
@@ -114,6 +115,7 @@ enum Vocabulary {
             (.haftasonu, ["haftasonu"]), (.yuksek, ["yüksek"]), (.orta, ["orta"]), (.dusuk, ["düşük"]),
             (.oncelik, ["öncelik", "öncelikli"]), (.acil, ["acil"]), (.onemli, ["önemli"]), (.yarim, ["yarım"]),
             (.bana, ["bana"]), (.beni, ["beni"]), (.haftaici, ["haftaiçi"]), (.gecen, ["geçen"]),
+            (.bucuk, ["buçuk"]),
             (.veya, ["veya", "ile"]), (.through, ["bitiş"]), (.sonraki, ["sonraki"]), (.onceki, ["önceki"]),
             (.from, ["başlangıç"]),
         ]

@@ -177,6 +177,7 @@ extension Corpus {
         ok("toplanti persmbe ekle", task("toplanti", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
         ok("perşmbe toplantı ekle", task("toplantı", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
         ok("pazartsi spor ekle", task("spor", due: due("2026-11-23", tz: istanbul)), tz: istanbul),
+        ok("perşmebe spor ekle", task("spor", due: due("2026-11-26", tz: istanbul)), tz: istanbul),
         ok("spor pazartsi ekle", task("spor", due: due("2026-11-23", tz: berlin)), tz: berlin),
         ok("çarşmba sunum ekle", task("sunum", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
         ok("carsmba sunum ekle", task("sunum", due: due("2026-11-25", tz: istanbul)), tz: istanbul),
@@ -192,7 +193,7 @@ extension Corpus {
         ok("toplantı 10 aralk ekle", task("toplantı", due: due("2026-12-10", tz: istanbul)), tz: istanbul),
         ok("sunum 3 temmz ekle", task("sunum", due: due("2027-07-03", tz: istanbul)), tz: istanbul),
         ok("sunum 3 hazran ekle", task("sunum", due: due("2027-06-03", tz: istanbul)), tz: istanbul),
-        ok("sunum 3 haziarn ekle", task("sunum 3 haziarn"), tz: istanbul),
+        ok("sunum 3 haziarn ekle", task("sunum", due: due("2027-06-03", tz: istanbul)), tz: istanbul),
         ok("fatura 3 kasm ekle", task("fatura 3 kasm"), tz: istanbul),
         ok("her perşmbe spor ekle", task("spor", rule: Recurrence(.weekly, weekdays: [4])), tz: istanbul),
         ok("her cumartsi pazara git ekle", task("pazara git", rule: Recurrence(.weekly, weekdays: [6])), tz: istanbul),
@@ -296,6 +297,9 @@ extension Corpus {
         ok("add meeting on wednsday", task("meeting", due: due("2026-11-25", tz: newYork)), tz: newYork),
         ok("add call mom on thurday", task("call mom", due: due("2026-11-26", tz: newYork)), tz: newYork),
         ok("add dentist fridy", task("dentist", due: due("2026-11-27"))),
+        // Two neighbouring letters swapped.
+        ok("add dentist fridya", task("dentist", due: due("2026-11-27"))),
+        ok("add trip decmeber 5", task("trip", due: due("2026-12-05"))),
         ok("add trip febuary 3", task("trip", due: due("2027-02-03"))),
         ok("add trip septmber 3", task("trip", due: due("2027-09-03", tz: berlin)), tz: berlin),
         ok("add party saturdy 8pm", task("party", due: due("2026-11-28", "20:00", tz: newYork)), tz: newYork),
@@ -304,7 +308,8 @@ extension Corpus {
         ok("add ice cream sundae", task("ice cream sundae")),
         ok("add tennis match 5pm", task("tennis match", due: due("2026-11-22", "17:00"))),
         ok("add call frida", task("call frida")),
-        ok("add meeting on wendesday", task("meeting on wendesday")),
+        // Two neighbouring letters swapped are one slip, read as the name (they were titles before).
+        ok("add meeting on wendesday", task("meeting", due: due("2026-11-25"))),
         ok(
             "add every friday take out trash until June 30",
             task("take out trash", rule: Recurrence(.weekly, weekdays: [5], until: day("2027-06-30")))),

@@ -69,6 +69,13 @@ extension Corpus {
         ok(
             "her gün saat 7 spor rutini ekle",
             .routine(.add(name: "spor", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
+        // The verb between the name and the schedule.
+        ok(
+            "spor rutini ekle her gün saat 7",
+            .routine(.add(name: "spor", rule: Recurrence(.daily), time: clock(7), assignee: nil))),
+        ok(
+            "doktor etkinliği ekle 3 Aralık 14:30",
+            .event(.add(EventDraft(title: "doktor", date: day("2026-12-03"), time: clock(14, 30))))),
         ok(
             "spor her pazartesi ve perşembe rutin ekle",
             .routine(.add(name: "spor", rule: Recurrence(.weekly, weekdays: [1, 4]), time: nil, assignee: nil))),

@@ -125,6 +125,27 @@ struct SharedDateGrammarTests {
         }
     }
 
+    @Test(
+        "half past, quarter past and quarter to are times, in tasks and events; 7 buçuk is half past 7",
+        arguments: [
+            ("tomorrow at half past 7am", 7, 30), ("tomorrow half past 7 pm", 19, 30),
+            ("tomorrow quarter to 9am", 8, 45),
+            ("tomorrow at quarter past 10am", 10, 15), ("tomorrow quarter to 12pm", 11, 45),
+            ("yarın sabah 7 buçuk", 7, 30), ("yarın saat 9 buçuk", 9, 30),
+        ] as [(String, Int, Int)])
+    func spokenTimes(phrase: String, hour: Int, minute: Int) throws {
+        guard case .success(.add(_, _, let details)) = parse("add call mom \(phrase)"), let due = details.due else {
+            Issue.record("task: \(parse("add call mom \(phrase)"))")
+            return
+        }
+        #expect(due.time == LocalTime(hour: hour, minute: minute), "\(phrase)")
+        guard case .success(.event(.add(let draft))) = parse("event add call mom \(phrase)") else {
+            Issue.record("event: \(parse("event add call mom \(phrase)"))")
+            return
+        }
+        #expect(draft.time == LocalTime(hour: hour, minute: minute), "\(phrase)")
+    }
+
     @Test("the reader files exist, so the word-list check reads them")
     func readerFilesExist() {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
