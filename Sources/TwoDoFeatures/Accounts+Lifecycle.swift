@@ -35,13 +35,7 @@ extension Accounts {
     func resetPassword(
         name typed: String, code: String, password: String, on c: CommandContext, tag: String?
     ) throws -> Handled {
-        do {
-            try Password.validate(password)
-        } catch .passwordTooLong {
-            return answer(c, tag, .failure(.errorLongPassword, t(c, .errorLongPassword)))
-        } catch {
-            return answer(c, tag, .failure(.errorWeakPassword, t(c, .errorWeakPassword)))
-        }
+        if let refusal = refusal(ofNew: password, c, tag) { return refusal }
         let key = UserName.key(typed)
         if let wait = logins.retryAfter(name: key, address: c.throttleKey, now: Monotonic.now()) {
             return answer(c, tag, .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"])))

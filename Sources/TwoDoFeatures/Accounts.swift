@@ -54,6 +54,18 @@ public final class Accounts {
         Outcome(connection: c.id, tag: tag, reply: .failure(code, t(c, key ?? code.key)))
     }
 
+    /// The refusal of a new password too short or too long for any check to be worth a hash job, or nil.
+    func refusal(ofNew password: String, _ c: CommandContext, _ tag: String?) -> Handled? {
+        do {
+            try Password.validate(password)
+            return nil
+        } catch .passwordTooLong {
+            return answer(c, tag, .failure(.errorLongPassword, t(c, .errorLongPassword)))
+        } catch {
+            return answer(c, tag, .failure(.errorWeakPassword, t(c, .errorWeakPassword)))
+        }
+    }
+
     /// The refusal of a second login on a session that already has a user.
     func alreadyLoggedIn(_ c: CommandContext, _ tag: String?) throws -> Handled? {
         guard let user = c.user, let current = try store.user(user) else { return nil }
@@ -135,13 +147,7 @@ public final class Accounts {
 
     /// `passwd`: never held back by failed logins elsewhere (only by this session's own wrong old passwords).
     func changePassword(old: String, new: String, user: User, on c: CommandContext, tag: String?) throws -> Handled {
-        do {
-            try Password.validate(new)
-        } catch .passwordTooLong {
-            return answer(c, tag, .failure(.errorLongPassword, t(c, .errorLongPassword)))
-        } catch {
-            return answer(c, tag, .failure(.errorWeakPassword, t(c, .errorWeakPassword)))
-        }
+        if let refusal = refusal(ofNew: new, c, tag) { return refusal }
         if let wait = logins.passwdRetryAfter(session: c.id, now: Monotonic.now()) {
             return answer(c, tag, .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"])))
         }
