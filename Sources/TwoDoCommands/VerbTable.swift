@@ -134,7 +134,10 @@ enum VerbTable {
     static let lineFinal: [String: Verb] = {
         var map: [String: Verb] = [:]
         for text in ["ekle"] { map[Fold.key(text)] = .add }
-        for text in ["bitti", "tamam", "tamamla", "yapıldı"] { map[Fold.key(text)] = .done }
+        // Said as done: `sütü aldım`, `spor yaptım`, `faturayı hallettim`.
+        for text in ["bitti", "tamam", "tamamla", "yapıldı", "yaptım", "aldım", "bitirdim", "hallettim", "tamamladım"] {
+            map[Fold.key(text)] = .done
+        }
         for text in ["sil"] { map[Fold.key(text)] = .delete }
         for text in ["taşı"] { map[Fold.key(text)] = .move }
         for text in ["ata"] { map[Fold.key(text)] = .assign }

@@ -185,6 +185,17 @@ extension Handlers {
 
     /// Resolves a reference to one task (or step) of the user's space, or throws the reply explaining why not.
     /// `tasksFirst` prefers tasks to steps when words match both (a step's parent is never a step).
+    /// `words` without a Turkish accusative ending on the last word (`sütü` → `süt`, `elmayı` → `elma`,
+    /// `annemi` → `annem`), or nil when it has none. Tried only after the words as typed matched nothing.
+    static func withoutAccusative(_ words: String) -> String? {
+        guard let last = words.split(separator: " ").last, last.count >= 4 else { return nil }
+        for suffix in ["yı", "yi", "yu", "yü", "nı", "ni", "nu", "nü", "ı", "i", "u", "ü"]
+        where last.hasSuffix(suffix) {
+            return String(words.dropLast(suffix.count))
+        }
+        return nil
+    }
+
     func resolve(
         _ ref: TaskRef, user: User, prefer: Preference, tasksFirst: Bool = false, _ c: CommandContext
     ) throws -> TaskItem {
@@ -207,6 +218,10 @@ extension Handlers {
             return task
         case .words(let words):
             var matches = try store.tasks(matching: words, in: user.space)
+            // `sütü aldım`: the object's Turkish accusative ending is not part of the title (`süt`).
+            if matches.isEmpty, let bare = Handlers.withoutAccusative(words) {
+                matches = try store.tasks(matching: bare, in: user.space)
+            }
             if tasksFirst && matches.count > 1 {
                 let tasks = matches.filter { !$0.isStep }
                 if !tasks.isEmpty { matches = tasks }
@@ -289,7 +304,16 @@ extension Handlers {
                 localArgs: { lang, tz in ["details": TaskDetail.text(parts, lang: lang, tz: tz)] })
 
         case .done(let ref):
-            let task = try resolve(ref, user: user, prefer: .open, c)
+            let task: TaskItem
+            do {
+                task = try resolve(ref, user: user, prefer: .open, c)
+            } catch let notFound as ReplyError {
+                // `done gym`, `spor yaptım`: no task of that name, but a routine of it is marked done today.
+                guard case .words(let words) = ref, notFound.reply.code == .errorNotFound,
+                    try store.routines(in: user.space).contains(where: { TextFold.key($0.name) == TextFold.key(words) })
+                else { throw notFound }
+                return try routine(.mark(name: words, mark: .done, date: nil, wholeName: words), user: user, on: c)
+            }
             if task.isDone { return .failure(.errorAlreadyDone, t(c, .errorAlreadyDone, ["title": task.title])) }
             if task.isStep { return try stepDone(task, user: user, members: members, c) }
             try store.setDone(task.id, true, by: user.id, now: now)

@@ -55,3 +55,23 @@ struct MyTasksTests {
         #expect(mine.contains { $0.contains("bread") } && !mine.contains { $0.contains("milk") }, "\(mine)")
     }
 }
+
+@Suite("Done as people say it")
+struct DoneAsSaidTests {
+    @Test("sütü aldım completes süt; spor yaptım and done gym mark a routine of that name; nothing else matches")
+    func pastTenseAndRoutines() throws {
+        let h = try HandlerHarness()
+        let (alice, _) = try h.couple(lang: .tr)
+        try h.run("süt ekle", as: alice.1)
+        #expect(try h.run("sütü aldım", as: alice.1).reply.code == .taskCompleted)
+        try h.run("elma ekle", as: alice.1)
+        #expect(try h.run("elmayı bitirdim", as: alice.1).reply.code == .taskCompleted)
+        try h.run("spor rutini ekle her gün", as: alice.1)
+        #expect(try h.run("spor yaptım", as: alice.1).reply.code == .routineDone)
+        try h.run("routine add gym every day", as: alice.1)
+        #expect(try h.run("done gym", as: alice.1).reply.code == .routineDone)
+        // Neither a task nor a routine: still not found, and no routine is touched by a near name.
+        #expect(try h.run("bir şey yaptım", as: alice.1).reply.code == .errorNotFound)
+        #expect(try h.run("done gy", as: alice.1).reply.code == .errorNotFound)
+    }
+}
