@@ -195,6 +195,9 @@ public enum Command: Sendable, Equatable {
     case itemNotes(NoteTarget)
     /// `note delete <ref> <n>` / `not sil <ref> <n>`: deletes the n-th note (as `notes` numbers them).
     case noteDelete(NoteTarget, number: Int)
+    /// `note edit <ref> <n> <text>` / `not düzenle <ref> <n> <metin>`: rewrites the n-th note (as `notes` numbers
+    /// them); the note is then the editor's, written now.
+    case noteEdit(NoteTarget, number: Int, text: String)
     /// `more` / `devamı`: the next page of the last paged listing of this connection.
     case more
     /// `search <words>` / `ara <kelimeler>`: tasks (by title or note), routines and events whose text has
@@ -331,7 +334,7 @@ public enum Command: Sendable, Equatable {
         case .agendaDay: "agenda"
         case .calendar: "calendar"
         case .weekStart: "weekstart"
-        case .itemNote, .noteDelete: "note"
+        case .itemNote, .noteDelete, .noteEdit: "note"
         case .itemNotes: "notes"
         case .more: "more"
         case .search: "search"

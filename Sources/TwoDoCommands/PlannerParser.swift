@@ -110,6 +110,9 @@ public enum PlannerParser {
             }
             return .success(.noteDelete(.task(taskRef(refWords[...].typedText)), number: n))
         }
+        if ["edit", "duzenle", "degistir"].contains(first.stem), let edit = noteEdit(t) {
+            return edit
+        }
         guard let k = kind(first), t.count >= 2 else { return nil }
         let text = t[1...].typedText
         guard let colon = text.firstIndex(of: ":") else { return .failure(.usage(verb: "note")) }
@@ -117,6 +120,36 @@ public enum PlannerParser {
         let body = String(text[text.index(after: colon)...]).trimmingCharacters(in: " ")
         guard !ref.isEmpty, !body.isEmpty else { return .failure(.usage(verb: "note")) }
         return .success(.itemNote(k == .routine ? .routine(ref) : .event(ref), text: body))
+    }
+
+    /// `note edit <ref> <n> <text>` (a colon after `n` is allowed): the first number after the reference's
+    /// first word is the note's; nil when there is no number, or a colon comes first (the line is then an
+    /// ordinary note on a task whose title starts with "edit"); a usage error when nothing follows the number.
+    private static func noteEdit(_ t: [Word]) -> Result<Command, ParseError>? {
+        var k = 2
+        while k < t.count {
+            // A colon before any number is an ordinary note's (`note edit plan: 2 pages`): not an edit.
+            if t[k - 1].text.hasSuffix(":") { return nil }
+            var key = Substring(t[k].bareKey)
+            if key.hasSuffix(":") { key = key.dropLast() }
+            if key.hasPrefix("#") { key = key.dropFirst() }
+            if key.allSatisfy(\.isASCII), let n = Int(key), n >= 1 { return noteEdit(t, at: k, number: n) }
+            k += 1
+        }
+        return nil
+    }
+
+    private static func noteEdit(_ t: [Word], at k: Int, number n: Int) -> Result<Command, ParseError> {
+        let refWords = Array(t[1..<k])
+        var body = t[(k + 1)...].typedText.trimmingCharacters(in: " ")
+        if body.hasPrefix(":") { body = String(body.dropFirst()).trimmingCharacters(in: " ") }
+        guard !body.isEmpty else { return .failure(.usage(verb: "note")) }
+        if let itemKind = kind(refWords[0]) {
+            guard refWords.count >= 2 else { return .failure(.usage(verb: "note")) }
+            let ref = refWords[1...].typedText
+            return .success(.noteEdit(itemKind == .routine ? .routine(ref) : .event(ref), number: n, text: body))
+        }
+        return .success(.noteEdit(.task(taskRef(refWords[...].typedText)), number: n, text: body))
     }
 
     /// `#3`, `3`, `id:42` or words.

@@ -86,7 +86,7 @@ extension Handlers {
             return reply(try agendaDay(day, user: user, on: c))
         case .weekStart(let value):
             return reply(try weekStart(value, user: user, on: c))
-        case .itemNote, .noteDelete:
+        case .itemNote, .noteDelete, .noteEdit:
             return reply(try itemNote(command, user: user, on: c))
         case .describe(let target, let text):
             return reply(try describe(target, text: text, user: user, on: c))

@@ -141,7 +141,7 @@ extension Handlers {
     static func muteKind(of event: EventName) -> MuteKind {
         let name = event.rawValue
         if event == .chatMessage { return .chat }
-        if name.hasPrefix("task.") || name.hasPrefix("list.") || name.hasPrefix("step.") || name == "note.deleted" {
+        if name.hasPrefix("task.") || name.hasPrefix("list.") || name.hasPrefix("step.") || name.hasPrefix("note.") {
             return .tasks
         }
         if name.hasPrefix("event.") { return .calendar }

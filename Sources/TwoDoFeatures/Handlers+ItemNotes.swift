@@ -40,7 +40,7 @@ extension Handlers {
         return nil
     }
 
-    /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`.
+    /// `note routine|event <ref>: <text>`, `notes routine|event <ref>`, `note delete <ref> <n>`, `note edit <ref> <n> <text>`.
     func itemNote(_ command: Command, page: Int = 1, user: User, on c: CommandContext) throws -> Reply {
         do {
             return try runItemNote(command, page: page, user: user, c)
@@ -126,6 +126,32 @@ extension Handlers {
             ])
             try raise(in: c, .noteDeleted, actor: user, recipients: members, args: args, data: data)
             return .success(.noteDeleted, [t(c, .noteDeleted, args)], data: data)
+
+        case .noteEdit(let target, let number, let raw):
+            let text = try cleaned(raw, limit: TextRules.noteLimit, c)
+            let edited: Note?
+            let name: String
+            switch try resolveNoteTarget(target, user: user, c) {
+            case .routine(let r):
+                edited = try store.editNote(of: r.id, number: number, text: text, by: user.id, now: now)
+                name = r.name
+            case .event(let e):
+                edited = try store.editNote(of: e.id, number: number, text: text, by: user.id, now: now)
+                name = e.title
+            case .task(let task):
+                edited = try store.editNote(of: task.id, number: number, text: text, by: user.id, now: now)
+                name = task.title
+            }
+            guard let edited else {
+                return .failure(.errorNotFound, t(c, .errorNoteNotFound, ["name": name, "n": "\(number)"]))
+            }
+            let args = ["name": name, "n": "\(number)", "text": text]
+            let data = JSONValue.object([
+                ("name", .string(name)), ("n", .int(Int64(number))), ("text", .string(text)),
+                ("was", .string(edited.text)),
+            ])
+            try raise(in: c, .noteEdited, actor: user, recipients: members, args: args, data: data)
+            return .success(.noteEdited, [t(c, .noteEdited, args)], data: data)
 
         default:
             preconditionFailure("not a note command: \(command.verb)")

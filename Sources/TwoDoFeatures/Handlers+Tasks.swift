@@ -430,10 +430,11 @@ extension Handlers {
                     listing: .notes(.id(task.id.rawValue)), c)
             }
             var lines = [t(c, .taskNotesHeader, ["title": task.title])]
-            for n in notes {
+            // Numbered as `note edit` and `note delete` take them, across pages (the slice keeps its offsets).
+            for (i, n) in zip(notes.indices, notes) {
                 let author = n.author ?? t(c, .memberFormer)  // NULL: a deleted account
                 let when = TimeText.human(n.at, now: clock.now, tz: user.tz, lang: c.lang)
-                lines.append("  - \(author), \(when): \(n.text)")
+                lines.append("  \(i + 1). \(author), \(when): \(n.text)")
             }
             return finishPage(.success(.taskNotes, lines, data: data), w, listing: .notes(.id(task.id.rawValue)), c)
 

@@ -88,6 +88,8 @@ public enum EventName: String, CaseIterable, Sendable {
     case eventNoted = "event.noted"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
+    /// A note of a task, routine or event was rewritten.
+    case noteEdited = "note.edited"
     /// A step was added under a task.
     case stepAdded = "step.added"
     /// A step was done (its task still has open steps).
@@ -171,6 +173,7 @@ public enum EventName: String, CaseIterable, Sendable {
         case .eventDeleted: .eventEventDeleted
         case .eventNoted: .eventEventNoted
         case .noteDeleted: .eventNoteDeleted
+        case .noteEdited: .eventNoteEdited
         case .stepAdded: .eventStepAdded
         case .stepDone: .eventStepDone
         case .stepDoneTaskCompleted: .eventStepDoneTaskCompleted
@@ -239,6 +242,7 @@ extension EventName {
         case .eventDeleted: .eventDeleted
         case .eventNoted: .eventNoted
         case .noteDeleted: .noteDeleted
+        case .noteEdited: .noteEdited
         case .stepAdded: .stepAdded
         case .stepDone: .stepDone
         case .stepDoneTaskCompleted: .stepDoneTaskCompleted

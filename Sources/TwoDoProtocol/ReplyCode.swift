@@ -312,6 +312,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case calendar = "calendar"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
+    /// A note of a task, routine or event was rewritten.
+    case noteEdited = "note.edited"
 
     // MARK: Errors common to every command
 
@@ -670,6 +672,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .agendaDay: .agendaDayHeader
         case .calendar: .calendarEventsHeader
         case .noteDeleted: .noteDeleted
+        case .noteEdited: .noteEdited
         // Errors common to every command
         case .errorUnknownCommand: .errorUnknownCommand
         case .errorUsage: .errorUsage

@@ -558,6 +558,8 @@ enum Migrations {
         // 24: listings that never walk a space's tasks: counts of done tasks per list, and the undated view's
         // index holding every column its count and its pages test.
         listingCounts,
+        // 25: a note's text can be edited (`note edit`): its search text follows.
+        noteEdits,
     ]
 
     /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
@@ -635,6 +637,23 @@ enum Migrations {
             INSERT INTO list_open_counts (list_id, open, done)
                 VALUES (NEW.list_id, NEW.done = 0 AND NEW.parent_id IS NULL, NEW.done <> 0 AND NEW.parent_id IS NULL)
                 ON CONFLICT (list_id) DO UPDATE SET open = open + excluded.open, done = done + excluded.done;
+        END;
+        """
+
+    /// 25: `note edit` rewrites a note's body in place (same id, same place in its item's list); the search
+    /// text is queued again as for a new note, the indexed row dropped until the queue is drained.
+    static let noteEdits = """
+        CREATE TRIGGER search_note_update AFTER UPDATE OF body ON task_notes BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 1;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT NEW.id * 8 + 1, space_id, 'n', twodo_fold(NEW.body) FROM tasks WHERE id = NEW.task_id;
+        END;
+        CREATE TRIGGER search_item_note_update AFTER UPDATE OF body ON item_notes BEGIN
+            DELETE FROM search_index WHERE rowid = OLD.id * 8 + 4;
+            INSERT OR REPLACE INTO search_pending (id, space, kind, body)
+                SELECT NEW.id * 8 + 4, space_id, 'i', twodo_fold(NEW.body) FROM routines WHERE id = NEW.routine_id
+                UNION ALL
+                SELECT NEW.id * 8 + 4, space_id, 'i', twodo_fold(NEW.body) FROM events WHERE id = NEW.event_id;
         END;
         """
 }

@@ -306,6 +306,58 @@ extension SQLEngine {
         try deleteNumberedNote(SharedSQL.numberedEventNote, "item_notes", owner: event.rawValue, number: number)
     }
 
+    /// Rewrites the `number`-th note of a task; returns it as it was, or nil when there is none.
+    public func editNote(of task: TaskID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note? {
+        try editNumberedNote(
+            SharedSQL.numberedTaskNote, .taskNote, owner: task.rawValue, number: number, text: text, by: user, now: now)
+    }
+
+    /// Rewrites the `number`-th note of a routine; returns it as it was, or nil when there is none.
+    public func editNote(of routine: RoutineID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note?
+    {
+        try editNumberedNote(
+            SharedSQL.numberedRoutineNote, .itemNote, owner: routine.rawValue, number: number, text: text, by: user,
+            now: now)
+    }
+
+    /// Rewrites the `number`-th note of an event; returns it as it was, or nil when there is none.
+    public func editNote(of event: EventID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note? {
+        try editNumberedNote(
+            SharedSQL.numberedEventNote, .itemNote, owner: event.rawValue, number: number, text: text, by: user,
+            now: now)
+    }
+
+    /// Rewrites the `number`-th note `select` finds (its owner `?`, its offset `?`): its text, author and time
+    /// become the editor's (the words shown under a name are that person's), its id and so its place stay.
+    /// The search text follows: SQLite's triggers queue it, PostgreSQL's is rewritten from the `RETURNING` row.
+    private func editNumberedNote(
+        _ select: SQL, _ kind: SearchTextKind, owner: Int64, number: Int, text: String, by user: UserID, now: Int64
+    ) throws -> Note? {
+        guard number >= 1 else { return nil }
+        guard
+            let (id, note) = try row(
+                select, [.integer(owner), .integer(Int64(number - 1))],
+                map: { (try $0.requiredInt("id"), try Rows.note(from: $0)) })
+        else { return nil }
+        let (table, space) =
+            kind == .taskNote
+            ? ("task_notes", "(SELECT space_id FROM tasks WHERE tasks.id = task_notes.task_id)")
+            : (
+                "item_notes",
+                "coalesce((SELECT space_id FROM routines WHERE routines.id = item_notes.routine_id), "
+                    + "(SELECT space_id FROM events WHERE events.id = item_notes.event_id))"
+            )
+        try updateText(
+            kind, title: "body",
+            SQL("UPDATE \(table) SET body = ?, author_id = ?, created_at = ? WHERE id = ?")
+                + dialect.returning("id, \(space) AS space_id, body, NULL AS description"),
+            [.text(text), .integer(user.rawValue), .integer(now), .integer(id)])
+        if kind == .taskNote {
+            try write(SQL("UPDATE tasks SET updated_at = ? WHERE id = ?"), [.integer(now), .integer(owner)])
+        }
+        return note
+    }
+
     /// Deletes the `number`-th note `select` finds (its owner `?`, its offset `?`) from `table`.
     package func deleteNumberedNote(_ select: SQL, _ table: String, owner: Int64, number: Int) throws -> Note? {
         guard number >= 1 else { return nil }

@@ -86,6 +86,10 @@ public protocol ScheduleStore: TransactionalStore {
     func deleteNote(of routine: RoutineID, number: Int) throws -> Note?
     /// Deletes the `number`-th note of an event; nil when there is none.
     func deleteNote(of event: EventID, number: Int) throws -> Note?
+    /// Rewrites the `number`-th note of a routine as `user`'s text written `now`; returns it as it was, or nil.
+    func editNote(of routine: RoutineID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note?
+    /// Rewrites the `number`-th note of an event as `user`'s text written `now`; returns it as it was, or nil.
+    func editNote(of event: EventID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note?
     /// The number of notes on a task, a routine or an event (exactly one of them).
     func noteCount(task: TaskID?, routine: RoutineID?, event: EventID?) throws -> Int
 }

@@ -109,6 +109,9 @@ public protocol TaskStore: TransactionalStore {
     func notes(of task: TaskID) throws -> [Note]
     /// Deletes the `number`-th note (1-based, oldest first) of a task; nil when there is none.
     func deleteNote(of task: TaskID, number: Int) throws -> Note?
+    /// Rewrites the `number`-th note of a task as `user`'s text written `now`; returns the note as it was, or nil
+    /// when there is none.
+    func editNote(of task: TaskID, number: Int, text: String, by user: UserID, now: Int64) throws -> Note?
 }
 
 extension TaskStore {

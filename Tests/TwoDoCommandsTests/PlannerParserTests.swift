@@ -256,6 +256,32 @@ struct PlannerParserTests {
         #expect(parse("not sil süt 1") == .success(.noteDelete(.task(.words("süt")), number: 1)))
     }
 
+    @Test("editing a note by number: the first number after the reference, its text kept as typed")
+    func noteEdits() {
+        #expect(
+            parse("note edit oat milk 2 the  blue carton")
+                == .success(.noteEdit(.task(.words("oat milk")), number: 2, text: "the  blue carton")))
+        #expect(
+            parse("note edit #3 1: two of them")
+                == .success(.noteEdit(.task(.number(3)), number: 1, text: "two of them")))
+        #expect(parse("note edit id:42 #2 x") == .success(.noteEdit(.task(.id(42)), number: 2, text: "x")))
+        #expect(
+            parse("note edit routine gym 1 bring two towels")
+                == .success(.noteEdit(.routine("gym"), number: 1, text: "bring two towels")))
+        #expect(
+            parse("not düzenle süt 1 yağsız olsun")
+                == .success(.noteEdit(.task(.words("süt")), number: 1, text: "yağsız olsun")))
+        #expect(
+            parse("not değiştir etkinlik doktor 2 saat 3'te")
+                == .success(.noteEdit(.event("doktor"), number: 2, text: "saat 3'te")))
+        // A number with nothing after it, or a kind without a name: the usage, not a note on a task "edit".
+        #expect(parse("note edit oat milk 2") == .failure(.usage(verb: "note")))
+        #expect(parse("note edit routine 1 x") == .failure(.usage(verb: "note")))
+        // No number, or a colon before it: an ordinary note on a task whose title starts with "edit".
+        #expect(PlannerParser.parse("note edit the plan: 2 pages", context: context) == nil)
+        #expect(PlannerParser.parse("note edit photos: crop them", context: context) == nil)
+    }
+
     @Test("lines that are not these commands are left to the rest of the parser")
     func passThrough() {
         for line in ["add milk", "note milk: oat", "notes milk", "agenda", "show", "done 3"] {

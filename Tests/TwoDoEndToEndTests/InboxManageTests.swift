@@ -258,10 +258,10 @@ struct InboxManageTests {
         try couple.alice.ok(["add milk", "note milk: oat please"])
         try couple.settle()
         #expect(
-            try couple.aliceText.lines("notes milk") == [#"Notes on "milk":"#, "  - alice, Today 10:00: oat please"])
+            try couple.aliceText.lines("notes milk") == [#"Notes on "milk":"#, "  1. alice, Today 10:00: oat please"])
         try couple.advance("1d")
         #expect(
-            try couple.bobText.lines("notlar milk") == [#""milk" notları:"#, "  - alice, Dün 04:00: oat please"])
+            try couple.bobText.lines("notlar milk") == [#""milk" notları:"#, "  1. alice, Dün 04:00: oat please"])
         try couple.alice.ok(["routine add stretch every day", "note routine stretch: slowly"])
         try couple.advance("2d")
         try couple.settle()

@@ -111,6 +111,34 @@ struct PlannerLifecycleTests {
         #expect(try alice.json("note delete routine plants 5").code == "error.not_found")
     }
 
+    @Test("a note rewritten by number reaches the partner live, survives kill -9, and undo brings the old one back")
+    func noteEdit() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        try alice.ok("add milk")
+        _ = try bob.event()
+        try alice.ok("note milk: oat")
+        _ = try bob.event()
+        let edited = try bob.ok("note edit milk 1 oat, the blue carton")
+        #expect(edited.code == "note.edited")
+        #expect(edited.data["was"] as? String == "oat")
+        let event = try alice.event()
+        #expect(event.event == "note.edited")
+        #expect(event.text.contains("oat, the blue carton"))
+        let notes = try alice.ok("notes milk").data["notes"] as? [JSONObject] ?? []
+        #expect(notes.map { $0["author"] as? String } == ["bob"])
+        #expect(notes.map { $0["text"] as? String } == ["oat, the blue carton"])
+        server.kill()
+        let second = try server.startAgain()
+        let (alice2, bob2) = try (second.login("alice"), second.login("bob"))
+        let kept = try alice2.ok("notes milk").data["notes"] as? [JSONObject] ?? []
+        #expect(kept.map { $0["text"] as? String } == ["oat, the blue carton"])
+        #expect(try bob2.json("undo").code == "change.undone")
+        let back = try alice2.ok("notes milk").data["notes"] as? [JSONObject] ?? []
+        #expect(back.map { $0["text"] as? String } == ["oat"])
+        #expect(back.map { $0["author"] as? String } == ["alice"])
+    }
+
     @Test("another couple cannot see, mark, note, move or delete this couple's routines and events")
     func isolation() throws {
         let server = try TestServer()
