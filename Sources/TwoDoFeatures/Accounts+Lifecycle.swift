@@ -40,7 +40,7 @@ extension Accounts {
         if let wait = logins.retryAfter(name: key, address: c.throttleKey, now: Monotonic.now()) {
             return answer(c, tag, .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"])))
         }
-        let target = try handlers.resetTarget(named: typed)
+        let target = try AccountLifecycle(handlers: handlers).resetTarget(named: typed)
         // Dashes, spaces and case do not matter; anything that is not a code cannot match a code's hash.
         let normalized = InviteCode(parsing: code)?.description ?? "-"
         let hash = target?.codeHash ?? decoyHash
@@ -59,7 +59,7 @@ extension Accounts {
                 logins.passwdFailed(session: c.id, now: now)
                 return failure(c, tag, .errorBadCredentials, .errorBadCredentialsPassword)
             }
-            let reply = try handlers.deleteAccount(user, on: c)
+            let reply = try AccountLifecycle(handlers: handlers).deleteAccount(user, on: c)
             var o = Outcome(connection: c.id, tag: tag, reply: reply)
             o.wrote = true
             o.close = true
@@ -76,13 +76,14 @@ extension Accounts {
             }
             var o = Outcome(
                 connection: c.id, tag: tag,
-                reply: try handlers.issueResetCode(code, hash: hash, for: partner, by: user, on: c))
+                reply: try AccountLifecycle(handlers: handlers).issueResetCode(
+                    code, hash: hash, for: partner, by: user, on: c))
             o.wrote = true
             return o
 
         case (.reset(let id, let key, let codeHash, _), .verified(let ok, let newHash)):
             guard ok, let id, let newHash,
-                let (user, reply) = try handlers.completeReset(
+                let (user, reply) = try AccountLifecycle(handlers: handlers).completeReset(
                     user: id, verifiedHash: codeHash, newHash: newHash, on: c)
             else {
                 // A wrong code counts as a failed login on that name from this address.

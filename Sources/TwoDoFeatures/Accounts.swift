@@ -180,9 +180,18 @@ public final class Accounts {
     }
 
     /// Finishes an account command once its hash job is done (in a later turn's transaction).
-    public func complete(_ pending: PendingAuth, result: HashOutcome, on session: Session) throws -> Outcome {
+    /// - Throws: a storage failure or a bug, never a refusal (see `Handlers.run`).
+    public func complete(
+        _ pending: PendingAuth, result: HashOutcome, on session: Session
+    ) throws(CommandFailure) -> Outcome {
         let c = CommandContext(session)
-        return c.folded(into: try complete(pending, result: result, in: c))
+        do {
+            return c.folded(into: try complete(pending, result: result, in: c))
+        } catch let refused as ReplyError {
+            return Outcome(connection: c.id, tag: pending.tag, reply: refused.reply)
+        } catch {
+            throw .from(error)
+        }
     }
 
     private func complete(_ pending: PendingAuth, result: HashOutcome, in c: CommandContext) throws -> Outcome {
@@ -232,7 +241,9 @@ public final class Accounts {
                     c, unread == 1 ? .authLoggedInUnreadOne : .authLoggedInUnread,
                     ["name": user.name, "count": "\(unread)"])
                 : t(c, .authLoggedIn, ["name": user.name])
-            if let summary = try handlers.dueSummary(user: user, lang: c.lang) { text += " " + summary }
+            if let summary = try Views(handlers: handlers).dueSummary(user: user, lang: c.lang) {
+                text += " " + summary
+            }
             let data = withUnread(unread, JSONShape.user(user))
             let token = try issueResumeToken(for: user.id, on: c)
             var o = Outcome(

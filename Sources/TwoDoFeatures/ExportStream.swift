@@ -56,7 +56,7 @@ final class ExportStream: ReplyStream {
                 let page = try handlers.store.tasks(in: lists[index].id, after: cursor, limit: ExportStream.pageSize)
                 for (i, task) in page.enumerated() {
                     if cursor != nil || i > 0 { out.append(UInt8(ascii: ",")) }
-                    try handlers.exportedTask(task, user: user).write(to: &out)
+                    try Info(handlers: handlers).exportedTask(task, user: user).write(to: &out)
                 }
                 if let last = page.last, page.count == ExportStream.pageSize {
                     phase = .list(index: index, cursor: Store.TaskCursor(after: last))
@@ -74,9 +74,9 @@ final class ExportStream: ReplyStream {
                 // Routines and events are capped per space, so each section is one bounded piece.
                 let members = try handlers.store.members(of: user.space)
                 out.append(contentsOf: #"],"routines":"#.utf8)
-                try handlers.routinesExport(user: user, members: members).write(to: &out)
+                try Export(handlers: handlers).routinesExport(user: user, members: members).write(to: &out)
                 out.append(contentsOf: #","events":"#.utf8)
-                try handlers.eventsExport(user: user).write(to: &out)
+                try Export(handlers: handlers).eventsExport(user: user).write(to: &out)
                 out.append(UInt8(ascii: "}"))
                 if json { out.append(UInt8(ascii: "}")) }
                 out.append(contentsOf: [13, 10])

@@ -12,7 +12,7 @@ extension Handlers {
         let reply = { (r: Reply) in Handled.outcome(Outcome(connection: c.id, tag: tag, reply: r)) }
         switch command {
         case .help(let topic):
-            return reply(help(topic: topic, c))
+            return reply(Info(handlers: self).help(topic: topic, c))
         case .ping:
             return reply(.success(.pong, [t(c, .pong)]))
         case .quit:
@@ -29,7 +29,7 @@ extension Handlers {
         case .resume(let token):
             return try accounts.resume(token: token, on: c, tag: tag)
         case .forgot(let name):
-            return reply(try forgot(name, on: c))
+            return reply(try AccountLifecycle(handlers: self).forgot(name, on: c))
         case .reset(let name, let code, let password):
             return try accounts.resetPassword(name: name, code: code, password: password, on: c, tag: tag)
         case .clock(let action):
@@ -50,13 +50,13 @@ extension Handlers {
         case .passwd(let old, let new):
             return try accounts.changePassword(old: old, new: new, user: user, on: c, tag: tag)
         case .couple(let action):
-            return reply(try couple(action, user: user, on: c))
+            return reply(try Couple(handlers: self).couple(action, user: user, on: c))
         case .who:
-            return reply(try who(user: user, on: c))
+            return reply(try Couple(handlers: self).who(user: user, on: c))
         case .me:
-            return reply(try me(user: user, on: c))
+            return reply(try Couple(handlers: self).me(user: user, on: c))
         case .displayName(let name):
-            return reply(try displayName(name, user: user, on: c))
+            return reply(try Couple(handlers: self).displayName(name, user: user, on: c))
         case .lists, .show, .view, .inbox, .events, .routines, .notes, .itemNotes, .calendar, .search, .steps:
             return reply(try listing(command, page: 1, user: user, on: c))
         case .paged(let listing, let page):
@@ -64,42 +64,43 @@ extension Handlers {
         case .more:
             return reply(try more(user: user, on: c))
         case .list(let action):
-            return reply(try list(action, user: user, on: c))
+            return reply(try Tasks(handlers: self).list(action, user: user, on: c))
         case .addStep(let title, let parent, let plain):
-            return reply(try addStep(title: title, parent: parent, plain: plain, user: user, on: c))
+            return reply(
+                try Steps(handlers: self).addStep(title: title, parent: parent, plain: plain, user: user, on: c))
         case .note:
-            return reply(try noteCommand(command, user: user, on: c))
+            return reply(try Notes(handlers: self).noteCommand(command, user: user, on: c))
         case .noteUnsplit(let line):
-            return reply(try noteUnsplit(line, user: user, on: c))
+            return reply(try Tasks(handlers: self).noteUnsplit(line, user: user, on: c))
         case .addToUnknownList(let name, let add):
-            return reply(try unknownList(name, add: add, user: user, on: c))
+            return reply(try Tasks(handlers: self).unknownList(name, add: add, user: user, on: c))
         case .add, .done, .undone, .edit, .delete, .move, .assign, .due, .priority, .repeating, .remind, .nag,
             .unnag, .snooze:
-            return reply(try task(command, user: user, on: c))
+            return reply(try Tasks(handlers: self).task(command, user: user, on: c))
         case .routine(let action):
-            return reply(try routine(action, user: user, on: c))
+            return reply(try Routines(handlers: self).routine(action, user: user, on: c))
         case .event(let action):
-            return reply(try event(action, user: user, on: c))
+            return reply(try Events(handlers: self).event(action, user: user, on: c))
         case .agendaWeek:
-            return reply(try agendaWeek(user: user, on: c))
+            return reply(try Events(handlers: self).agendaWeek(user: user, on: c))
         case .agendaDay(let day):
-            return reply(try agendaDay(day, user: user, on: c))
+            return reply(try Events(handlers: self).agendaDay(day, user: user, on: c))
         case .weekStart(let value):
-            return reply(try weekStart(value, user: user, on: c))
+            return reply(try Events(handlers: self).weekStart(value, user: user, on: c))
         case .itemNote, .noteDelete, .noteEdit:
-            return reply(try itemNote(command, user: user, on: c))
+            return reply(try Notes(handlers: self).itemNote(command, user: user, on: c))
         case .describe(let target, let text):
-            return reply(try describe(target, text: text, user: user, on: c))
+            return reply(try Notes(handlers: self).describe(target, text: text, user: user, on: c))
         case .info(let target):
-            return reply(try info(target, user: user, on: c))
+            return reply(try Info(handlers: self).info(target, user: user, on: c))
         case .say(let text):
-            return reply(try say(text, user: user, on: c))
+            return reply(try Couple(handlers: self).say(text, user: user, on: c))
         case .undo:
-            return reply(try undo(user: user, on: c))
+            return reply(try Undo(handlers: self).undo(user: user, on: c))
         case .plan(.backlog):
             return reply(try listing(command, page: 1, user: user, on: c))
         case .plan(let action):
-            return reply(try planCommand(action, user: user, on: c))
+            return reply(try Plan(handlers: self).planCommand(action, user: user, on: c))
         case .inboxClear:
             let count = try store.clearNotifications(for: user.id)
             let key: TextKey = count == 1 ? .inboxClearedOne : .inboxCleared
@@ -108,7 +109,7 @@ extension Handlers {
                     .inboxCleared, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))]))
             )
         case .inboxRead(let row?):
-            return reply(try inboxRead(number: row, user: user, on: c))
+            return reply(try Inbox(handlers: self).inboxRead(number: row, user: user, on: c))
         case .inboxRead(nil):
             let count = try store.markNotificationsRead(for: user.id, newest: nil)
             let key: TextKey = count == 1 ? .inboxReadOne : .inboxRead
@@ -116,27 +117,27 @@ extension Handlers {
                 .success(
                     .inboxRead, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
         case .inboxDelete(let number):
-            return reply(try inboxDelete(number: number, user: user, on: c))
+            return reply(try Inbox(handlers: self).inboxDelete(number: number, user: user, on: c))
         case .mute(let kind):
-            return reply(try mute(kind, on: true, user: user, on: c))
+            return reply(try Inbox(handlers: self).mute(kind, on: true, user: user, on: c))
         case .unmute(let kind):
-            return reply(try mute(kind, on: false, user: user, on: c))
+            return reply(try Inbox(handlers: self).mute(kind, on: false, user: user, on: c))
         case .lang(let lang):
-            return reply(try setLanguage(lang, user: user, on: c))
+            return reply(try Info(handlers: self).setLanguage(lang, user: user, on: c))
         case .tz(let zone):
-            return reply(try setTimeZone(zone, user: user, on: c))
+            return reply(try Info(handlers: self).setTimeZone(zone, user: user, on: c))
         case .export:
-            return .outcome(export(user: user, on: c, tag: tag))
+            return .outcome(Info(handlers: self).export(user: user, on: c, tag: tag))
         case .exportICS:
-            return .outcome(exportICS(user: user, on: c, tag: tag))
+            return .outcome(Export(handlers: self).exportICS(user: user, on: c, tag: tag))
         case .stats:
             return .stats(user)
         case .accountDelete(nil):
-            return reply(try explainAccountDeletion(user: user, on: c))
+            return reply(try AccountLifecycle(handlers: self).explainAccountDeletion(user: user, on: c))
         case .accountDelete(let password?):
             return try accounts.deleteAccount(password: password, user: user, on: c, tag: tag)
         case .approveReset(let name):
-            return try approveReset(name, user: user, on: c, tag: tag)
+            return try AccountLifecycle(handlers: self).approveReset(name, user: user, on: c, tag: tag)
         case .help, .ping, .quit, .json, .register, .login, .resume, .clock, .forgot, .reset:
             preconditionFailure("handled above")
         }

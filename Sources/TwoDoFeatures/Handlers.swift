@@ -6,14 +6,17 @@ import TwoDoProtocol
 import TwoDoStore
 import TwoDoText
 
-/// Runs TwoDo's commands: tasks, lists, couple, time and reminders, routines, calendar, notes, inbox, info.
+/// What TwoDo's commands share, and the one entry the loop calls: `run` a line.
 ///
-/// A handler takes the store (inside the loop's turn transaction), the clock, the acting user and the
-/// command's context (`CommandContext`: its session, and what it raises), and returns an `Outcome`: the
-/// reply, the events for the partner, and effects for the loop to apply (other sessions' language,
-/// reminders changed). It never touches a socket or the loop's state; who is online comes from the
-/// read-only `Presence`. The loop wraps each command in a savepoint and delivers outcomes after COMMIT; a
-/// command that throws leaves nothing behind, since what it raised lived in its context only.
+/// The commands themselves live in small feature types (`Tasks`, `Routines`, `Events`, `Plan`, `Notes`,
+/// `Inbox`, `Couple`, `Search`, `Undo`, `Views`, `Info`, `Export`, `AccountLifecycle`, `Accounts`), each a
+/// `Feature` over this object: the store (inside the loop's turn transaction), the clock, the limits, the
+/// names cache, presence and the throttles. `Handlers.dispatch` routes a parsed command to its feature. A
+/// command runs in a `CommandContext` made for it alone (its session, and the events, effects and reminder
+/// changes it raises) and returns an `Outcome`; it never touches a socket or the loop's state, and who is
+/// online comes from the read-only `Presence`. The loop wraps each command in a savepoint and delivers
+/// outcomes after COMMIT; a command that throws leaves nothing behind, since what it raised lived in its
+/// context only.
 ///
 /// Owned by the event-loop thread, like the store.
 public final class Handlers {
@@ -60,12 +63,20 @@ public final class Handlers {
     ///
     /// - Returns: `.outcome` for commands answered now (nil: nothing to answer), `.hash` for account commands
     ///   that wait for password work, `.stats` for the report on the loop.
-    /// - Throws: storage errors; the loop rolls back the command's savepoint and answers `error.storage`.
-    public func run(_ body: Substring, on session: Session, tag: String?) throws -> Handled {
+    /// - Throws: a storage failure or a bug, never a refusal (that is a reply); the loop rolls back the
+    ///   command's savepoint and answers `error.storage`, `error.unavailable` or `error.internal`.
+    public func run(_ body: Substring, on session: Session, tag: String?) throws(CommandFailure) -> Handled {
         let c = CommandContext(session)
-        switch try run(body, in: c, tag: tag) {
-        case .outcome(let outcome): return .outcome(outcome.map(c.folded(into:)))
-        case let other: return other
+        do {
+            switch try run(body, in: c, tag: tag) {
+            case .outcome(let outcome): return .outcome(outcome.map(c.folded(into:)))
+            case let other: return other
+            }
+        } catch let refused as ReplyError {
+            // A refusal thrown past every handler's own catch is still only a refusal: nothing it raised stands.
+            return .outcome(Outcome(connection: c.id, tag: tag, reply: refused.reply))
+        } catch {
+            throw .from(error)
         }
     }
 
@@ -95,13 +106,6 @@ public final class Handlers {
         }
     }
 
-    /// Whether `user` has any open session.
-    func isOnline(_ user: UserID) -> Bool { presence?.isOnline(user) ?? false }
-
-    /// Localized text in the session's language.
-    public func t(_ c: CommandContext, _ key: TextKey, _ args: [String: String] = [:]) -> String {
-        Catalog.text(key, c.lang, args)
-    }
 }
 
 /// Where a parsed command goes: answered now, or waiting for password work, or a report only the loop can give.

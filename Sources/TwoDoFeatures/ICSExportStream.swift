@@ -52,7 +52,7 @@ final class ICSExportStream: ReplyStream {
                 let page = try handlers.store.tasks(in: lists[index].id, after: cursor, limit: ExportStream.pageSize)
                 var lines: [String] = []
                 for task in page where task.due != nil {
-                    lines += handlers.icsTask(task, user: user, stamp: stamp, window: window)
+                    lines += Export(handlers: handlers).icsTask(task, user: user, stamp: stamp, window: window)
                 }
                 emit(lines, into: &out)
                 if let last = page.last, page.count == ExportStream.pageSize {
@@ -106,9 +106,9 @@ final class ICSExportStream: ReplyStream {
         for z in events.map(\.tz) + routineZones where !zones.contains(z) { zones.append(z) }
         for z in zones { lines += ICalendar.timezone(z, from: from, to: to) }
         emit(lines, into: &out)
-        for e in events { emit(handlers.icsEvent(e, stamp: stamp), into: &out) }
+        for e in events { emit(Export(handlers: handlers).icsEvent(e, stamp: stamp), into: &out) }
         for (r, zone) in zip(routines, routineZones) {
-            emit(handlers.icsRoutine(r, zone: zone, stamp: stamp), into: &out)
+            emit(Export(handlers: handlers).icsRoutine(r, zone: zone, stamp: stamp), into: &out)
         }
     }
 

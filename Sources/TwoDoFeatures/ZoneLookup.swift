@@ -77,7 +77,7 @@ enum ZoneLookup {
     }
 }
 
-extension Handlers {
+extension Feature {
     /// `tz` refused: the zones a last part shares, or the nearest one, in the reader's language.
     func zoneRefusal(_ typed: String, several: [String] = [], closest: String? = nil, _ c: CommandContext) -> Reply {
         if !several.isEmpty {

@@ -340,8 +340,14 @@ extension Server {
     /// The reply code of a command or turn that failed with `error`: the database out of reach (PostgreSQL:
     /// the node reconnects by itself), another storage failure, or a bug.
     static func failureCode(_ error: Error) -> ReplyCode {
-        guard let e = error as? DatabaseError else { return .errorInternal }
-        return e.isUnavailable ? .errorUnavailable : .errorStorage
+        let storage: DatabaseError
+        switch error {
+        case CommandFailure.storage(let e): storage = e
+        case CommandFailure.bug: return .errorInternal
+        case let e as DatabaseError: storage = e
+        default: return .errorInternal
+        }
+        return storage.isUnavailable ? .errorUnavailable : .errorStorage
     }
 
     /// Splits an `@id=<token> ` prefix from a line. Tokens are 1–64 characters of [A-Za-z0-9._:-].

@@ -4,7 +4,7 @@ import TwoDoSystem
 
 /// `bigspace --tasks 100000 [--lists 100] [--runs 200]`.
 enum BigSpaceScenario {
-    /// Target from issue 6: `show` of a 200-task list within 1 ms.
+    /// Target: `show` of a 200-task list within 1 ms.
     static let targetNanos: UInt64 = 1_000_000
     /// Tasks in the list whose `show` is timed.
     static let focusSize = 200
@@ -96,7 +96,7 @@ enum BigSpaceScenario {
                 var near = try timeSequential(loop, owner, "agenda page 2", runs: max(5, runs / 10), server: server)
                 table.rows.append(near.row("agenda page 2 (by number)", target: "–"))
             }
-            // Search (issue 13): a rare word among 100,000 tasks, and one that every task has.
+            // Search: a rare word among 100,000 tasks, and one that every task has.
             let searchConnection = hasLists ? owner : bigConnection
             if !searchConnection.isClosed {
                 for (command, label) in [
@@ -110,7 +110,7 @@ enum BigSpaceScenario {
                     table.rows.append(found.row(label, target: "p99 < 5 ms: " + Format.verdict(fast)))
                 }
             }
-            // The day plan (issue 15): a full 1-3-5 day (27 of the 100,000 tasks, by id: the space is full), then
+            // The day plan: a full 1-3-5 day (27 of the 100,000 tasks, by id: the space is full), then
             // the board.
             var planned = false
             owner.send("plan id:1 morning must", at: Monotonic.nanoseconds()) { planned = $0.isOK }

@@ -1,4 +1,4 @@
-// Scenario "calendar": `calendar` for one month in a space holding as many events as a space may (issue 5: under 5 ms).
+// Scenario "calendar": `calendar` for one month in a space holding as many events as a space may (target: under 5 ms).
 
 import Foundation
 import TwoDoSystem
@@ -12,7 +12,7 @@ import TwoDoSystem
 enum CalendarScenario {
     /// Seconds between filling a space and timing it: two of the checkpoint thread's intervals.
     static let settle = 1.0
-    /// Target from issue 5: a month's `calendar` within 5 ms.
+    /// Target: a month's `calendar` within 5 ms.
     static let targetNanos: UInt64 = 5_000_000
 
     static func run(_ options: BenchOptions) throws -> [Table] {

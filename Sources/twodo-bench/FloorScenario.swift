@@ -1,4 +1,4 @@
-// What SQLite alone costs for the writes of one durable `add`, with no server around it (issue 17).
+// What SQLite alone costs for the writes of one durable `add`, with no server around it.
 
 import CSQLite
 import Foundation

@@ -1,4 +1,4 @@
-// Scenario: the attacks of issue 11, one after another, each while a bystander couple measures its ping round trips.
+// Scenario: the hostile-client attacks, one after another, each while a bystander couple measures its ping round trips.
 
 import CLinux
 import Foundation
@@ -286,7 +286,7 @@ enum HostileScenario {
             [
                 Attack(name: "30 clients fill their window with `help routine`, then reset") { port in
                     // Client k asks for k × 250 replies and never reads, so some still have replies queued in
-                    // the server when the reset comes (the crash of issue 11 on the old loop).
+                    // the server when the reset comes (a crash the old loop had).
                     let sockets = try (1...30).map { k in
                         (try PlainSocket(port: port, source: "127.0.10.\(k)", receiveBuffer: 1024), k * 250)
                     }

@@ -5,7 +5,7 @@ import TwoDoSystem
 
 /// `idle --connections 1000,10000`.
 enum IdleScenario {
-    /// Target from issue 6: at most 20 KB of RSS per idle logged-in connection.
+    /// Target: at most 20 KB of RSS per idle logged-in connection.
     static let targetKB = 20.0
 
     /// Runs the scenario (against a fresh server unless `--target` is given) and returns its table.

@@ -2,7 +2,7 @@
 
 /// `latency --pairs 1000 --rate 5 --seconds 20`.
 enum LatencyScenario {
-    /// Target from issue 6: partner-event p99 at most 2 ms at 1,000 pairs × 5 commands/s.
+    /// Target: partner-event p99 at most 2 ms at 1,000 pairs × 5 commands/s.
     static let targetP99Nanos: UInt64 = 2_000_000
 
     /// Runs the scenario (against a fresh server unless `--target` is given) and returns its table.

@@ -82,7 +82,7 @@ final class LoginStorm {
 
 /// `loginstorm --seconds 5 --rate 200 [--normal-pairs 10] [--normal-rate 10] [--storm-connections 300]`.
 enum LoginStormScenario {
-    /// Target from issue 6: during a login storm, other users' reply p99 stays within 20 ms.
+    /// Target: during a login storm, other users' reply p99 stays within 20 ms.
     static let targetNanos: UInt64 = 20_000_000
 
     /// Runs the scenario (against a fresh server unless `--target` is given) and returns its table.

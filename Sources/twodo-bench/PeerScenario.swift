@@ -1,4 +1,4 @@
-// `peer`: TwoDo side by side with redis-server (issue 17), same load generator, same run, both pinned.
+// `peer`: TwoDo side by side with redis-server, same load generator, same run, both pinned.
 
 import Foundation
 import TwoDoSystem

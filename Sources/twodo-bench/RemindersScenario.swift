@@ -10,7 +10,7 @@ enum RemindersScenario {
     /// What a reminder pushed to a JSON session contains (bytes built once from the protocol's event name).
     static let reminderEvent = Array((#""event":""# + EventName.reminderDue.rawValue + "\"").utf8)
 
-    /// Targets from issue 4.
+    /// The targets.
     static let startTargetSeconds = 1.0
     static let rssGrowthTargetKB = 10 * 1024
     static let deliveryTargetNanos: UInt64 = 1_000_000_000

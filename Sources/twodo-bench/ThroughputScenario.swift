@@ -2,7 +2,7 @@
 
 /// `throughput --pairs 50 --seconds 10 [--window 32]`.
 enum ThroughputScenario {
-    /// Target from issue 2: at least 20,000 durable task commands per second with 50 pairs.
+    /// Target: at least 20,000 durable task commands per second with 50 pairs.
     static let targetPerSecond = 20_000.0
 
     /// Runs the scenario (against a fresh server unless `--target` is given) and returns its table.

@@ -239,7 +239,7 @@ struct SessionCoreTests {
     }
 }
 
-/// Reconnecting after the server went away with the resume token the login handed out (issue 14 item 8).
+/// Reconnecting after the server went away with the resume token the login handed out.
 @Suite("SessionCore resume", .timeLimit(.minutes(1)))
 struct SessionCoreResumeTests {
     typealias Core = SessionCore<TestContact>

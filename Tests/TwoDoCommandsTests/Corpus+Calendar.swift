@@ -1,4 +1,4 @@
-// Calendar completeness rows (issue 14 item 6): multi-day events, `agenda <day>`, `events on <date>`, `export ics`.
+// Calendar completeness rows: multi-day events, `agenda <day>`, `events on <date>`, `export ics`.
 
 import TwoDoCommands
 import TwoDoCore

@@ -1,4 +1,4 @@
-// List clear and icon rows (issue 13 item 6) and colon-less notes (item 7), in both languages.
+// List clear and icon rows and colon-less notes (item 7), in both languages.
 
 import TwoDoCommands
 

@@ -1,4 +1,4 @@
-// Day-plan rows (issue 15): plan, plan add, reorder, start, defer, unplan, backlog, in English and Turkish.
+// Day-plan rows: plan, plan add, reorder, start, defer, unplan, backlog, in English and Turkish.
 
 import TwoDoCommands
 import TwoDoCore

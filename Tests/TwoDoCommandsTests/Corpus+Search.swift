@@ -30,7 +30,7 @@ extension Corpus {
 }
 
 extension Corpus {
-    /// Quoted task references (issue 13 item 7): the quoted title is words, even when it looks like a number.
+    /// Quoted task references: the quoted title is words, even when it looks like a number.
     static let quotedReferences: [Row] = [
         ok("done \"salt and pepper\"", .done(.words("salt and pepper"))),
         ok("delete “fix sink”", .delete(.words("fix sink"))),
@@ -44,7 +44,7 @@ extension Corpus {
 }
 
 extension Corpus {
-    /// `undo` and Turkish `geri al` alone (issue 13 item 5); `geri al` with a reference still reopens a task.
+    /// `undo` and Turkish `geri al` alone; `geri al` with a reference still reopens a task.
     static let undoRows: [Row] = [
         ok("undo", .undo),
         ok("UNDO", .undo),

@@ -1,5 +1,5 @@
-// End to end: deleting an account and resetting a forgotten password with the partner's approval (issue 14
-// items 2 and 3), over TCP with two partners, in English and Turkish, and `twodo admin reset-password`.
+// End to end: deleting an account and resetting a forgotten password with the partner's approval
+// over TCP with two partners, in English and Turkish, and `twodo admin reset-password`.
 
 import Foundation
 import Testing

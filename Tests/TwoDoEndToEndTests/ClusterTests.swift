@@ -1,4 +1,4 @@
-// Several `twodo serve` nodes on one PostgreSQL database, talked to over TCP like users would (issue 18).
+// Several `twodo serve` nodes on one PostgreSQL database, talked to over TCP like users would.
 
 import Foundation
 import TwoDoTestSupport

@@ -1,4 +1,4 @@
-// End to end: leaving a couple with care (issue 14 item 4) — a confirmation first, then the leaver's own
+// End to end: leaving a couple with care — a confirmation first, then the leaver's own
 // lists, tasks, routines and events copied into their new space while the partner keeps everything; and a
 // second invite code that says it replaced the first.
 

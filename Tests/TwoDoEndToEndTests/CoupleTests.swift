@@ -249,7 +249,7 @@ struct CoupleTests {
         #expect(done.ok == false)
         #expect(done.code == "error.not_found")
         #expect(try bob2.json("show Groceries").code == "error.not_found")
-        // The old space's list is gone: bob is asked (issue 16) and his lists no longer name it.
+        // The old space's list is gone: bob is asked and his lists no longer name it.
         let asked = try bob2.json("add bread to Groceries")
         #expect(asked.code == "error.no_such_list")
         #expect(asked.data["lists"] as? [String] == ["Inbox"])

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-/// One line of issue 16's date families, typed by one partner, and what both partners must see.
+/// One line of the date families, typed by one partner, and what both partners must see.
 struct PhrasedCase: Sendable, CustomStringConvertible {
     /// `ayse` (Turkish, Europe/Istanbul) or `john` (English, America/New_York).
     var by: String

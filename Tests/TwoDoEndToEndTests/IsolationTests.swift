@@ -1,4 +1,4 @@
-// End to end: what a stranger tried through `undo` once ids were reused (issue 26), and the undo stack across a
+// End to end: what a stranger tried through `undo` once ids were reused, and the undo stack across a
 // couple's parting. Each test failed on the server before migration 21 and the scoped undo.
 
 import Foundation

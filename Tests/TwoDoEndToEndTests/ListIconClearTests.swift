@@ -1,4 +1,4 @@
-// End to end: list icons and list clear (issue 13 item 6) and colon-less notes (item 7), two partners, en and tr.
+// End to end: list icons and list clear and colon-less notes (item 7), two partners, en and tr.
 
 import Foundation
 import Testing

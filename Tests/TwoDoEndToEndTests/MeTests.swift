@@ -1,4 +1,4 @@
-// End to end: `me` / `ben` (issue 14 item 1) — who you are, in your language, with your couple and sessions.
+// End to end: `me` / `ben` — who you are, in your language, with your couple and sessions.
 
 import Foundation
 import Testing

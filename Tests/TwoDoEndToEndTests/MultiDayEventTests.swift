@@ -1,4 +1,4 @@
-// End to end: multi-day events (issue 14 item 6) in both languages and two zones, on each of their days in
+// End to end: multi-day events in both languages and two zones, on each of their days in
 // `events`, `calendar`, `agenda week` and the single-day views `agenda <day>` and `events on <date>`.
 
 import Foundation

@@ -1,4 +1,4 @@
-// End to end: a newcomer's first minutes (issue 14 item 7) — the grouped help in both languages, "Did you
+// End to end: a newcomer's first minutes — the grouped help in both languages, "Did you
 // mean: add …?" answered by yes/evet, `tz` by city or any case, and nag countdowns in hours and minutes.
 // The test clock starts on Sun 22 Nov 2026 09:00 UTC.
 

@@ -1,4 +1,4 @@
-// End to end: a quoted title as a task reference (issue 13 item 7), in both languages, seen by the partner.
+// End to end: a quoted title as a task reference, in both languages, seen by the partner.
 
 import Foundation
 import Testing

@@ -73,7 +73,7 @@ extension ResilienceSuite {
             }
             let blocked = try attacker.json("login victim plover-ivpgvz-27")
             #expect(blocked.code == "error.throttled", "even the right password waits: \(blocked)")
-            // The owner, elsewhere, is not locked out (issue 11: it used to be, from every address).
+            // The owner, elsewhere, is not locked out (it once was, from every address).
             #expect(
                 try client(server, from: "127.0.0.22").json("login victim plover-ivpgvz-27").code == "auth.logged_in")
             #expect(try attacker.json("login bystander plover-olfgnaqre-27").code == "auth.logged_in")

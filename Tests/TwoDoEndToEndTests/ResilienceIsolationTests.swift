@@ -161,7 +161,7 @@ extension ResilienceSuite {
                     let id = try #require(added.data["id"] as? Int)
                     #expect(try carol.json("delete id:\(id)").isOK)
                 } else {
-                    // A capitalized `to <Name>` with no such list asks (issue 16), naming only carol's lists.
+                    // A capitalized `to <Name>` with no such list asks, naming only carol's lists.
                     #expect(added.code == "error.no_such_list", "`\(add)` answered \(added)")
                 }
                 try probe(carol, "move carol laundry to \(list)", expect: notFound, &tally)

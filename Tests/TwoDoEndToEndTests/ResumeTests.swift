@@ -1,4 +1,4 @@
-// End to end: resume tokens (issue 14 item 8) over TCP: handed out by login, register and passwd, accepted
+// End to end: resume tokens over TCP: handed out by login, register and passwd, accepted
 // by `resume` / `oturumu sürdür` on a new connection and after a restart, ended by logout, passwd, a reset,
 // account deletion and 30 days, throttled like logins, and never another account's way in.
 

@@ -45,7 +45,7 @@ struct FeatureHandlerTests {
         let (carol, _) = try h.couple("carol", "dave")
         try h.run("list add Secret", as: carol.1)
         try h.run("add carol's secret to Secret", as: carol.1)
-        // No list "Secret" in alice's space: she is asked (issue 16), and only her own lists are named.
+        // No list "Secret" in alice's space: she is asked, and only her own lists are named.
         let asked = try h.run("add spy to Secret", as: alice.1)
         #expect(asked.reply.code == .errorNoSuchList)
         #expect(asked.reply.lines.allSatisfy { !$0.contains("carol") && $0.contains("Your lists: Inbox.") })

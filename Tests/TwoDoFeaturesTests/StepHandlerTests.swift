@@ -205,7 +205,7 @@ struct StepHandlerTests {
         else { Issue.record("no hits"); return }
         #expect(hit.first { $0.0 == "parent_title" }?.1 == .string("party prep"))
         let parent = try #require(try h.store.tasks(in: try h.store.defaultList(in: alice.0.space).id).first)
-        let exported = try h.handlers.exportedTask(parent, user: alice.0)
+        let exported = try Info(handlers: h.handlers).exportedTask(parent, user: alice.0)
         guard case .object(let ef) = exported, case .object(let steps)? = ef.first(where: { $0.0 == "steps" })?.1,
             case .array(let items)? = steps.first(where: { $0.0 == "items" })?.1
         else { Issue.record("no steps in export"); return }

@@ -1,4 +1,4 @@
-// The held-out parser corpus: English rows written as people type, never tuned to the parser (issue 16).
+// The held-out parser corpus: English rows written as people type, never tuned to the parser.
 
 import TwoDoCommands
 import TwoDoCore

@@ -1,4 +1,4 @@
-// The English rows of the second held-out corpus (issue 16): written from docs/PROTOCOL.md only; see HeldOut2CorpusTests.
+// The English rows of the second held-out corpus: written from docs/PROTOCOL.md only; see HeldOut2CorpusTests.
 
 import TwoDoCommands
 import TwoDoCore
