@@ -187,6 +187,9 @@ public enum Command: Sendable, Equatable {
     case agendaDay(LocalDate)
     /// `calendar [month] [year]` / `takvim`: nil means the current month / year.
     case calendar(month: Int?, year: Int?)
+    /// `calendar link` / `takvim bağlantısı`: a new secret feed URL (the old one stops working);
+    /// `calendar link revoke` / `takvim bağlantısı iptal`: no URL any more.
+    case calendarLink(revoke: Bool)
     /// `weekstart [monday|sunday]` / `hafta başı [pazartesi|pazar]`: nil shows the setting.
     case weekStart(WeekStart?)
     /// `note routine <name>: <text>`, `note event <ref>: <text>` (tasks use `note`).
@@ -266,6 +269,7 @@ public enum Command: Sendable, Equatable {
         switch self {
         case .register, .login, .resume, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
             .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset,
+            .calendarLink,
             .inboxDelete, .mute,
             .unmute:
             return false
@@ -333,6 +337,7 @@ public enum Command: Sendable, Equatable {
         case .agendaWeek: "agenda week"
         case .agendaDay: "agenda"
         case .calendar: "calendar"
+        case .calendarLink: "calendar link"
         case .weekStart: "weekstart"
         case .itemNote, .noteDelete, .noteEdit: "note"
         case .itemNotes: "notes"

@@ -186,6 +186,17 @@ public enum PlannerParser {
     /// `calendar next|previous [month]`, `takvim gelecek|önceki|geçen [ay]`.
     private static func calendar(_ t: [Word], context: ParseContext) -> Result<Command, ParseError> {
         let usage = ParseError.usage(verb: "calendar")
+        // `calendar link [revoke]`, `takvim bağlantısı [iptal]`: the secret feed URL for phones.
+        if let first = t.first,
+            ["link", "feed", "subscribe", "baglanti", "baglantisi", "abonelik"].contains(first.stem)
+        {
+            switch t.count {
+            case 1: return .success(.calendarLink(revoke: false))
+            case 2 where ["revoke", "off", "stop", "delete", "iptal", "kaldir", "sil", "kapat"].contains(t[1].stem):
+                return .success(.calendarLink(revoke: true))
+            default: return .failure(usage)
+            }
+        }
         var month: Int?
         var year: Int?
         let today = LocalDate(instant: context.now, tz: context.timeZone)

@@ -81,6 +81,8 @@ extension Handlers {
             return reply(try Routines(handlers: self).routine(action, user: user, on: c))
         case .event(let action):
             return reply(try Events(handlers: self).event(action, user: user, on: c))
+        case .calendarLink(let revoke):
+            return reply(try CalendarFeed(handlers: self).link(revoke: revoke, user: user, on: c))
         case .agendaWeek:
             return reply(try Events(handlers: self).agendaWeek(user: user, on: c))
         case .agendaDay(let day):

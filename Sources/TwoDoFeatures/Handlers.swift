@@ -28,6 +28,9 @@ public final class Handlers {
     let limits: SpaceLimits
     /// Names of users who may run `stats`.
     let admins: Set<String>
+    /// The calendar feed's base URL (`--feed-url`, e.g. `https://todo.example.com:8443`); nil when the server
+    /// serves no feed, and `calendar link` says so.
+    public var feedBase: String?
     /// The wall-clock second the server started: a reminder due before it was missed while the server was down.
     let startedAt: Int64
     /// Who is connected (the loop's session registry), read-only.

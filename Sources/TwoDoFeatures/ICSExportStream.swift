@@ -23,22 +23,29 @@ final class ICSExportStream: ReplyStream {
     private let user: User
     private let json: Bool
     private let tag: String?
-    private let header: String
+    /// The reply's first line; nil for the calendar feed, whose body is the iCalendar text alone.
+    private let header: String?
+    /// Past this many bytes no more tasks are written (the feed's bound; the session's export has none).
+    private let maxBytes: Int
+    private var written = 0
     private var phase = Phase.start
     private var lists: [TaskList] = []
     private var stamp = ""
     /// The instants the reader's VTIMEZONE covers; a timed due outside it is written in UTC.
     private var window: ClosedRange<Int64> = 0...0
 
-    init(handlers: Handlers, user: User, json: Bool, tag: String?, header: String) {
+    init(handlers: Handlers, user: User, json: Bool, tag: String?, header: String?, maxBytes: Int = .max) {
         self.handlers = handlers
         self.user = user
         self.json = json
         self.tag = tag
         self.header = header
+        self.maxBytes = maxBytes
     }
 
     func write(into out: inout [UInt8], budget: Int) throws -> Bool {
+        let start = out.count
+        defer { written += out.count - start }
         let limit = out.count + budget
         while out.count < limit {
             switch phase {
@@ -49,6 +56,11 @@ final class ICSExportStream: ReplyStream {
                 phase = lists.isEmpty ? .finished : .list(index: 0, cursor: nil)
                 if lists.isEmpty { writeEnd(into: &out) }
             case .list(let index, let cursor):
+                if written + (out.count - start) > maxBytes {
+                    writeEnd(into: &out)
+                    phase = .finished
+                    continue
+                }
                 let page = try handlers.store.tasks(in: lists[index].id, after: cursor, limit: ExportStream.pageSize)
                 var lines: [String] = []
                 for task in page where task.due != nil {
@@ -134,6 +146,7 @@ final class ICSExportStream: ReplyStream {
     }
 
     private func writeStart(into out: inout [UInt8]) {
+        guard let header else { return }
         StreamedReplyStart.write(code: .exportICS, header: header, tag: tag, json: json, into: &out)
         if json { out.append(contentsOf: #"{"ics":""#.utf8) }
     }

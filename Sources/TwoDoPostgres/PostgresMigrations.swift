@@ -36,7 +36,18 @@ public enum PostgresMigrations {
         inboxCap,
         // 5: each list's done count kept beside its open count, as SQLite's migration 24.
         listDoneCounts,
+        // 6: the secret calendar feed links, as SQLite's migration 26.
+        calendarLinks,
     ]
+
+    /// 6: one secret calendar feed link per user, kept as the digest of its secret, gone with the account.
+    static let calendarLinks = """
+        CREATE TABLE IF NOT EXISTS calendar_links (
+            user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            digest text NOT NULL UNIQUE,
+            created_at bigint NOT NULL
+        );
+        """
 
     /// 3: the search text folded under NFKC (`file` finds `ﬁle`, `abc` finds `ＡＢＣ`). The fold is TwoDo's own
     /// (Swift), so this empties the index and `migrate` writes every row again from its source

@@ -66,3 +66,4 @@ extension PostgresStore: NotificationStore {}
 extension PostgresStore: PlanStore {}
 extension PostgresStore: ReminderStore {}
 extension PostgresStore: ResumeTokenStore {}
+extension PostgresStore: CalendarLinkStore {}

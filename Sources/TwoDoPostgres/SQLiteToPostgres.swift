@@ -43,7 +43,7 @@ public enum SQLiteToPostgres {
     static let copied = [
         "spaces", "users", "invites", "lists", "tasks", "task_notes", "notifications", "reminders", "routines",
         "routine_schedules", "routine_pauses", "routine_marks", "events", "event_exceptions", "item_notes",
-        "schedule_reminders", "password_resets", "plan_entries", "resume_tokens", "muted_kinds",
+        "schedule_reminders", "password_resets", "plan_entries", "resume_tokens", "muted_kinds", "calendar_links",
     ]
     /// Tables rebuilt or deliberately left behind (see the type's comment).
     static let notCopied: Set<String> = [

@@ -310,6 +310,10 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case agendaDay = "agenda.day"
     /// A month's grid and its events (`calendar.no_events` when none).
     case calendar = "calendar"
+    /// A new secret calendar feed URL (`data: {url, webcal}`).
+    case calendarLink = "calendar.link"
+    /// The calendar feed URL no longer works (`data.had`: whether there was one).
+    case calendarLinkRevoked = "calendar.link_revoked"
     /// A note was deleted from a task, routine or event.
     case noteDeleted = "note.deleted"
     /// A note of a task, routine or event was rewritten.
@@ -331,6 +335,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case errorNoSuchList = "error.no_such_list"
     /// A command that needs a login, before one.
     case errorNotLoggedIn = "error.not_logged_in"
+    /// `calendar link` on a server started without a feed port.
+    case errorFeedDisabled = "error.feed_disabled"
     /// Over the per-connection command rate; the command was not run.
     case errorRateLimited = "error.rate_limited"
     /// The change could not be saved; nothing changed.
@@ -671,6 +677,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .agendaWeek: .agendaWeekHeader
         case .agendaDay: .agendaDayHeader
         case .calendar: .calendarEventsHeader
+        case .calendarLink: .calendarLink
+        case .calendarLinkRevoked: .calendarLinkRevoked
         case .noteDeleted: .noteDeleted
         case .noteEdited: .noteEdited
         // Errors common to every command
@@ -681,6 +689,7 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .errorTwoValues: .errorTwoValues
         case .errorNoSuchList: .errorNoSuchList
         case .errorNotLoggedIn: .errorNotLoggedIn
+        case .errorFeedDisabled: .errorFeedDisabled
         case .errorRateLimited: .errorRateLimited
         case .errorStorage: .errorStorage
         case .errorUnavailable: .errorUnavailable

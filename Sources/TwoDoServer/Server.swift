@@ -26,6 +26,8 @@ public final class Server {
     let epoll: Epoll
     let hashPool: HashPool
     let listener: Listener
+    /// The calendar feed's port and thread (`--http-port`), nil when there is none.
+    var feed: FeedServer?
     let signalFD: Int32
     /// A reserved descriptor, released to accept-and-close a client when the process is out of descriptors.
     var spareFD: Int32
@@ -129,6 +131,12 @@ public final class Server {
         }
         handlers.presence = self
         refreshReminderHead()
+        if let httpPort = config.httpPort {
+            let feed = try FeedServer.start(config: config, httpPort: httpPort)
+            self.feed = feed
+            let base = config.feedURL ?? "http://\(config.host):\(feed.port)"
+            handlers.feedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
+        }
     }
 
     deinit { readBuffer.deallocate() }
@@ -190,6 +198,7 @@ public final class Server {
 
     private func shutdown() {
         Log.info("stopping", ["connections": "\(connections.count)"])
+        feed?.stop()
         epoll.remove(listener.rawValue)
         listener.close()
         processTurn()

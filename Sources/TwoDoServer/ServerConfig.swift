@@ -46,6 +46,10 @@ public struct ServerConfig: Sendable {
     public var backgroundCheckpoints = true
     /// Print one log line per connection open/close (off by default for large connection counts).
     public var logConnections = true
+    /// The calendar feed's port (`GET /cal/<secret>.ics`); nil: no feed, and `calendar link` says so.
+    public var httpPort: UInt16?
+    /// The feed's public base URL, as phones reach it (`https://todo.example.com`); nil: `http://<host>:<port>`.
+    public var feedURL: String?
     /// How much one space may hold (hidden `--limit-*` flags lower them for tests).
     public var limits = SpaceLimits()
 

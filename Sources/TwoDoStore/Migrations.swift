@@ -560,6 +560,8 @@ enum Migrations {
         listingCounts,
         // 25: a note's text can be edited (`note edit`): its search text follows.
         noteEdits,
+        // 26: the secret calendar feed links (`calendar link`).
+        calendarLinks,
     ]
 
     /// The migrations that rebuild tables: they run with `PRAGMA foreign_keys = OFF` (a dropped parent would
@@ -655,5 +657,15 @@ enum Migrations {
                 UNION ALL
                 SELECT NEW.id * 8 + 4, space_id, 'i', twodo_fold(NEW.body) FROM events WHERE id = NEW.event_id;
         END;
+        """
+
+    /// 26: one secret calendar feed link per user (`calendar link`), kept as the digest of its secret, gone with
+    /// the account.
+    static let calendarLinks = """
+        CREATE TABLE calendar_links (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            digest TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL
+        );
         """
 }

@@ -5,7 +5,7 @@
 /// PostgreSQL) implements the same surface.
 public typealias TwoDoStorage =
     AccountStore & NotificationStore & ReminderStore & ScheduleStore & SearchStore & StepStore & TaskStore
-    & TransactionalStore & UndoStore & AccountLifecycleStore & PlanStore & ResumeTokenStore
+    & TransactionalStore & UndoStore & AccountLifecycleStore & PlanStore & ResumeTokenStore & CalendarLinkStore
 
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
@@ -18,3 +18,4 @@ extension Store: UndoStore {}
 extension Store: AccountLifecycleStore {}
 extension Store: PlanStore {}
 extension Store: ResumeTokenStore {}
+extension Store: CalendarLinkStore {}

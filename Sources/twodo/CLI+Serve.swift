@@ -58,6 +58,14 @@ extension CLI {
                 help: "Let the COMMIT that fills the WAL copy it into the database, on the loop\n"
                     + "thread, instead of a checkpoint thread (slower; for comparison)"),
             Option("quiet", help: "Do not log each connect and disconnect"),
+            Option(
+                "http-port", value: "<port>", environment: "TWODO_HTTP_PORT",
+                help: "Serve calendar feeds (GET /cal/<secret>.ics, nothing else) on this port;\n"
+                    + "0 for any free one. Without it, `calendar link` says feeds are off"),
+            Option(
+                "feed-url", value: "<url>", environment: "TWODO_FEED_URL",
+                help: "The feed port's public base URL as phones reach it (https://todo.example.com);\n"
+                    + "default http://<host>:<http-port>"),
         ] + limitOptions.map { Option($0.flag, value: "<n>", hidden: true, help: "") },
         version: versionLine)
 
@@ -106,6 +114,13 @@ extension CLI {
         if args.flag("no-fsync") { config.durable = false }
         if args.flag("checkpoint-in-loop") { config.backgroundCheckpoints = false }
         if args.flag("quiet") { config.logConnections = false }
+        if let port = try args.value("http-port", { UInt16($0) }) { config.httpPort = port }
+        if let url = try args.value(
+            "feed-url", expected: "an http:// or https:// URL like https://todo.example.com",
+            { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : nil })
+        {
+            config.feedURL = url
+        }
         return config
     }
 

@@ -256,6 +256,17 @@ struct PlannerParserTests {
         #expect(parse("not sil süt 1") == .success(.noteDelete(.task(.words("süt")), number: 1)))
     }
 
+    @Test("calendar link and its revoke, in both languages; anything more is the calendar's usage")
+    func calendarLink() {
+        #expect(parse("calendar link") == .success(.calendarLink(revoke: false)))
+        #expect(parse("calendar link revoke") == .success(.calendarLink(revoke: true)))
+        #expect(parse("takvim bağlantısı") == .success(.calendarLink(revoke: false)))
+        #expect(parse("takvim bağlantısı iptal") == .success(.calendarLink(revoke: true)))
+        #expect(parse("calendar link please now") == .failure(.usage(verb: "calendar")))
+        #expect(parse("calendar link december") == .failure(.usage(verb: "calendar")))
+        #expect(parse("calendar december") == .success(.calendar(month: 12, year: nil)))
+    }
+
     @Test("editing a note by number: the first number after the reference, its text kept as typed")
     func noteEdits() {
         #expect(

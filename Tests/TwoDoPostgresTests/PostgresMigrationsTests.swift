@@ -22,7 +22,7 @@ import TwoDoStore
             AND tablename NOT IN ('undo_capture', 'event_log', 'nodes', 'node_sessions', 'throttle_failures')
             """
         ).int(0, "n")
-        #expect(tables == 25)  // SQLite's 24 (FTS5 becomes search_index, search_pending goes) + schema_version
+        #expect(tables == 26)  // SQLite's 25 (FTS5 becomes search_index, search_pending goes) + schema_version
         // Cascades and counters as SQLite's schema has them.
         try db.executeScript(
             """
