@@ -27,6 +27,7 @@ extension Handlers {
         }
         context.now = clock.now
         context.timeZone = user.tz
+        context.userName = user.name
         return context
     }
 
