@@ -24,12 +24,49 @@ enum AddParser {
         _ args: ArraySlice<Word>, turkish: Bool, list preset: String?, context: ParseContext,
         assignee: AssigneeRef? = nil, bareToList: Bool = false
     ) -> Result<Command, ParseError> {
-        parsePlain(
-            args, turkish: turkish, list: preset, context: context, assignee: assignee, bareToList: bareToList
-        ).map { parsed in
+        let whole = parsePlain(
+            args, turkish: turkish, list: preset, context: context, assignee: assignee, bareToList: bareToList)
+        let read =
+            placeAfterSlots(
+                args, whole, turkish: turkish, list: preset, context: context, assignee: assignee,
+                bareToList: bareToList) ?? whole
+        return read.map { parsed in
             guard let unknown = parsed.unknownList else { return parsed.command }
             return .addToUnknownList(list: unknown, add: parsed.command)
         }
+    }
+
+    /// `kahvaltı yarın Kadıköy'de`, `dinner friday 8pm at Luigi's`, `kahve yarın Moda'da bob için`: a place after
+    /// slots hid them from the end of the title. Read without it, the line's slots are found, and the place goes
+    /// back into the title right after its words ("kahvaltı Kadıköy'de", "dinner at Luigi's"). Nil when the line
+    /// has no place after a first word, when the title read without it does not come wholly before it (`Kadıköy'de
+    /// kahvaltı yap yarın` keeps its word order), or when that reading finds nothing more than `whole` did.
+    private static func placeAfterSlots(
+        _ args: ArraySlice<Word>, _ whole: Result<(command: Command, unknownList: String?), ParseError>,
+        turkish: Bool, list preset: String?, context: ParseContext, assignee: AssigneeRef?, bareToList: Bool
+    ) -> Result<(command: Command, unknownList: String?), ParseError>? {
+        guard args.count >= 3, args.count <= 40, !args.typed.contains(where: isQuote),
+            let place = PlacePhrase.last(in: args)
+        else { return nil }
+        // Words are slices of one line, so the reading is made from a new line, not a spliced word array.
+        let kept = (args[..<place.lowerBound] + args[place.upperBound...]).map { $0.text }.joined(separator: " ")
+        let rest = Word.split(Substring(kept))
+        guard
+            case .success(let parsed) = parsePlain(
+                rest[...], turkish: turkish, list: preset, context: context, assignee: assignee,
+                bareToList: bareToList),
+            case .add(let title, let list, let details) = parsed.command
+        else { return nil }
+        let titleKeys = Word.split(Substring(title)).map(\.key)
+        let before = args[..<place.lowerBound].map(\.key)
+        guard !titleKeys.isEmpty, titleKeys.count <= before.count,
+            (0...(before.count - titleKeys.count)).contains(where: {
+                Array(before[$0..<($0 + titleKeys.count)]) == titleKeys
+            })
+        else { return nil }
+        let moved = title + " " + args[place].spaced
+        if case .success(let read) = whole, case .add(moved, _, _) = read.command { return nil }
+        return .success((.add(title: moved, list: list, details: details), parsed.unknownList))
     }
 
     /// The `add` without its unknown list, and that list's name as typed.

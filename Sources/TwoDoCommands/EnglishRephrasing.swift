@@ -1,5 +1,5 @@
 // English word orders people type for commands that have one canonical form: `mark … as done`, `check off …`,
-// `rename … to …`, `clear done`, `remind me in 2 minutes to …`, `move … to <date>`.
+// `rename … to …`, `clear done`, `remind me in 2 minutes to …` (or any time before `to`), `move … to <date>`.
 
 /// Reads an English phrasing as the canonical command line it means, and parses that.
 ///
@@ -54,10 +54,21 @@ enum EnglishRephrasing {
             return .success(.list(.clear(from < keys.count ? rest(from..<keys.count) : "")))
         case "remind":
             // `remind me in 2 minutes to stretch` → `remind me to stretch in 2 minutes`.
-            guard keys.count >= 6, keys[1] == "me", keys[2] == "in",
+            if keys.count >= 6, keys[1] == "me", keys[2] == "in",
                 let to = keys[3...].firstIndex(of: "to"), to > 3, to < keys.count - 1
+            {
+                return reparse("remind me to \(rest((to + 1)..<keys.count)) in \(rest(3..<to))")
+            }
+            // `remind me tomorrow at 9 to pay rent`, `remind bob at 8pm to call mom`: the same, when the words
+            // between the person and `to` are only a time (a stand-in title keeps nothing of them). Both lines
+            // re-read have `to` third, which this branch leaves alone: no reading comes back here.
+            guard keys.count >= 5, keys[2] != "to",
+                keys[1] == "me" || keys[1] == "us" || context.members.match(words[1..<2], as: .bare) != nil,
+                let to = keys[3...].firstIndex(of: "to"), to < keys.count - 1,
+                case .success(.add("x", _, let details))? = reparse("remind \(texts[1]) to x \(rest(2..<to))"),
+                details.due != nil || !details.reminders.isEmpty
             else { return nil }
-            return reparse("remind me to \(rest((to + 1)..<keys.count)) in \(rest(3..<to))")
+            return reparse("remind \(texts[1]) to \(rest((to + 1)..<keys.count)) \(rest(2..<to))")
         case "move":
             // `move water plants to tomorrow`: no list of that name, but a date: the task's due date.
             guard let to = keys.lastIndex(of: "to"), to > 1, to < keys.count - 1 else { return nil }

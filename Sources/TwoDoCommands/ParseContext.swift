@@ -1,5 +1,7 @@
 // What the parser needs to know about the user's world: list names, member names, test clock.
 
+import TwoDoCore
+
 /// What the parser needs to know about the user's world.
 ///
 /// Known names let the parser split `add milk to groceries` into a title and a list only when
@@ -13,6 +15,9 @@ public struct ParseContext: Sendable {
     public var memberNames: [String] {
         didSet { members = NameMatcher(memberNames) }
     }
+    /// The name of the user the line is from, when known: with `memberNames` it says who the partner is
+    /// (`partnerimin planı`, `my partner's tasks`). The server sets it per command; the cached names stay shared.
+    public var userName: String? = nil
     /// Whether `clock ...` is understood; when false it is an unknown command.
     public var testClock: Bool
     /// The current instant (Unix seconds) that relative dates (`tomorrow`, `in 2 hours`) count from.
@@ -30,6 +35,15 @@ public struct ParseContext: Sendable {
     private(set) var lists: NameMatcher
     /// Matches words against `memberNames`; kept in step with it.
     private(set) var members: NameMatcher
+
+    /// The partner's name: the one member besides `userName`, or nil when the user is alone, unknown, or not
+    /// one of two.
+    var partnerName: String? {
+        guard let userName else { return nil }
+        let own = UserName.key(userName)
+        let others = memberNames.filter { UserName.key($0) != own }
+        return others.count == 1 && others.count + 1 == memberNames.count ? others[0] : nil
+    }
 
     /// Makes a context; the name matchers are built once here, not on every parse.
     public init(

@@ -44,7 +44,8 @@ public enum Parser {
         ("verb first", verbFirst),
         // `parti hazırlığı görevine adım ekle: yumurta`: a step, the Turkish verb in the middle.
         ("step in the middle", { line, _ in StepParser.middle(line.words) }),
-        // A line that is only a member's possessive (`bob's`, `bob'unkiler`) is that member's view.
+        // A line that is only a member's possessive (`bob's`, `bob'unkiler`) is that member's view; with `plan`
+        // / `planı` (`alice'in planı`, `eşimin yarınki planı`), that member's day plan.
         ("member view", { line, context in ViewParser.member(line.words, context: context).map { .success($0) } }),
         ("verb last", verbLast),
         ("add in the middle", { line, context in middleAdd(line.words, context: context) }),

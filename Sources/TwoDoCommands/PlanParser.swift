@@ -39,12 +39,23 @@ enum PlanParser {
 
     /// `plan [member] [day]`: nil when the words are not only a member and a day.
     private static func board(_ t: [Word], context: ParseContext) -> Result<Command, ParseError>? {
-        var i = 0
-        var member: String?
         if let name = memberName(t[0], context: context) {
-            member = name
-            i = 1
+            return board(t, from: 1, member: name, context: context)
         }
+        return board(t, from: 0, member: nil, context: context)
+    }
+
+    /// `member`'s board as `t` (a day, a region, a region and a day, or nothing) asks for it: the reading of
+    /// `bob'un planı yarın` after its possessive. Nil when `t` is anything else, or names an impossible date.
+    static func board(_ t: [Word], member: String, context: ParseContext) -> Command? {
+        guard case .success(let command)? = board(t, from: 0, member: member, context: context) else { return nil }
+        return command
+    }
+
+    /// The words of `t` from `i` as a day, a region or both, for `member`'s board (nil: the user's own).
+    private static func board(
+        _ t: [Word], from i: Int, member: String?, context: ParseContext
+    ) -> Result<Command, ParseError>? {
         if i == t.count { return .success(.plan(.board(member: member, day: nil))) }
         // `plan morning [day]`: one region of the board (a region and nothing to plan into it).
         let twoWords = i + 1 < t.count ? Self.region(t[i].bareKey + " " + t[i + 1].bareKey).map { ($0, i + 2) } : nil
@@ -61,7 +72,7 @@ enum PlanParser {
         switch PlannerDateParser.date(t, i, end: t.count, clock: clock, direction: .future) {
         case .yes(let day, let next) where next == t.count:
             return .success(.plan(.board(member: member, day: day)))
-        case .bad(let problem, let typed) where i == 0 && t.count <= 3:
+        case .bad(let problem, let typed) where i == 0 && member == nil && t.count <= 3:
             return .failure(.badDate(verb: "plan", value: typed, problem: problem))
         default:
             return nil

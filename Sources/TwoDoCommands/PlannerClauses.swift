@@ -5,7 +5,7 @@ import TwoDoCore
 /// Reads the clauses that follow a title in `event add/edit` and a name in `routine add/edit`.
 ///
 /// Each clause may appear once, in any order: a date, a time or time range (`at 7pm`, `19:00-21:00`),
-/// `all day`, `at <place>` (a place runs until the next clause), `remind [me] <duration> before` /
+/// `all day`, `at <place>` (a place runs until the next clause) or a Turkish `Kadıköy'de`, `remind [me] <duration> before` /
 /// `<süre> önce hatırlat`, `no reminder`, a repeat rule (`every …`) with `until`, `once`/`no repeat`,
 /// `for <name|me|both>` / `<ad> için`, `no time`, and (edits only) `title <new title>` / `başlık …`, which
 /// takes the rest of the line.
@@ -225,6 +225,11 @@ struct PlannerClauses {
             case .bad(let p, let s): return .bad(p, s)
             case .no: break
             }
+        }
+        // `Kadıköy'de`, `Moda Sahili'nde`: a capitalized name with a locative ending is the place (`Aralık'ta`,
+        // a month, was read as a date above).
+        if placeAllowed, allowed.contains(.place), let (next, name) = PlacePhrase.turkish(t, j, end: end) {
+            return .yes(.place(name), next: next)
         }
         if placeAllowed, allowed.contains(.place), ["at", "yer", "konum", "location", "place"].contains(k) || k == "@",
             j + 1 < end

@@ -108,6 +108,8 @@ enum ScheduleCommandParser {
     ///
     /// A reminder date without a time is at 09:00; a reminder that is not in the future is `.inThePast`.
     static func remind(_ args: ArraySlice<Word>, context: ParseContext) -> Result<Command, ParseError> {
+        // `2 dakika sonra bana çayı demle diye hatırlat`: a quoted clause is a new task, never a task's name.
+        if let saying = ReminderSaying.parse(args, context: context) { return saying }
         let s = args.startIndex
         if args.count >= 3, args[s + 1].key == "to" {
             let who = args[s].key == "us" ? nil : DetailPhrases.person(args[s], context: context)

@@ -1,7 +1,8 @@
 // Turkish case endings that users attach to names and references (`Market'e`, `süt'ü`, `#3'ü`).
 
-/// The accusative and dative endings the parser understands, in folded form.
-enum TurkishSuffix {
+/// The accusative and dative endings the parser understands, in folded form, and the titles an object in the
+/// accusative may stand for (`accusativeReadings`, which the server tries when a task's name matches nothing).
+public enum TurkishSuffix {
     /// Dative endings ("to"): `-e -a -ye -ya -ne -na`, folded.
     static let dative: [String] = ["e", "a", "ye", "ya", "ne", "na"]
     /// Accusative endings ("the ..."): `-i -ı -u -ü -yi -yı -yu -yü -ni -nı -nu -nü`, folded.
@@ -70,4 +71,60 @@ enum TurkishSuffix {
         if key.utf8.count >= 4, key.hasSuffix("si") || key.hasSuffix("su") { return true }
         return compoundNouns.contains(key) || compoundStems.contains { key.hasPrefix($0) }
     }
+
+    /// The accusative endings read off the last word of a task's name as typed, in the order tried: after a
+    /// vowel `-yı -yi -yu -yü` and `-nı -ni -nu -nü`, after a consonant `-ı -i -u -ü`, as typed (any case).
+    private static let objectEndings = ["yı", "yi", "yu", "yü", "nı", "ni", "nu", "nü", "ı", "i", "u", "ü"]
+
+    /// Consonants softened before a vowel ending, by their dictionary form: `kitabı` is `kitap`, `ağacı` `ağaç`,
+    /// `köpeği` `köpek`, `kanadı` `kanat` (`rengi` → `renk` is the `ng` case, handled apart).
+    private static let hardened: [Character: Character] = ["b": "p", "c": "ç", "ğ": "k", "d": "t"]
+
+    /// The names an object in the accusative may stand for, to try in this order when the words as typed match
+    /// no task (`sütü aldım` is about "süt"); empty when the last word (4 letters or more) has no such ending.
+    ///
+    /// First the last word without its ending (`sütü` → `süt`, `elmayı` → `elma`, `annemi` → `annem`). Then,
+    /// where a vowel ending follows a softened consonant, the word as the dictionary has it: `kitabı` → `kitap`,
+    /// `ağacı` → `ağaç`, `köpeği` → `köpek` (and `katalog` for `kataloğu`), `kanadı` → `kanat`, `rengi` → `renk`;
+    /// a word never ends in `ğ` and seldom in `b` or `c`, so for those the dictionary form comes first (`kitabı`
+    /// finds "kitap" before a "kitabevi"). And `-nı`/`-yı` also read as the stem's letter and `-ı` (`fırını` → `fırın`,
+    /// `köyü` → `köy`).
+    /// Only the last word changes; the others are kept as typed.
+    public static func accusativeReadings(of words: String) -> [String] {
+        guard let last = words.split(separator: " ").last, last.count >= 4 else { return [] }
+        let head = words.dropLast(last.count)
+        let letters = last.map(lowercased)
+        guard let ending = objectEndings.first(where: { letters.reversed().starts(with: Array($0).reversed()) })
+        else { return [] }
+        var readings = [String(head + last.dropLast(ending.count))]
+        if ending.count == 2 {
+            // `fırını`, `köyü`: the `n` or `y` may be the stem's (`fırın` + `ı`, `köy` + `ü`), no buffer letter.
+            readings.append(String(head + last.dropLast(1)))
+        }
+        guard ending.count == 1 else { return readings }
+        let stem = last.dropLast(1)
+        let soft = letters[letters.count - 2]
+        let typed = stem[stem.index(before: stem.endIndex)]
+        func restored(_ hard: Character) -> String {
+            let letter = typed == soft ? hard : Character(String(hard).uppercased())
+            return String(head + stem.dropLast() + String(letter))
+        }
+        if let hard = hardened[soft] {
+            let dictionary = [restored(hard)] + (soft == "ğ" ? [restored("g")] : [])
+            readings = soft == "d" ? readings + dictionary : dictionary + readings
+        } else if soft == "g", letters[letters.count - 3] == "n" {
+            readings.append(restored("k"))
+        }
+        return readings
+    }
+
+    /// A letter in lower case, the Turkish way for `I` and `İ`.
+    private static func lowercased(_ c: Character) -> Character {
+        switch c {
+        case "I": "ı"
+        case "İ": "i"
+        default: String(c).lowercased().first ?? c
+        }
+    }
+
 }

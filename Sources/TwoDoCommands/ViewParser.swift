@@ -30,16 +30,62 @@ enum ViewParser {
     /// Words that may follow the possessive: `tasks`, `görevleri`, `işleri`, folded.
     private static let nouns: Set<String> = Set(["tasks", "todos", "görevleri", "işleri"].map(Fold.key))
 
-    /// `<member>'s [tasks]`, `<member>'un [görevleri]`, `<member>'unkiler`, for known members only.
+    /// Words for the day plan after a possessive: `plan`, `planı`, folded.
+    private static let planNouns: Set<String> = ["plan", "plani"]
+
+    /// Possessives that name the user's partner rather than a member by name, folded: `partnerimin`, `eşimin`
+    /// (also after `my`: `partner's`).
+    private static let partnerPossessives: Set<String> = Set(["partnerimin", "eşimin"].map(Fold.key))
+
+    /// `<member>'s [tasks]`, `<member>'un [görevleri]`, `<member>'unkiler`, for known members only; `<member>'s
+    /// plan [day]`, `<member>'in planı [day]`, `<member>'un yarınki planı` (that member's day plan); the same with
+    /// the partner named as such (`my partner's plan`, `partnerimin planı`, `eşimin görevleri`).
     static func member(_ words: [Word], context: ParseContext) -> Command? {
-        guard let first = words.first, words.count == 1 || (words.count == 2 && nouns.contains(words[1].key)),
-            first.text.utf8.count <= 64, TurkishSuffix.hasApostrophe(first.text)
-        else { return nil }
-        let text = first.text
+        guard words.count <= 6, let (name, i) = owner(words, context: context) else { return nil }
+        if i == words.count || (words.count == i + 1 && nouns.contains(words[i].key)) { return .view(.assigned(name)) }
+        return plan(of: name, words[i...], context: context)
+    }
+
+    /// The member a line's first words name in the possessive, and how many words that took: a known member
+    /// with an apostrophe ending (`bob's`, `alice'in`, `bob'unkiler`), or the partner (`partnerimin`, `eşimin`,
+    /// `my partner's`, `partner's`) when the context knows who that is.
+    private static func owner(_ words: [Word], context: ParseContext) -> (String, Int)? {
+        guard let first = words.first, first.text.utf8.count <= 64 else { return nil }
+        if TurkishSuffix.hasApostrophe(first.text), let name = memberPossessive(first.text, context: context) {
+            return (name, 1)
+        }
+        let key = first.bareKey
+        if partnerPossessives.contains(key) || key == "partner's" {
+            return context.partnerName.map { ($0, 1) }
+        }
+        if key == "my", words.count >= 2, words[1].bareKey == "partner's" {
+            return context.partnerName.map { ($0, 2) }
+        }
+        return nil
+    }
+
+    /// The known member `text` names with a possessive ending after an apostrophe, or nil.
+    private static func memberPossessive(_ text: Substring, context: ParseContext) -> String? {
         guard let mark = text.lastIndex(where: { $0 == "'" || $0 == "\u{2019}" }), mark > text.startIndex,
-            endings.contains(Fold.key(text[text.index(after: mark)...])),
-            let name = context.members.match([Word(text[..<mark])][...], as: .bare)
+            endings.contains(Fold.key(text[text.index(after: mark)...]))
         else { return nil }
-        return .view(.assigned(name))
+        return context.members.match([Word(text[..<mark])][...], as: .bare)
+    }
+
+    /// `planı [day | region [day]]` or `[day] planı` after a possessive: that member's board, as `plan <member>
+    /// …` reads it; nil when the words are anything else (`bob'un planı ekle` stays an add).
+    private static func plan(of name: String, _ rest: ArraySlice<Word>, context: ParseContext) -> Command? {
+        guard let first = rest.first, let last = rest.last else { return nil }
+        if planNouns.contains(first.bareKey) {
+            return PlanParser.board(Array(rest.dropFirst()), member: name, context: context)
+        }
+        guard planNouns.contains(last.bareKey), rest.count >= 2 else { return nil }
+        // `bob'un yarınki planı`, `bob'un cumaki planı`: `-ki` makes an adjective of the day.
+        var day = Array(rest.dropLast())
+        if let read = PlanParser.board(day, member: name, context: context) { return read }
+        let final = day[day.count - 1]
+        guard final.bareKey.hasSuffix("ki"), final.text.count > 2 else { return nil }
+        day[day.count - 1] = Word(final.text.dropLast(2))
+        return PlanParser.board(day, member: name, context: context)
     }
 }

@@ -35,6 +35,7 @@ extension Feature {
         }
         context.now = clock.now
         context.timeZone = user.tz
+        context.userName = user.name
         return context
     }
 

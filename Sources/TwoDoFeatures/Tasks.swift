@@ -14,19 +14,6 @@ struct Tasks: Feature {
 extension Handlers {
     /// Which tasks a word reference prefers when several match.
     enum Preference { case open, done, any }
-
-    /// Resolves a reference to one task (or step) of the user's space, or throws the reply explaining why not.
-    /// `tasksFirst` prefers tasks to steps when words match both (a step's parent is never a step).
-    /// `words` without a Turkish accusative ending on the last word (`sütü` → `süt`, `elmayı` → `elma`,
-    /// `annemi` → `annem`), or nil when it has none. Tried only after the words as typed matched nothing.
-    static func withoutAccusative(_ words: String) -> String? {
-        guard let last = words.split(separator: " ").last, last.count >= 4 else { return nil }
-        for suffix in ["yı", "yi", "yu", "yü", "nı", "ni", "nu", "nü", "ı", "i", "u", "ü"]
-        where last.hasSuffix(suffix) {
-            return String(words.dropLast(suffix.count))
-        }
-        return nil
-    }
 }
 
 extension Tasks {
@@ -403,6 +390,8 @@ extension Feature {
                 data: .object([("list", .string(name))])))
     }
 
+    /// Resolves a reference to one task (or step) of the user's space, or throws the reply explaining why not.
+    /// `tasksFirst` prefers tasks to steps when words match both (a step's parent is never a step).
     func resolve(
         _ ref: TaskRef, user: User, prefer: Handlers.Preference, tasksFirst: Bool = false, _ c: CommandContext
     ) throws -> TaskItem {
@@ -425,8 +414,9 @@ extension Feature {
             return task
         case .words(let words):
             var matches = try store.tasks(matching: words, in: user.space)
-            // `sütü aldım`: the object's Turkish accusative ending is not part of the title (`süt`).
-            if matches.isEmpty, let bare = Handlers.withoutAccusative(words) {
+            // `sütü aldım`, `kitabı aldım`: the object's Turkish accusative ending is not part of the title (`süt`,
+            // `kitap`); each reading is tried only when the ones before matched nothing.
+            for bare in TurkishSuffix.accusativeReadings(of: words) where matches.isEmpty {
                 matches = try store.tasks(matching: bare, in: user.space)
             }
             if tasksFirst && matches.count > 1 {

@@ -110,6 +110,22 @@ extension Corpus {
         ok("add renew visa important!", task("renew visa", priority: .high)),
         ok("Asap! book the vet", task("book the vet", priority: .high)),
         ok("add fix the heater tomorrow urgent!", task("fix the heater", due: due("2026-11-23"), priority: .high)),
+
+        // A place (`at` and capitalized words) stays in the title, right after its words, the slots around it
+        // read (issue 28); `at Noon` is a time, `at home` no place, `at Bills` no list.
+        ok("add dinner at Luigi's friday 8pm", task("dinner at Luigi's", due: due("2026-11-27", "20:00"))),
+        ok("add dinner friday 8pm at Luigi's", task("dinner at Luigi's", due: due("2026-11-27", "20:00"))),
+        ok("add brunch sunday 11am at Café Moda", task("brunch at Café Moda", due: due("2026-11-22", "11:00"))),
+        ok(
+            "add drinks tomorrow 7pm at Sam's for bob",
+            task("drinks at Sam's", due: due("2026-11-23", "19:00"), assignee: .member("bob"))),
+        ok(
+            "add dinner at Luigi's with Sam friday 8pm",
+            task("dinner at Luigi's with Sam", due: due("2026-11-27", "20:00"))),
+        ok("add meet tomorrow at Noon", task("meet", due: due("2026-11-23", "12:00"))),
+        ok("add pay rent tomorrow at Bills", task("pay rent at Bills", due: due("2026-11-23"))),
+        ok("add lunch tomorrow at home", task("lunch tomorrow at home")),
+        ok("add \"dinner friday\" 8pm at Luigi's", task("\"dinner friday\" 8pm at Luigi's")),
     ]
 
     /// Turkish rows: a known list named by its own name, a weekday that forms a compound after a rule or date,
@@ -248,5 +264,57 @@ extension Corpus {
         ok("acil!! su kaçağı", task("su kaçağı", priority: .high)),
         ok("yarın bankayı ara ekle önemli!", task("bankayı ara", due: due("2026-11-23"), priority: .high)),
         ok("pasaportu yenile ekle cok onemli!", task("pasaportu yenile", priority: .high)),
+
+        // A place (a capitalized name with `'de`/`'da`/`'te`/`'ta`/`'nde`) stays in the title, right after its
+        // words, the slots around it read (issue 28); an event puts it in its place field. A month with an
+        // ending (`Aralık'ta`) is a date, a list in the locative (`Market'te`) a place, a lowercase word no place.
+        ok("kahvaltı yarın Kadıköy'de ekle", task("kahvaltı Kadıköy'de", due: due("2026-11-23"))),
+        ok("ekle kahve cumartesi 10'da Moda'da", task("kahve Moda'da", due: due("2026-11-28", "10:00"))),
+        ok(
+            "ekle kahve cumartesi 10'da Moda Sahili'nde",
+            task("kahve Moda Sahili'nde", due: due("2026-11-28", "10:00"))),
+        ok("yarın Kadıköy'de kahvaltı ekle", task("Kadıköy'de kahvaltı", due: due("2026-11-23"))),
+        ok("cumartesi 10'da Moda'da kahve ekle", task("Moda'da kahve", due: due("2026-11-28", "10:00"))),
+        ok(
+            "kahve yarın Moda'da bob için ekle",
+            task("kahve Moda'da", due: due("2026-11-23"), assignee: .member("bob"))),
+        ok("ekle Kadıköy'de kahvaltı yap yarın", task("Kadıköy'de kahvaltı yap", due: due("2026-11-23"))),
+        ok(
+            "toplantı yarın 10'da Ankara'da 30 dk önce hatırlat ekle",
+            task("toplantı Ankara'da", due: due("2026-11-23", "10:00"), reminders: [.before(minutes: 30)])),
+        ok("ekle süt yarın Market'te", task("süt Market'te", due: due("2026-11-23"))),
+        ok("ekle toplantı 3 Aralık'ta", task("toplantı", due: due("2026-12-03"))),
+        ok("ekle kahve yarın moda'da", task("kahve yarın moda'da")),
+        ok(
+            "etkinlik ekle kahvaltı yarın 10'da Kadıköy'de",
+            .event(
+                .add(
+                    EventDraft(
+                        title: "kahvaltı", date: day("2026-11-23"), time: LocalTime(hour: 10, minute: 0),
+                        location: "Kadıköy")))),
+        ok(
+            "etkinlik ekle kahvaltı Moda Sahili'nde cumartesi 10'da",
+            .event(
+                .add(
+                    EventDraft(
+                        title: "kahvaltı", date: day("2026-11-28"), time: LocalTime(hour: 10, minute: 0),
+                        location: "Moda Sahili")))),
+        ok(
+            "kahvaltı yarın 10'da Kadıköy'de etkinliği ekle",
+            .event(
+                .add(
+                    EventDraft(
+                        title: "kahvaltı", date: day("2026-11-23"), time: LocalTime(hour: 10, minute: 0),
+                        location: "Kadıköy")))),
+        ok(
+            "etkinlik ekle Kadıköy'de kahvaltı yarın 10'da",
+            .event(
+                .add(
+                    EventDraft(
+                        title: "Kadıköy'de kahvaltı", date: day("2026-11-23"), time: LocalTime(hour: 10, minute: 0))))),
+        ok(
+            "etkinlik ekle toplantı 3 Aralık'ta 14:00",
+            .event(.add(EventDraft(title: "toplantı", date: day("2026-12-03"), time: LocalTime(hour: 14, minute: 0))))),
+        ok("etkinlik düzenle kahvaltı Moda'da", .event(.edit(ref: "kahvaltı", changes: EventDraft(location: "Moda")))),
     ]
 }

@@ -96,6 +96,19 @@ extension Corpus {
         ok("clear done tasks", .list(.clear(""))),
         ok("clear completed", .list(.clear(""))),
         ok("clear done in groceries", .list(.clear("groceries"))),
+        // `remind <person> <when> to <task>` (issue 28): the canonical `remind <person> to <task> <when>`.
+        ok("remind me in 2 minutes to stretch", task("stretch", due: due("2026-11-22", "09:02"), assignee: .me)),
+        ok(
+            "remind bob in 2 minutes to stretch",
+            task("stretch", due: due("2026-11-22", "09:02"), assignee: .member("bob"))),
+        ok("remind me tomorrow at 9 to pay rent", task("pay rent", due: due("2026-11-23", "09:00"), assignee: .me)),
+        ok("remind me at 8pm to take my pills", task("take my pills", due: due("2026-11-22", "20:00"), assignee: .me)),
+        ok("remind us friday to book the table", task("book the table", due: due("2026-11-27"))),
+        ok("remind alice tomorrow to call mom", task("call mom", due: due("2026-11-23"), assignee: .member("alice"))),
+        // Words before `to` that are no time, or a `to` inside the task: as before.
+        fail("remind me about the talk to bob", .usage(verb: "remind")),
+        ok("remind me to go to bed", task("go to bed", assignee: .me)),
+        fail("remind carol tomorrow to call mom", .usage(verb: "remind")),
         // Titles that hold those words stay titles.
         ok("add check off list", .add(title: "check off list", list: nil, details: TaskDetails())),
         ok("add mark the boxes as done", .add(title: "mark the boxes as done", list: nil, details: TaskDetails())),

@@ -234,6 +234,32 @@ extension Corpus {
         ok("#3'ü yarın sabah hatırlat", .remind(.number(3), .at(due("2026-11-23", "09:00")))),
         ok("süt için 1 saat önce hatırlat", .remind(.words("süt"), .before(minutes: 60))),
         ok("hatırlat süt 10 dakika sonra", .remind(.words("süt"), .at(due("2026-11-22", "09:10")))),
+        // `<cümle> diye hatırlat` (issue 28): the clause is a new task, as `hatırlat bana <ne zaman> <başlık>` adds;
+        // nobody named is the user (`bana`), `bize` is both, `bob'a` bob; the person after `diye` wins.
+        ok(
+            "2 dakika sonra bana çayı demle diye hatırlat",
+            task("çayı demle", due: due("2026-11-22", "09:02"), assignee: .me)),
+        ok(
+            "yarın 9'da faturayı öde diye hatırlat",
+            task("faturayı öde", due: due("2026-11-23", "09:00"), assignee: .me)),
+        ok(
+            "bana akşam 8'de ilacını al diye hatırlat",
+            task("ilacını al", due: due("2026-11-22", "20:00"), assignee: .me)),
+        ok(
+            "çayı demle diye bana 2 dakika sonra hatırlat",
+            task("çayı demle", due: due("2026-11-22", "09:02"), assignee: .me)),
+        ok(
+            "annemi ara diye bob'a yarın hatırlat",
+            task("annemi ara", due: due("2026-11-23"), assignee: .member("bob"))),
+        ok("bana çiçek al diye bob'a hatırlat", task("bana çiçek al", assignee: .member("bob"))),
+        ok("bize cumartesi çöpleri çıkar diye hatırlat", task("çöpleri çıkar", due: due("2026-11-28"))),
+        ok("faturayı öde diye HATIRLAT", task("faturayı öde", assignee: .me)),
+        // Not a clause: `ne diye` is "why", `#3 diye` names a task; `diye` in an added title stays there.
+        fail("ne diye hatırlat", .usage(verb: "remind")),
+        fail("#3 diye hatırlat", bad("remind", "diye", .unrecognized)),
+        ok(
+            "yarın 9'da faturayı öde diye hatırlat ekle",
+            task("faturayı öde diye hatırlat", due: due("2026-11-23", "09:00"))),
         ok("dürt #3 10 dakikada bir", .nag(.number(3), minutes: 10)),
         ok("#3'ü 10 dakikada bir dürt", .nag(.number(3), minutes: 10)),
         ok("dürt #3 her 15 dakikada", .nag(.number(3), minutes: 15)),

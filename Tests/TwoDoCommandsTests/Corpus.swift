@@ -16,6 +16,8 @@ struct Row: Sendable, CustomTestStringConvertible {
     var zone = "UTC"
     /// The instant the line is parsed at (Unix seconds).
     var now = Corpus.now
+    /// Who typed the line (so the parser knows the partner), when the row needs it.
+    var user: String? = nil
 
     /// The line (and its zone and instant when not the defaults), so test output names the failing row.
     var testDescription: String {
@@ -24,14 +26,19 @@ struct Row: Sendable, CustomTestStringConvertible {
 }
 
 /// Builds a row expecting `command`.
-func ok(_ line: String, _ command: Command, clock: Bool = false, tz: String = "UTC", now: Int64 = Corpus.now) -> Row {
-    Row(line: line, expected: .success(command), clock: clock, zone: tz, now: now)
+func ok(
+    _ line: String, _ command: Command, clock: Bool = false, tz: String = "UTC", now: Int64 = Corpus.now,
+    user: String? = nil
+) -> Row {
+    Row(line: line, expected: .success(command), clock: clock, zone: tz, now: now, user: user)
 }
 
 /// Builds a row expecting `error`.
-func fail(_ line: String, _ error: ParseError, clock: Bool = false, tz: String = "UTC", now: Int64 = Corpus.now) -> Row
-{
-    Row(line: line, expected: .failure(error), clock: clock, zone: tz, now: now)
+func fail(
+    _ line: String, _ error: ParseError, clock: Bool = false, tz: String = "UTC", now: Int64 = Corpus.now,
+    user: String? = nil
+) -> Row {
+    Row(line: line, expected: .failure(error), clock: clock, zone: tz, now: now, user: user)
 }
 
 /// A local date from `2026-11-23`.
@@ -91,7 +98,9 @@ enum Corpus {
 
     /// The context for `row`.
     static func context(for row: Row) -> ParseContext {
-        ParseContext(
+        var context = ParseContext(
             listNames: listNames, memberNames: memberNames, testClock: row.clock, now: row.now, timeZone: row.zone)
+        context.userName = row.user
+        return context
     }
 }
