@@ -158,6 +158,9 @@ public enum Command: Sendable, Equatable {
     case inboxClear
     /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the n-th notification as `inbox` numbered it.
     case inboxDelete(number: Int)
+    /// `inbox <n>` / `inbox open <n>` / `bildirimler <n>` / `bildirimler aç <n>`: marks notification n read and
+    /// shows the task, event or routine it is about (as `info` does).
+    case inboxOpen(number: Int)
     /// `mute [reminders|partner|chat]` / `sustur …`: stops live pushes of a kind (kept in the inbox); nil
     /// lists what is muted.
     case mute(MuteKind?)
@@ -270,7 +273,7 @@ public enum Command: Sendable, Equatable {
         case .register, .login, .resume, .logout, .passwd, .quit, .couple, .say, .inboxRead, .inboxClear, .lang, .tz,
             .json, .clock, .weekStart, .undo, .displayName, .accountDelete, .forgot, .approveReset, .reset,
             .calendarLink,
-            .inboxDelete, .mute,
+            .inboxDelete, .inboxOpen, .mute,
             .unmute:
             return false
         default:
@@ -322,7 +325,7 @@ public enum Command: Sendable, Equatable {
             case .mine, .assigned: "mine"
             }
         case .say: "say"
-        case .inbox, .inboxRead, .inboxClear, .inboxDelete: "inbox"
+        case .inbox, .inboxRead, .inboxClear, .inboxDelete, .inboxOpen: "inbox"
         case .mute, .unmute: "mute"
         case .lang: "lang"
         case .tz: "tz"

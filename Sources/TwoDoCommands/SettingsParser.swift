@@ -12,6 +12,7 @@ enum SettingsParser {
     private static let clear: Set<String> = Set(["clear", "temizle"].map(Fold.key))
     private static let show: Set<String> = Set(["show", "göster"].map(Fold.key))
     private static let delete: Set<String> = Set(["delete", "remove", "rm", "del", "sil"].map(Fold.key))
+    private static let open: Set<String> = Set(["open", "aç", "show"].map(Fold.key))
     private static let all: Set<String> = Set(["all", "hepsi", "hepsini", "tümü", "tümünü"].map(Fold.key))
 
     /// `say <message>`: the rest of the line as typed.
@@ -27,6 +28,9 @@ enum SettingsParser {
         if read.contains(key) { return inboxRead(args.dropFirst()) }
         if args.count == 1 && clear.contains(key) { return .success(.inboxClear) }
         if args.count == 1 && show.contains(key) { return .success(.inbox) }
+        // `inbox 3`, `inbox open 3`, `bildirimler aç 3`: the item notification 3 is about.
+        if let n = positiveNumber(args) { return .success(.inboxOpen(number: n)) }
+        if open.contains(key), let n = positiveNumber(args.dropFirst()) { return .success(.inboxOpen(number: n)) }
         if delete.contains(key) {
             let rest = args.dropFirst()
             guard !rest.isEmpty else { return .failure(Verb.inbox.usage) }

@@ -118,6 +118,8 @@ extension Handlers {
             return reply(
                 .success(
                     .inboxRead, [t(c, key, ["count": "\(count)"])], data: .object([("count", .int(Int64(count)))])))
+        case .inboxOpen(let number):
+            return reply(try Inbox(handlers: self).inboxOpen(number: number, user: user, on: c))
         case .inboxDelete(let number):
             return reply(try Inbox(handlers: self).inboxDelete(number: number, user: user, on: c))
         case .mute(let kind):

@@ -123,6 +123,39 @@ extension Inbox {
             data: .object([("count", .int(Int64(count))), ("n", .int(Int64(n)))]))
     }
 
+    /// `inbox <n>`: marks notification n read and answers with `info` of the task, event or routine it is about,
+    /// looked up in the user's space now (an item deleted since, or left behind in a former couple, is gone).
+    func inboxOpen(number n: Int, user: User, on c: CommandContext) throws -> Reply {
+        let shown = c.inboxShown
+        let i = n - shown.offset - 1
+        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        guard let id, let item = try store.markNotificationRead(id, for: user.id) else {
+            let count = try store.notificationCount(for: user.id)
+            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+        }
+        if let link = item.args[InboxArgs.linkKey], let colon = link.firstIndex(of: ":"),
+            let itemID = Int64(link[link.index(after: colon)...])
+        {
+            let info = Info(handlers: handlers)
+            switch link[..<colon] {
+            case "task":
+                if let task = try store.task(TaskID(itemID), in: user.space) {
+                    return try taskInfo(task, user: user, c)
+                }
+            case "event":
+                if let e = try store.event(EventID(itemID), in: user.space) {
+                    return try info.eventInfo(e, user: user, c)
+                }
+            case "routine":
+                if let r = try store.routine(RoutineID(itemID), in: user.space) {
+                    return try info.routineInfo(r, user: user, c)
+                }
+            default: break
+            }
+        }
+        return .failure(.errorNotFound, t(c, .inboxNoItem, ["n": "\(n)"]))
+    }
+
     func inboxDelete(number n: Int, user: User, on c: CommandContext) throws -> Reply {
         let shown = c.inboxShown
         let i = n - shown.offset - 1

@@ -328,6 +328,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case inboxEmpty = "inbox.empty"
     case inboxHeader = "inbox.header"
     case inboxMutedNote = "inbox.muted_note"
+    case inboxNoItem = "inbox.no_item"
     case inboxNoSuch = "inbox.no_such"
     case inboxRead = "inbox.read"
     case inboxReadOne = "inbox.read_one"

@@ -191,3 +191,36 @@ struct CalendarFeedTests {
 enum FeedTestError: Error {
     case noFeedPort(String)
 }
+
+@Suite("inbox <n> opens what a notification is about", .serialized, .timeLimit(.minutes(2)))
+struct InboxOpenTests {
+    @Test("bob, back online, opens alice's event and task from his inbox by number, in English and Turkish")
+    func opensItems() throws {
+        let server = try TestServer()
+        let (alice, bob) = try server.couple()
+        #expect(try bob.json("quit").code == "bye")
+        try alice.ok(["add buy milk tomorrow 9am", "event add dentist friday 10:00", "say hi"])
+        let back = try server.login("bob")
+        let inbox = try back.ok("inbox").data["notifications"] as? [[String: Any]] ?? []
+        #expect(inbox.count == 3)
+        // Newest first: the chat line, the event, the task.
+        let event = try back.json("inbox 2")
+        #expect(event.code == "event.info")
+        #expect(event.text.contains("dentist"))
+        let task = try back.json("inbox open 3")
+        #expect(task.code == "task.info")
+        #expect(task.text.contains("buy milk"))
+        let chat = try back.json("inbox 1")
+        #expect(chat.code == "error.not_found")
+        #expect(try back.json("inbox 9").code == "error.not_found")
+        // Opened rows are read.
+        let after = try back.ok("inbox").data["notifications"] as? [[String: Any]] ?? []
+        #expect(after.compactMap { $0["unread"] as? Bool } == [false, false, false])
+        try back.ok("lang tr")
+        #expect(try back.json("bildirimler aç 2").code == "event.info")
+        // Deleted since: the row stays, the item is gone.
+        try alice.ok("event delete dentist")
+        #expect(try back.json("bildirimler 2").code == "error.not_found")
+        #expect(try back.json("bildirimler 3").code == "task.info")
+    }
+}
