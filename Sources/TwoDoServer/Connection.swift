@@ -182,7 +182,12 @@ final class Connection: TurnClient {
         let typing = framer.options.serverEchoes && framer.pendingByteCount > 0
         if typing { send(bytes: [13, 0x1B, 0x5B, 0x4B]) }
         for line in lines { send(line: line) }
-        if typing { send(bytes: framer.echoedLine) }
+        if typing {
+            send(bytes: framer.echoedLine)
+            // Left had moved the cursor into the line: back there, over what follows it.
+            let back = framer.cursorColumnsFromEnd
+            if back > 0 { send(bytes: [0x1B, 0x5B] + Array(String(back).utf8) + [0x44]) }
+        }
     }
 
     /// Queues bytes as they are (a piece of a streamed reply, telnet answers, the echo of typing).

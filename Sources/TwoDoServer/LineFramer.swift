@@ -22,7 +22,10 @@ public enum FramedItem: Sendable, Equatable {
 /// character (a whole UTF-8 scalar with the combining marks and joiners that belong to it; one byte if
 /// the tail is not valid UTF-8); Ctrl-U (0x15) and IAC EL erase the line; ANSI escape sequences (CSI
 /// `ESC [ ... final` and SS3 `ESC O x`: arrow, Home, End and function keys) are dropped. A bare ESC or
-/// a broken sequence still makes the line `controlChars`.
+/// a broken sequence still makes the line `controlChars`. While the server echoes, Up and Down recall
+/// earlier lines and Left and Right move within a line of up to `editableBytes` (not one holding a
+/// secret): typing and erasing there insert and delete in the middle, echoed with the terminal's insert
+/// and delete character sequences (ICH, DCH), so the echo of one key stays a few bytes.
 public struct LineFramer: Sendable {
     /// The most bytes a line may have, not counting its CR LF.
     public let limit: Int
@@ -42,6 +45,8 @@ public struct LineFramer: Sendable {
     private var history: [[UInt8]] = []
     /// Which line of `history` Up and Down have recalled (`history.count`: the line being typed).
     private var recalled = 0
+    /// Where Left has put the cursor in the line (a byte offset before `current.count`); nil: at its end.
+    private var cursor: Int?
 
     private enum TelnetState: Sendable {
         case data
@@ -64,6 +69,8 @@ public struct LineFramer: Sendable {
     /// Lines kept for Up and Down, and the longest kept: a few short commands, so a connection holds little.
     static let historyLines = 8
     static let historyLineBytes = 256
+    /// The longest line Left and Right move in: each edit in the middle re-reads the line's first words.
+    public static let editableBytes = 512
 
     /// Creates a framer for lines of at most `limit` bytes.
     public init(limit: Int = 4096) { self.limit = limit }
@@ -155,10 +162,19 @@ public struct LineFramer: Sendable {
             current.removeAll(keepingCapacity: current.capacity <= 512)
             wordStarts.removeAll(keepingCapacity: true)
             recalled = history.count
+            cursor = nil
             if options.serverEchoes { outgoing += [13, 10] }
             return
         }
         if discarding { return }
+        if let at = cursor {
+            // A CR is the start of the line's end, wherever the cursor is: it goes at the end, as always.
+            guard byte == 13 else {
+                editInMiddle(byte, at: at, into: &out)
+                return
+            }
+            cursor = nil
+        }
         switch byte {
         case 0x08, 0x7F:
             if let secretFrom = secretStart(), current.count > secretFrom {
@@ -210,13 +226,13 @@ public struct LineFramer: Sendable {
             case 0x20...0x3F where count < Self.maxCSIBytes: escape = .csi(count + 1)
             case 0x40...0x7E:
                 escape = .none  // the final byte: the whole sequence is dropped, Up and Down recall lines
-                if count == 0 && (byte == 0x41 || byte == 0x42) { recall(up: byte == 0x41) }
+                if count == 0 { key(byte) }
             default: return brokenEscape(into: &out)
             }
         case .ss3:
             guard (0x20...0x7E).contains(byte) else { return brokenEscape(into: &out) }
             escape = .none
-            if byte == 0x41 || byte == 0x42 { recall(up: byte == 0x41) }
+            key(byte)
         }
         previousCR = false
         return false
@@ -310,6 +326,12 @@ public struct LineFramer: Sendable {
     /// `reset <name> <code> <new>`, `resume <token>`, `account delete confirm <password>`, and the Turkish
     /// verbs), or nil when it has none or its secret has not begun.
     private func secretStart() -> Int? {
+        guard let word = secretWord() else { return nil }
+        return word <= wordStarts.count ? wordStarts[word - 1] : nil
+    }
+
+    /// The 1-based word a secret starts at, when the line's first word is one that takes a secret; nil else.
+    private func secretWord() -> Int? {
         guard let first = wordStarts.first else { return nil }
         var firstEnd = first
         while firstEnd < current.count && firstEnd - first <= 16 && current[firstEnd] != 32 && current[firstEnd] != 9 {
@@ -325,7 +347,7 @@ public struct LineFramer: Sendable {
         case "account", "hesap", "hesabı", "hesabımı": word = 4  // account delete confirm <password>
         default: return nil
         }
-        return word <= wordStarts.count ? wordStarts[word - 1] : nil
+        return word
     }
 
     /// Notes that the byte at `index` starts a word, when it does (only the first four are kept).
@@ -353,11 +375,142 @@ public struct LineFramer: Sendable {
         return columns
     }
 
+    /// An arrow key's final byte: Up (A) and Down (B) recall lines, Right (C) and Left (D) move.
+    private mutating func key(_ final: UInt8) {
+        switch final {
+        case 0x41, 0x42: recall(up: final == 0x41)
+        case 0x43: moveRight()
+        case 0x44: moveLeft()
+        default: break
+        }
+    }
+
+    /// Left: the cursor goes back one character (with the marks and joiners that belong to it).
+    private mutating func moveLeft() {
+        guard options.serverEchoes, current.count <= Self.editableBytes, secretWord() == nil else { return }
+        let at = cursor ?? current.count
+        guard at > 0 else { return }
+        let start = characterStart(before: at)
+        cursor = start
+        outgoing += [UInt8](repeating: 8, count: columns(start..<at))
+    }
+
+    /// Right: the cursor goes forward one character, which is printed again to get there.
+    private mutating func moveRight() {
+        guard let at = cursor else { return }
+        var end = at + 1
+        while end < current.count && current[end] & 0xC0 == 0x80 { end += 1 }
+        while end < current.count, let next = scalar(at: end), next.scalar.isGraphemeExtender { end = next.end }
+        outgoing += echoBytes(at..<end)
+        cursor = end < current.count ? end : nil
+    }
+
+    /// A byte typed with the cursor inside the line: inserted there (or, Backspace, the character before it
+    /// erased), echoed with ICH / DCH so the rest of the line moves on the screen as in the line.
+    private mutating func editInMiddle(_ byte: UInt8, at: Int, into out: inout [FramedItem]) {
+        switch byte {
+        case 0x08, 0x7F:
+            guard at > 0 else { return }
+            let start = characterStart(before: at)
+            let width = columns(start..<at)
+            current.removeSubrange(start..<at)
+            cursor = start
+            if width > 0 { outgoing += [UInt8](repeating: 8, count: width) + csi(width, 0x50) }
+        case 0x15:
+            // Ctrl-U: to the end of the line on the screen, then all of it erased.
+            outgoing += echoBytes(at..<current.count)
+            cursor = nil
+            echoErase(columns: displayedColumns())
+            current.removeAll(keepingCapacity: true)
+        case 0x1B:
+            escape = .escape
+            return
+        default:
+            if current.count >= limit + 1 {
+                _ = append(byte, into: &out)  // reports the line too long and starts discarding
+                cursor = nil
+                return
+            }
+            current.insert(byte == 9 ? 32 : byte, at: at)
+            cursor = at + 1
+            // The echo waits for the character's last byte, then makes room for it and prints it.
+            if byte < 0x80 {
+                if byte >= 0x20 || byte == 9 { outgoing += csi(1, 0x40) + [byte == 9 ? 32 : byte] }
+            } else if byte & 0xC0 == 0x80, let whole = scalar(endingAt: at + 1) {
+                let width = whole.scalar.columns
+                if width > 0 { outgoing += csi(width, 0x40) }
+                outgoing += current[whole.start...at]
+            }
+        }
+        wordStarts.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < current.count && wordStarts.count < 4 {
+            noteWordStart(at: i)
+            i += 1
+        }
+    }
+
+    /// `ESC [ n final`.
+    private func csi(_ n: Int, _ final: UInt8) -> [UInt8] { [0x1B, 0x5B] + Array(String(n).utf8) + [final] }
+
+    /// Where the character before byte offset `at` starts: its scalar, and the scalars before it that the
+    /// following ones extend.
+    private func characterStart(before at: Int) -> Int {
+        var start = at - 1
+        while start > 0 && at - start < 4 && current[start] & 0xC0 == 0x80 { start -= 1 }
+        while let s = scalar(at: start), s.scalar.isGraphemeExtender, start > 0 {
+            var previous = start - 1
+            while previous > 0 && start - previous < 4 && current[previous] & 0xC0 == 0x80 { previous -= 1 }
+            start = previous
+        }
+        return start
+    }
+
+    /// The scalar starting at byte offset `i`, and the offset after it; nil when there is no valid one.
+    private func scalar(at i: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+        guard i < current.count else { return nil }
+        let lead = current[i]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0, i + length <= current.count,
+            let text = String(validating: current[i..<(i + length)], as: UTF8.self), let s = text.unicodeScalars.first
+        else { return nil }
+        return (s, i + length)
+    }
+
+    /// The scalar whose last byte is just before `end`, with where it starts; nil while it is incomplete.
+    private func scalar(endingAt end: Int) -> (scalar: Unicode.Scalar, start: Int)? {
+        var start = end - 1
+        while start > 0 && end - start < 4 && current[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let s = scalar(at: start), s.end == end else { return nil }
+        return (s.scalar, start)
+    }
+
+    /// The screen columns of the line's bytes in `range` as echoed (a byte of broken UTF-8 counts one).
+    private func columns(_ range: Range<Int>) -> Int {
+        guard let text = String(validating: current[range], as: UTF8.self) else { return range.count }
+        return text.unicodeScalars.reduce(0) { $0 + ($1 == "\t" ? 1 : $1.isGraphemeExtender ? 0 : $1.columns) }
+    }
+
+    /// The line's bytes in `range` as the screen shows them (tabs as spaces, controls left out).
+    private func echoBytes(_ range: Range<Int>) -> [UInt8] {
+        current[range].compactMap { $0 == 9 ? 32 : $0 < 0x20 || $0 == 0x7F ? nil : $0 }
+    }
+
+    /// How far the cursor is from the end of the line on the screen (what a redrawn line moves back by).
+    public var cursorColumnsFromEnd: Int {
+        guard options.serverEchoes, let at = cursor else { return 0 }
+        return columns(at..<current.count)
+    }
+
     /// Up or Down: shows the line typed before (or after) in place of the one being typed.
     private mutating func recall(up: Bool) {
         guard options.serverEchoes, !history.isEmpty else { return }
         let target = up ? max(0, recalled - 1) : min(history.count, recalled + 1)
         guard target != recalled else { return }
+        if let at = cursor {
+            outgoing += echoBytes(at..<current.count)
+            cursor = nil
+        }
         echoErase(columns: displayedColumns())
         recalled = target
         current = target < history.count ? history[target] : []

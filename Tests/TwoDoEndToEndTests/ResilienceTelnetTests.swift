@@ -58,12 +58,13 @@ extension ResilienceSuite {
             try client.send(bytes: [iac, doo, 3, iac, doo, 1])
             #expect(try client.readBytes(count: 6) == [iac, will, 3, iac, will, 1])
             // Typed a key at a time, as a terminal in raw mode sends them; CR NUL ends the line.
-            let keys = ["p", "i", "x", "\u{7F}", "n", "\u{1B}[D", "g", "\r\0"]
+            // A typo erased, then Left and a letter put in before the last one (insert character, ESC [ 1 @).
+            let keys = ["p", "i", "x", "\u{7F}", "g", "\u{1B}[D", "n", "\r\0"]
             for key in keys {
                 try client.send(bytes: Array(key.utf8))
                 Thread.sleep(forTimeInterval: 0.01)
             }
-            let expected = Array("pix\u{8} \u{8}ng\r\npong\r\n".utf8)
+            let expected = Array("pix\u{8} \u{8}g\u{8}\u{1B}[1@n\r\npong\r\n".utf8)
             #expect(try client.readBytes(count: expected.count) == expected)
             // A 4 KB paste is echoed whole and runs.
             let line = "add " + String(repeating: "ç", count: 2000)
@@ -163,13 +164,14 @@ extension ResilienceSuite {
             #expect(seen.wait(for: "Welcome to TwoDo", timeout: 10), "no greeting through telnet: \(seen.text)")
             try type("\u{1D}mode character\n", pause: 0.5)
             let before = seen.text.utf8.count
-            // A typo erased with Backspace (the terminal's DEL) and a left arrow in the middle.
-            for key in ["p", "i", "x", "\u{7F}", "n", "\u{1B}[D", "g"] { try type(key, pause: 0.05) }
+            // A typo erased with Backspace (the terminal's DEL), then Left and a letter inserted before the last.
+            for key in ["p", "i", "x", "\u{7F}", "g", "\u{1B}[D", "n"] { try type(key, pause: 0.05) }
             try type("\r")
             #expect(seen.wait(for: "pong", timeout: 10), "no pong through telnet: \(seen.text)")
             let after = String(seen.text.utf8.dropFirst(before)) ?? ""
             // In character mode the terminal does not echo; what shows is the server's echo.
-            #expect(after.contains("pix\u{8} \u{8}ng"), "the typing was not echoed: \(after.debugDescription)")
+            #expect(
+                after.contains("pix\u{8} \u{8}g\u{8}\u{1B}[1@n"), "the typing was not echoed: \(after.debugDescription)")
             #expect(!seen.text.contains("control characters"), "\(seen.text)")
             // Ctrl-U then a command, still in character mode.
             for key in ["w", "h", "o", "o", "p", "s", "\u{15}", "q", "u", "i", "t", "\r"] { try type(key, pause: 0.05) }

@@ -53,7 +53,11 @@ struct LineFramerEchoTests {
             ("Ctrl-U erases everything shown", bytes("ab日\u{15}"), bytes("ab日") + erase(4)),
             ("IAC EL erases everything shown", bytes("abc") + [iac, 248], bytes("abc") + erase(3)),
             ("Ctrl-U on an empty line echoes nothing", bytes("\u{15}"), []),
-            ("arrow keys echo nothing", bytes("pi\u{1B}[D\u{1B}OCng"), bytes("ping")),
+            (
+                "Left steps back a column, Right prints the character again", bytes("pi\u{1B}[D\u{1B}OCng"),
+                bytes("pi") + [8] + bytes("ing")
+            ),
+            ("Home, End and function keys echo nothing", bytes("pi\u{1B}[H\u{1B}[F\u{1B}[15~ng"), bytes("ping")),
             ("other control characters are not echoed", bytes("a\u{1}b"), bytes("ab")),
             ("a 0xFF data byte is echoed as IAC IAC", bytes("a") + [iac, iac], bytes("a") + [iac, iac]),
             (
@@ -98,9 +102,12 @@ struct LineFramerEchoTests {
     @Test("the line the server runs is the line the user saw")
     func sameAsScreen() {
         let result = echoed(bytes("add süt\u{7F}\u{7F}\u{7F}çay\u{1B}[D\u{8}y\r\u{0}"))
-        #expect(result.items == [.line("add çay")])
+        // Left, then Backspace erases the `a` before the cursor and `y` goes in where it was.
+        #expect(result.items == [.line("add çyy")])
         #expect(
-            result.echo == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + erase(1) + bytes("y\r\n"))
+            result.echo
+                == bytes("add süt") + erase(1) + erase(1) + erase(1) + bytes("çay") + [8, 8] + bytes("\u{1B}[1P")
+                + bytes("\u{1B}[1@y\r\n"))
     }
 
     @Test(
@@ -146,6 +153,82 @@ struct LineFramerEchoTests {
         #expect(framer.takeOutgoing() == erase(8) + bytes("show") + erase(4))
         framer.feed(bytes("\u{1B}[A\r\n"), into: &items)
         #expect(items.last == .line("show"))
+    }
+
+    @Test("Left and Right: typing inside a line inserts there, Backspace deletes there, each echoed with ICH or DCH")
+    func editInside() {
+        func run(_ input: String) -> (FramedItem?, [UInt8], Int) {
+            var framer = LineFramer()
+            var items: [FramedItem] = []
+            framer.feed(doEcho + bytes(input), into: &items)
+            let echo = Array(framer.takeOutgoing().dropFirst(3))
+            return (items.last, echo, framer.cursorColumnsFromEnd)
+        }
+        let left = "\u{1B}[D"
+        let right = "\u{1B}[C"
+        // "pg", Left, "in": ping; each insert makes room (ESC [ 1 @) then prints.
+        var (item, echo, back) = run("pg" + left + "in")
+        #expect(echo == bytes("pg") + [8] + bytes("\u{1B}[1@i\u{1B}[1@n"))
+        #expect(back == 1)
+        (item, _, _) = run("pg" + left + "in\r\n")
+        #expect(item == .line("ping"))
+        // Backspace inside: the character before the cursor goes (back, ESC [ 1 P).
+        (item, echo, _) = run("pxing" + left + left + left + "\u{7F}\r\n")
+        #expect(item == .line("ping"))
+        #expect(echo.suffix(7) == [8] + bytes("\u{1B}[1P") + [13, 10])
+        // A two-byte letter inserted is echoed once whole; a wide one makes room for two columns.
+        (item, echo, _) = run("gl" + left + "ü\r\n")
+        #expect(item == .line("gül"))
+        #expect(echo == bytes("gl") + [8] + bytes("\u{1B}[1@ü") + [13, 10])
+        (item, echo, _) = run("ab" + left + "日\r\n")
+        #expect(item == .line("a日b"))
+        #expect(echo == bytes("ab") + [8] + bytes("\u{1B}[2@日") + [13, 10])
+        // Left over a wide character and a combining mark steps their columns; Right prints them again.
+        (item, echo, _) = run("日e\u{301}" + left + left + right + "x\r\n")
+        #expect(item == .line("日xe\u{301}"))
+        #expect(echo == bytes("日e\u{301}") + [8, 8, 8] + bytes("日") + bytes("\u{1B}[1@x") + [13, 10])
+        // Left at the start, Right at the end: nothing.
+        (item, echo, _) = run("a" + left + left + right + right + "b\r\n")
+        #expect(item == .line("ab"))
+        // Ctrl-U inside: to the end, then the whole line erased.
+        (item, echo, _) = run("abc" + left + left + "\u{15}x\r\n")
+        #expect(item == .line("x"))
+        #expect(echo == bytes("abc") + [8, 8] + bytes("bc") + erase(3) + bytes("x") + [13, 10])
+        // Up while inside a line: the line is left at its end first, then replaced.
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(doEcho + bytes("show\r\nab" + left + "\u{1B}[A\r\n"), into: &items)
+        #expect(items == [.line("show"), .line("show")])
+    }
+
+    @Test("a line with a secret, a line past editableBytes and a client that does not echo: Left is ignored")
+    func leftIgnored() {
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(doEcho + bytes("login bob sec\u{1B}[Dx\r\n"), into: &items)
+        #expect(items == [.line("login bob secx")])
+        #expect(!framer.takeOutgoing().contains(8))
+        let long = String(repeating: "a", count: LineFramer.editableBytes + 1)
+        framer.feed(bytes(long + "\u{1B}[Db\r\n"), into: &items)
+        #expect(items.last == .line(long + "b"))
+        var plain = LineFramer()
+        plain.feed(bytes("ab\u{1B}[Dc\n"), into: &items)
+        #expect(items.last == .line("abc"))
+        #expect(plain.takeOutgoing().isEmpty)
+    }
+
+    @Test("edits inside a line cost a few echo bytes each, however long the line (no repaint of the rest)")
+    func insideEditsAreCheap() {
+        var framer = LineFramer()
+        var items: [FramedItem] = []
+        framer.feed(doEcho + bytes(String(repeating: "a", count: 500)), into: &items)
+        _ = framer.takeOutgoing()
+        framer.feed(bytes(String(repeating: "\u{1B}[D", count: 499)), into: &items)
+        #expect(framer.takeOutgoing().count == 499)
+        for _ in 0..<3000 { framer.feed(bytes("b"), into: &items) }
+        #expect(framer.takeOutgoing().count == 3000 * 5)
+        framer.feed(bytes("\r\n"), into: &items)
+        #expect(items.last == .line("a" + String(repeating: "b", count: 3000) + String(repeating: "a", count: 499)))
     }
 
     @Test("what the screen shows of a half-typed line, for drawing it again under a pushed line")
