@@ -12,6 +12,12 @@ extension PostgresStore: SQLEngine {
         return try (0..<result.rowCount).map { try map(PGRow(result: result, row: $0)) }
     }
 
+    public func rows<T>(_ sql: SQL, _ values: [SQLValue], into out: inout [T], map: (PGRow) throws -> T) throws {
+        let result = try connection.execute(postgresText(sql), values.map(PostgresStore.value))
+        out.reserveCapacity(out.count + result.rowCount)
+        for r in 0..<result.rowCount { out.append(try map(PGRow(result: result, row: r))) }
+    }
+
     public func row<T>(_ sql: SQL, _ values: [SQLValue], map: (PGRow) throws -> T) throws -> T? {
         let result = try connection.execute(postgresText(sql), values.map(PostgresStore.value))
         return result.rowCount == 0 ? nil : try map(PGRow(result: result, row: 0))

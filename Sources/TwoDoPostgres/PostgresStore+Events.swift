@@ -1,4 +1,5 @@
-// ScheduleStore on PostgreSQL, events: one row per event or series, window queries, per-occurrence changes.
+// ScheduleStore on PostgreSQL, events: adding one (its title indexed) and per-occurrence changes; the window
+// query is shared (SQLEngine+Calendar).
 
 import TwoDoCore
 import TwoDoStore
@@ -6,33 +7,6 @@ import TwoDoStore
 extension PostgresStore {
     // An event's exceptions, notes and reminders go with it (ON DELETE CASCADE); its search row goes by
     // trigger, and the mutators of its title and description rewrite it (`indexSearchText`).
-
-    /// The events of a space with an occurrence that may fall in `range` (one-offs by their days, series
-    /// begun by its end and not ended before its start, series with an occurrence moved into it), exceptions
-    /// included; a multi-day event spans at most `CalendarEvent.spanLimit` days.
-    public func events(in space: SpaceID, overlapping range: ClosedRange<LocalDate>) throws -> [CalendarEvent] {
-        let reach = PGValue.text(range.lowerBound.adding(days: -CalendarEvent.spanLimit).description)
-        let low = PGValue.text(range.lowerBound.description)
-        let high = PGValue.text(range.upperBound.description)
-        var out = try taskAreaRows(
-            Rows.eventColumns + """
-                 WHERE e.space_id = $1 AND e.rec_freq IS NULL AND e.start_date BETWEEN $2 AND $3
-                   AND coalesce(e.end_date, e.start_date) >= $4 ORDER BY e.start_date, e.id
-                """, [.integer(space.rawValue), reach, high, low], map: Rows.event(from:))
-        var series = try taskAreaRows(
-            Rows.eventColumns + """
-                 WHERE e.space_id = $1 AND e.rec_freq IS NOT NULL AND e.start_date <= $2
-                   AND (e.rec_until IS NULL OR e.rec_until >= $3
-                        OR e.id IN (SELECT x.event_id FROM event_exceptions x WHERE x.new_date BETWEEN $3 AND $2))
-                 ORDER BY e.id
-                """, [.integer(space.rawValue), high, reach], map: Rows.event(from:))
-        if !series.isEmpty {
-            let exceptions = try exceptions(of: series.map(\.id))
-            for i in series.indices { series[i].exceptions = exceptions[series[i].id] ?? [:] }
-        }
-        out += series
-        return out
-    }
 
     /// The values of an event's columns from `title` to `rec_until`, in that order (for INSERT and UPDATE).
     private static func eventValues(_ event: CalendarEvent) -> [PGValue] {

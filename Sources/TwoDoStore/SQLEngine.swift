@@ -197,6 +197,9 @@ public protocol SQLEngine: AnyObject {
     var dialect: SQLDialect { get }
     /// Every row of `sql` run with `values`, each mapped by `map`.
     func rows<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> [T]
+    /// Every row of `sql` run with `values`, each mapped by `map` and appended to `out`: one array for several
+    /// queries, without copying a second one onto the first.
+    func rows<T>(_ sql: SQL, _ values: [SQLValue], into out: inout [T], map: (Row) throws -> T) throws
     /// The first row of `sql` run with `values` mapped by `map`, nil when there is none.
     func row<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> T?
     /// Runs a statement that returns no rows of interest; how many rows it changed.

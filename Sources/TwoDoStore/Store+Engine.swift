@@ -9,6 +9,10 @@ extension Store: SQLEngine {
         try db.query(sql.text, values, map: map)
     }
 
+    public func rows<T>(_ sql: SQL, _ values: [SQLValue], into out: inout [T], map: (Row) throws -> T) throws {
+        try db.query(sql.text, values, into: &out, map: map)
+    }
+
     public func row<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> T? {
         try db.queryOne(sql.text, values, map: map)
     }
