@@ -1,28 +1,11 @@
 // Keeps the folded text of one searchable item in `search_index` (the fold is TwoDo's own, so no trigger can).
 
 import TwoDoCore
+import TwoDoStore
 
 extension PostgresStore {
-    /// What a `search_index` row is about; the raw value is the row id's kind (`item id * 8 + kind`) and the
-    /// code is the `kind` column, as in SQLite's index.
-    enum SearchKind: Int64 {
-        case task = 0
-        case note = 1
-        case routine = 2
-        case event = 3
-        case itemNote = 4
-
-        /// The `kind` column's letter.
-        var code: String {
-            switch self {
-            case .task: "t"
-            case .note: "n"
-            case .routine: "r"
-            case .event: "e"
-            case .itemNote: "i"
-            }
-        }
-    }
+    /// What a `search_index` row is about: the row id's kind (`item id * 8 + kind`), and `code`, its `kind` column.
+    typealias SearchKind = SearchTextKind
 
     /// Writes (or rewrites) the folded text of item `id` of `kind` in `space`: a task's, routine's or event's
     /// title (name) with its description, or a note's body. Every mutator that writes such text calls it in
@@ -67,7 +50,7 @@ extension PostgresStore {
         let sources: [(SearchKind, String)] = [
             (.task, "SELECT id, space_id AS space, title, description FROM tasks"),
             (
-                .note,
+                .taskNote,
                 "SELECT n.id, t.space_id AS space, n.body AS title, NULL AS description FROM task_notes n JOIN tasks t ON t.id = n.task_id"
             ),
             (.routine, "SELECT id, space_id AS space, name AS title, description FROM routines"),
@@ -91,6 +74,19 @@ extension PostgresStore {
                 }
             }
             try connection.executeScript("CLOSE twodo_search_rows")
+        }
+    }
+}
+
+extension SearchTextKind {
+    /// The `kind` column's letter in `search_index`, as in SQLite's index.
+    var code: String {
+        switch self {
+        case .task: "t"
+        case .taskNote: "n"
+        case .routine: "r"
+        case .event: "e"
+        case .itemNote: "i"
         }
     }
 }

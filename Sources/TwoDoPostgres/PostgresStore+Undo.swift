@@ -293,7 +293,7 @@ extension PostgresStore: UndoStore {
                 kind = .event
                 sql = "SELECT space_id, title, description FROM events WHERE id = $1"
             case "task_notes":
-                kind = .note
+                kind = .taskNote
                 sql = """
                     SELECT t.space_id, n.body AS title, NULL AS description FROM task_notes n
                     JOIN tasks t ON t.id = n.task_id WHERE n.id = $1

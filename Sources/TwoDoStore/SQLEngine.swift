@@ -208,6 +208,13 @@ public protocol SQLEngine: AnyObject {
     /// Runs an INSERT of one row into a table with an `id` key; the new row's id (SQLite's last rowid,
     /// PostgreSQL's `RETURNING id`).
     func insert(_ sql: SQL, _ values: [SQLValue]) throws -> Int64
+    /// Runs an INSERT of one row of a searchable table (an `INSERT … SELECT … FROM owner` may add none) whose
+    /// text is `title` and `description`; the new row's id, nil when none was added. PostgreSQL also writes the
+    /// row's search text (`indexText`) in the space the insert gave it (`RETURNING id, space_id`); SQLite's
+    /// triggers queue it themselves.
+    func insert(
+        _ kind: SearchTextKind, _ sql: SQL, _ values: [SQLValue], title: String, description: String?
+    ) throws -> Int64?
     /// Called before a write to `users` or `lists`: PostgreSQL moves the names generation on by hand (SQLite's
     /// update hook sees every such row change itself).
     func namesWillChange()
@@ -216,6 +223,9 @@ public protocol SQLEngine: AnyObject {
     /// triggers already queued the change (`search_pending`), so it does nothing (and its statements return
     /// no rows to call it with).
     func indexText(_ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?) throws
+    /// Gives copy `new` of searchable row `old` (of `kind`) the original's search text, in `space`: PostgreSQL
+    /// copies its search row; SQLite's triggers queued the copy's text when it was inserted.
+    func copyText(_ kind: SearchTextKind, from old: Int64, to new: Int64, space: SpaceID) throws
 }
 
 /// What a search row is of (its id is the item's × 8 + this).
@@ -228,8 +238,9 @@ public enum SearchTextKind: Int64, Sendable {
 }
 
 extension SQLEngine {
-    /// Runs an UPDATE of an item's title or description that ends in `returning("id, space_id, <title>,
-    /// description")`, and rewrites the search text of the rows it answered (PostgreSQL's; none on SQLite).
+    /// Runs an UPDATE of an item's title or description, or an INSERT … SELECT of copies, that ends in
+    /// `returning("id, space_id, <title>, description")`, and (re)writes the search text of the rows it answered
+    /// (PostgreSQL's; none on SQLite).
     package func updateText(_ kind: SearchTextKind, title: String, _ sql: SQL, _ values: [SQLValue]) throws {
         let changed = try rows(sql, values) {
             (

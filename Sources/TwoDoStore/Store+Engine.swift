@@ -27,6 +27,12 @@ extension Store: SQLEngine {
         return db.lastInsertID
     }
 
+    public func insert(
+        _ kind: SearchTextKind, _ sql: SQL, _ values: [SQLValue], title: String, description: String?
+    ) throws -> Int64? {
+        try db.run(sql.text, values) == 0 ? nil : db.lastInsertID
+    }
+
     /// Nothing to do: the update hook (`NamesWatch`) sees every change to `users` and `lists`.
     public func namesWillChange() {}
 
@@ -34,4 +40,7 @@ extension Store: SQLEngine {
     public func indexText(
         _ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?
     ) throws {}
+
+    /// Nothing to do: SQLite's triggers queued the copy's text when it was inserted.
+    public func copyText(_ kind: SearchTextKind, from old: Int64, to new: Int64, space: SpaceID) throws {}
 }

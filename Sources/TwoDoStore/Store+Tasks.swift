@@ -7,25 +7,6 @@ extension Store {
     // `tasks_undated`), 6 (counting triggers into `space_task_counts` and `list_open_counts`), 10 (`parent_id`:
     // steps, which list and view reads leave out with `parent_id IS NULL`; their SQL is in `Store+Steps.swift`), 11 (`description`).
 
-    /// Adds a task.
-    public func addTask(
-        title: String, list: ListID, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64
-    ) throws -> TaskID {
-        try db.run(
-            """
-            INSERT INTO tasks (space_id, list_id, title, title_key, done, assignee_id, created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)
-            """,
-            .integer(space.rawValue), .integer(list.rawValue), .text(title), .text(TextFold.key(title)),
-            assignee.map { .integer($0.rawValue) } ?? .null, .integer(user.rawValue), .integer(now), .integer(now))
-        return TaskID(db.lastInsertID)
-    }
-
-    /// Records that a task changed now (a note was added to it).
-    func touch(_ task: TaskID, now: Int64) throws {
-        try db.run("UPDATE tasks SET updated_at = ? WHERE id = ?", .integer(now), .integer(task.rawValue))
-    }
-
     /// Moves every task of one list into another list of `space`; returns how many moved (merging spaces).
     func moveTasks(from list: ListID, to destination: ListID, space: SpaceID) throws -> Int {
         try db.run(
