@@ -45,6 +45,10 @@ extension PostgresStore: SQLEngine {
         return id
     }
 
+    public func bulk<T>(countingRows: Bool, _ body: () throws -> T) throws -> T {
+        try withBulkTimeout { countingRows ? try body() : try withoutRowCounting(body) }
+    }
+
     public func namesWillChange() { noteNamesChanged() }
 
     public func indexText(
@@ -99,3 +103,5 @@ extension PostgresStore: ResumeTokenStore {}
 extension PostgresStore: TaskStore {}
 extension PostgresStore: StepStore {}
 extension PostgresStore: ScheduleStore {}
+extension PostgresStore: AccountStore {}
+extension PostgresStore: AccountLifecycleStore {}

@@ -35,10 +35,4 @@ extension PostgresStore {
             }
         }
     }
-
-    /// Deletes a list and its tasks (ON DELETE CASCADE).
-    public func deleteList(_ list: ListID) throws {
-        try withBulkTimeout { _ = try taskAreaRun("DELETE FROM lists WHERE id = $1", [.integer(list.rawValue)]) }
-        noteNamesChanged()
-    }
 }

@@ -62,6 +62,12 @@ extension SQLEngine {
                 ]))
     }
 
+    /// Deletes a list and its tasks (ON DELETE CASCADE), their notes, reminders and steps with them.
+    public func deleteList(_ list: ListID) throws {
+        namesWillChange()
+        try bulk(countingRows: true) { try write("DELETE FROM lists WHERE id = ?", [.integer(list.rawValue)]) }
+    }
+
     /// Renames a list; the caller has checked the new name is free.
     public func renameList(_ list: ListID, to name: String) throws {
         namesWillChange()

@@ -83,9 +83,18 @@ public enum SQLDialect: Sendable {
         }
     }
 
-    /// ` RETURNING columns` on PostgreSQL, for the rows whose search text it rewrites by hand (`indexText`);
-    /// nothing on SQLite, whose triggers keep its search text.
+    /// ` RETURNING columns` on PostgreSQL, for the rows whose search text or counters it keeps by hand
+    /// (`indexText`, `addToCounters`); nothing on SQLite, whose triggers keep both.
     package func returning(_ columns: String) -> String { self == .postgres ? " RETURNING " + columns : "" }
+
+    /// Whether a bulk statement run with the per-row counting off (`SQLEngine.bulk(countingRows: false)`) keeps
+    /// the task counters by hand (`addToCounters`, `recountNewSpace`): PostgreSQL's, whose trigger would update
+    /// one counter row once per row; SQLite's triggers count every row cheaply and are never off.
+    package var countsBulkByHand: Bool { self == .postgres }
+
+    /// Whether rows are locked for other writers (FOR UPDATE, advisory locks): PostgreSQL's nodes write at
+    /// once; SQLite's one writer holds the whole file for the transaction already.
+    package var locksRows: Bool { self == .postgres }
 
     /// `, space_id` where a child row (a plan entry, a reminder, a mark) is given its owner's space by the
     /// statement: SQLite's inserts copy it from the owner (the composite keys of migration 21); PostgreSQL's
@@ -215,6 +224,11 @@ public protocol SQLEngine: AnyObject {
     func insert(
         _ kind: SearchTextKind, _ sql: SQL, _ values: [SQLValue], title: String, description: String?
     ) throws -> Int64?
+    /// Runs `body`, statements over a whole list or space (a merge, a leave, deleting an account or a list's
+    /// done tasks): PostgreSQL allows them its longer bulk response timeout and, with `countingRows` false, turns
+    /// its per-row task counter trigger off for them (`body` then keeps the counters itself, see
+    /// `SQLDialect.countsBulkByHand`); SQLite runs `body` as it is.
+    func bulk<T>(countingRows: Bool, _ body: () throws -> T) throws -> T
     /// Called before a write to `users` or `lists`: PostgreSQL moves the names generation on by hand (SQLite's
     /// update hook sees every such row change itself).
     func namesWillChange()

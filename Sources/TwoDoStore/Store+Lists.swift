@@ -29,14 +29,4 @@ extension Store {
             if n < Store.bulkBatch { return deleted }
         }
     }
-
-    /// Deletes a list and its tasks.
-    public func deleteList(_ list: ListID) throws {
-        try db.run("DELETE FROM lists WHERE id = ?", .integer(list.rawValue))
-    }
-
-    /// Deletes every list of a space with their tasks (the emptied space of a merge).
-    func deleteLists(in space: SpaceID) throws {
-        try db.run("DELETE FROM lists WHERE space_id = ?", .integer(space.rawValue))
-    }
 }
