@@ -154,32 +154,16 @@ extension PostgresStore: UndoStore {
         for change in changes where change.operation != .insert {
             guard let id = change.id else { continue }
             let kind: SearchKind
-            let sql: String
             switch change.table {
-            case "tasks":
-                kind = .task
-                sql = "SELECT space_id, title, description FROM tasks WHERE id = $1"
-            case "routines":
-                kind = .routine
-                sql = "SELECT space_id, name AS title, description FROM routines WHERE id = $1"
-            case "events":
-                kind = .event
-                sql = "SELECT space_id, title, description FROM events WHERE id = $1"
-            case "task_notes":
-                kind = .taskNote
-                sql = """
-                    SELECT t.space_id, n.body AS title, NULL AS description FROM task_notes n
-                    JOIN tasks t ON t.id = n.task_id WHERE n.id = $1
-                    """
-            case "item_notes":
-                kind = .itemNote
-                sql = """
-                    SELECT coalesce(r.space_id, e.space_id) AS space_id, n.body AS title, NULL AS description
-                    FROM item_notes n LEFT JOIN routines r ON r.id = n.routine_id LEFT JOIN events e ON e.id = n.event_id
-                    WHERE n.id = $1
-                    """
+            case "tasks": kind = .task
+            case "routines": kind = .routine
+            case "events": kind = .event
+            case "task_notes": kind = .taskNote
+            case "item_notes": kind = .itemNote
             default: continue
             }
+            guard let source = PostgresStore.searchSources.first(where: { $0.kind == kind }) else { continue }
+            let sql = source.sql + " WHERE \(source.id) = $1"
             let row = try connection.execute(sql, [.integer(id)])
             guard row.rowCount == 1, let space = try row.int(0, "space_id") else { continue }
             try indexSearchText(
