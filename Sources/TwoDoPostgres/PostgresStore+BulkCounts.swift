@@ -1,4 +1,5 @@
-// Moving or copying many tasks in one transaction without the per-row counter trigger, keeping the counters exact.
+// Turning the per-row task counter trigger off for a bulk move or copy, whose statements keep the counters
+// themselves (`SQLEngine+Couple`'s `addToCounters` and `recountNewSpace`).
 
 import TwoDoCore
 import TwoDoStore

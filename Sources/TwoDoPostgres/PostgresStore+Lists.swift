@@ -1,4 +1,4 @@
-// TaskStore's lists on PostgreSQL: listing, lookup by folded name, add, rename, icon, delete, counts.
+// PostgreSQL's own statement on a list's tasks: deleting its done tasks in batches, counting each batch by hand.
 
 import TwoDoCore
 import TwoDoStore

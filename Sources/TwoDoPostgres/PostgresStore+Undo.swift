@@ -79,7 +79,7 @@ extension PostgresStore: UndoStore {
         let json = String(decoding: newest.changes, as: UTF8.self)
         guard json.hasPrefix("[") else {
             // Not this engine's encoding (a row copied from SQLite's undo_log, a changeset): consumed, unreversed.
-            try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)])
+            try dropUndo(id)
             return .conflict(
                 UndoEntry(
                     id: id, at: newest.at, verb: newest.verb, item: UndoItem(kind: .task, effect: .changed, title: "")))
@@ -91,7 +91,7 @@ extension PostgresStore: UndoStore {
         let entry = UndoEntry(id: id, at: newest.at, verb: newest.verb, item: item)
         // Another node undoing the same user's entry at once: the DELETE waits for it, finds the entry gone,
         // and this undo goes on to the next one (as it would have, had it come second).
-        if try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)]).affectedRows == 0 {
+        if try !dropUndo(id) {
             return try undoLatest(user: user, space: space, now: now, accept: accept)
         }
         // A row restored by its id comes back only where it was: every image of the entry is of its space.

@@ -73,6 +73,13 @@ extension SQLEngine {
         }
     }
 
+    /// Takes entry `id` off its user's stack (it is being undone, or cannot be); false when it was gone already
+    /// (another node undoing the same entry at once: PostgreSQL's DELETE waits for it, then finds nothing).
+    @discardableResult
+    package func dropUndo(_ id: Int64) throws -> Bool {
+        try write("DELETE FROM undo_log WHERE id = ?", [.integer(id)]) > 0
+    }
+
     /// What a change was about: the first changed list, routine, event or task (in that order: deleting a list
     /// deletes its tasks, and the list is the item), else the task, routine or event a changed note, reminder,
     /// mark or exception hangs on. Read while the rows still read as the change left them.

@@ -1,4 +1,4 @@
-// SQL on `lists` (and the trigger-kept `list_open_counts`): listing, lookup by folded name, add, rename, delete.
+// SQLite's own statement on `lists`' tasks: deleting a list's done tasks in batches (the triggers count them).
 
 import TwoDoCore
 

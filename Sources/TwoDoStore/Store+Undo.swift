@@ -30,7 +30,7 @@ extension Store {
         // Named now, while its rows still read as the change left them (a title, a list's name).
         let item = (try? undoItem(of: forward, space: space)) ?? UndoItem(kind: .task, effect: .changed, title: "")
         let entry = UndoEntry(id: newest.id, at: newest.at, verb: newest.verb, item: item)
-        try db.run("DELETE FROM undo_log WHERE id = ?", .integer(entry.id))
+        try dropUndo(entry.id)
         let reverse = try Changeset(bytes: newest.changes).inverted()
         let changes = try reverse.changes()
         guard try rowsAreAsLeft(changes, space: space) else { return .conflict(entry) }
@@ -136,9 +136,7 @@ extension Store {
     /// The columns of `table`, in the order changesets number them.
     private func columnNames(_ table: String) throws -> [String] {
         if let names = columnNamesCache[table] { return names }
-        let names = try db.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) {
-            $0.text("name") ?? ""
-        }
+        let names = try columnNames(of: table)
         columnNamesCache[table] = names
         return names
     }
