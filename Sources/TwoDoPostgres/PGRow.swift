@@ -29,6 +29,9 @@ public struct PGRow: RowReader {
         }
     }
 
+    /// The bytes in column `name` (`bytea`), nil when NULL.
+    public func blob(_ name: String) throws -> [UInt8]? { try result.bytes(row, name) }
+
     /// The error for a required column read as NULL.
     public static func missing(_ name: String) -> DatabaseError {
         DatabaseError(postgres: "column \(name) is NULL", sqlState: "22004", sql: nil)

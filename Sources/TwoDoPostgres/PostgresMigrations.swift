@@ -36,11 +36,13 @@ public enum PostgresMigrations {
         inboxCap,
         // 5: each list's done count kept beside its open count, as SQLite's migration 24.
         listDoneCounts,
-        // 6: the secret calendar feed links, as SQLite's migration 26.
+        // 6: SQLite's migrations 19 and 20, which this schema had missed.
+        countersAndSpans,
+        // 7: the secret calendar feed links, as SQLite's migration 26.
         calendarLinks,
     ]
 
-    /// 6: one secret calendar feed link per user, kept as the digest of its secret, gone with the account.
+    /// 7: one secret calendar feed link per user, kept as the digest of its secret, gone with the account.
     static let calendarLinks = """
         CREATE TABLE IF NOT EXISTS calendar_links (
             user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
@@ -102,6 +104,51 @@ public enum PostgresMigrations {
             END IF;
             RETURN NULL;
         END $$;
+        """
+
+    /// As SQLite's migrations 19 and 20. `tasks_space (space_id)` repeated the first column of `tasks_due`
+    /// (and of the `(space_id, id)` key), costing an index entry per add for nothing. The space counter moved on
+    /// every done, undone and move (minus one, plus one, on the counter row every member's change locks); it
+    /// now moves only when a task changes space, and the list counters only when list, state or parent do.
+    /// `events_spans` finds the multi-day one-offs begun before a calendar window by their last day. Safe to run
+    /// again (as 4 and 5 are: a test runs the migrations from 3 on over a current database).
+    static let countersAndSpans = """
+        DROP INDEX IF EXISTS tasks_space;
+        CREATE INDEX IF NOT EXISTS events_spans ON events(space_id, end_date)
+            WHERE rec_freq IS NULL AND end_date IS NOT NULL;
+        DROP TRIGGER IF EXISTS tasks_counted_update ON tasks;
+        CREATE OR REPLACE FUNCTION twodo_tasks_counted_space() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF current_setting('twodo.bulk_counts', true) = 'on' THEN
+                RETURN NULL;
+            END IF;
+            UPDATE space_task_counts SET tasks = tasks - 1 WHERE space_id = OLD.space_id;
+            INSERT INTO space_task_counts AS c (space_id, tasks) VALUES (NEW.space_id, 1)
+                ON CONFLICT (space_id) DO UPDATE SET tasks = c.tasks + 1;
+            RETURN NULL;
+        END $$;
+        CREATE OR REPLACE FUNCTION twodo_tasks_counted_open() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF current_setting('twodo.bulk_counts', true) = 'on' THEN
+                RETURN NULL;
+            END IF;
+            IF OLD.parent_id IS NULL THEN
+                UPDATE list_open_counts
+                    SET open = open - (OLD.done = 0)::int, done = done - (OLD.done <> 0)::int
+                    WHERE list_id = OLD.list_id;
+            END IF;
+            INSERT INTO list_open_counts AS c (list_id, open, done)
+                VALUES (NEW.list_id, (NEW.done = 0 AND NEW.parent_id IS NULL)::int,
+                    (NEW.done <> 0 AND NEW.parent_id IS NULL)::int)
+                ON CONFLICT (list_id) DO UPDATE SET open = c.open + EXCLUDED.open, done = c.done + EXCLUDED.done;
+            RETURN NULL;
+        END $$;
+        DROP TRIGGER IF EXISTS tasks_counted_space ON tasks;
+        DROP TRIGGER IF EXISTS tasks_counted_open ON tasks;
+        CREATE TRIGGER tasks_counted_space AFTER UPDATE OF space_id ON tasks
+            FOR EACH ROW WHEN (OLD.space_id <> NEW.space_id) EXECUTE FUNCTION twodo_tasks_counted_space();
+        CREATE TRIGGER tasks_counted_open AFTER UPDATE OF list_id, done, parent_id ON tasks
+            FOR EACH ROW EXECUTE FUNCTION twodo_tasks_counted_open();
         """
 
     /// The version this build migrates to.

@@ -1,4 +1,4 @@
-// TaskStore's lists on PostgreSQL: listing, lookup by folded name, add, rename, icon, delete, counts.
+// PostgreSQL's own statement on a list's tasks: deleting its done tasks in batches, counting each batch by hand.
 
 import TwoDoCore
 import TwoDoStore
@@ -34,11 +34,5 @@ extension PostgresStore {
                 if n < Store.bulkBatch { return deleted }
             }
         }
-    }
-
-    /// Deletes a list and its tasks (ON DELETE CASCADE).
-    public func deleteList(_ list: ListID) throws {
-        try withBulkTimeout { _ = try taskAreaRun("DELETE FROM lists WHERE id = $1", [.integer(list.rawValue)]) }
-        noteNamesChanged()
     }
 }

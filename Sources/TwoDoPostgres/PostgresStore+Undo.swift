@@ -68,54 +68,30 @@ extension PostgresStore: UndoStore {
     private static let peekCaptured =
         "SELECT seq, tbl, old, new FROM undo_capture WHERE backend = pg_backend_pid() AND seq > $1"
 
-    public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
-        guard !record.isEmpty else { return }
-        // Named when undone, as SQLite's store does (kind, effect and title stay empty in the row).
-        try connection.execute(
-            """
-            INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes)
-            VALUES ($1, $2, $3, $4, '', '', '', $5)
-            """,
-            [.integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .bytea(record.payload)])
-        // The newest `depth` entries of the user stay: one probe of (user_id, id) for the entry `depth` back.
-        try connection.execute(
-            """
-            DELETE FROM undo_log WHERE user_id = $1 AND id <=
-                (SELECT id FROM undo_log WHERE user_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)
-            """, [.integer(user.rawValue), .integer(Int64(UndoLimits.depth))])
-    }
-
     public func undoLatest(
         user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool
     ) throws -> UndoResult {
         guard connection.isInTransaction else {
             return try write { try $0.undoLatest(user: user, space: space, now: now, accept: accept) }
         }
-        let newest = try connection.execute(
-            """
-            SELECT id, at, verb, changes FROM undo_log
-            WHERE user_id = $1 AND space_id = $2 AND at >= $3 ORDER BY id DESC LIMIT 1
-            """, [.integer(user.rawValue), .integer(space.rawValue), .integer(now - UndoLimits.maxAge)])
-        guard newest.rowCount == 1 else { return .empty }
-        let id = try newest.requiredInt(0, "id")
-        let json = String(decoding: try newest.bytes(0, "changes") ?? [], as: UTF8.self)
+        guard let newest = try newestUndo(user: user, space: space, now: now) else { return .empty }
+        let id = newest.id
+        let json = String(decoding: newest.changes, as: UTF8.self)
         guard json.hasPrefix("[") else {
             // Not this engine's encoding (a row copied from SQLite's undo_log, a changeset): consumed, unreversed.
-            try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)])
+            try dropUndo(id)
             return .conflict(
                 UndoEntry(
-                    id: id, at: try newest.requiredInt(0, "at"), verb: try newest.requiredString(0, "verb"),
-                    item: UndoItem(kind: .task, effect: .changed, title: "")))
+                    id: id, at: newest.at, verb: newest.verb, item: UndoItem(kind: .task, effect: .changed, title: "")))
         }
         let changes = try undoChanges(json)
         // Named now, while its rows still read as the change left them (a title, a list's name).
         let item =
             try undoItem(of: changes, space: space) ?? UndoItem(kind: .task, effect: .changed, title: "")
-        let entry = UndoEntry(
-            id: id, at: try newest.requiredInt(0, "at"), verb: try newest.requiredString(0, "verb"), item: item)
+        let entry = UndoEntry(id: id, at: newest.at, verb: newest.verb, item: item)
         // Another node undoing the same user's entry at once: the DELETE waits for it, finds the entry gone,
         // and this undo goes on to the next one (as it would have, had it come second).
-        if try connection.execute("DELETE FROM undo_log WHERE id = $1", [.integer(id)]).affectedRows == 0 {
+        if try !dropUndo(id) {
             return try undoLatest(user: user, space: space, now: now, accept: accept)
         }
         // A row restored by its id comes back only where it was: every image of the entry is of its space.
@@ -132,7 +108,7 @@ extension PostgresStore: UndoStore {
                     "SELECT twodo_undo_apply($1::jsonb, $2::text[], $3::text[]) AS ok",
                     [.text(json), .text(PostgresStore.undoTablesArray), .text(PostgresStore.undoLenientArray)])
                 guard try applied.bool(0, "ok") == true else { throw UndoRefused() }
-                guard try accept(reach(of: changes)) else {
+                guard try accept(undoReach(of: changes)) else {
                     overLimit = true
                     throw UndoRefused()
                 }
@@ -143,56 +119,6 @@ extension PostgresStore: UndoStore {
         try reindexUndone(changes)
         if changes.contains(where: { $0.table == "lists" }) { noteNamesChanged() }
         return .undone(entry)
-    }
-
-    /// What an applied reversal put back (see `UndoReach`): the reversal writes the old image of every row the
-    /// change deleted or updated; a task's list and parent are read from the row as it is now.
-    private func reach(of changes: [UndoChange]) throws -> UndoReach {
-        var reach = UndoReach()
-        for change in changes where change.operation != .insert {
-            switch change.table {
-            case "tasks":
-                guard let id = change.id else { continue }
-                let row = try connection.execute("SELECT list_id, parent_id FROM tasks WHERE id = $1", [.integer(id)])
-                guard row.rowCount == 1 else { continue }
-                if let parent = try row.int(0, "parent_id") {
-                    reach.parents.insert(TaskID(parent))
-                } else if let list = try row.int(0, "list_id") {
-                    reach.lists.insert(ListID(list))
-                }
-            case "task_notes" where change.operation == .delete:
-                if let task = change.taskID { reach.noteTasks.insert(TaskID(task)) }
-            case "item_notes" where change.operation == .delete:
-                if let routine = change.routineID { reach.noteRoutines.insert(RoutineID(routine)) }
-                if let event = change.eventID { reach.noteEvents.insert(EventID(event)) }
-            default:
-                continue
-            }
-        }
-        return reach
-    }
-
-    public func clearUndo(user: UserID) throws {
-        try connection.execute("DELETE FROM undo_log WHERE user_id = $1", [.integer(user.rawValue)])
-    }
-
-    /// One recorded row change, as far as naming and re-indexing need it.
-    private struct UndoChange {
-        enum Operation { case insert, update, delete }
-        let table: String
-        let operation: Operation
-        /// The row's id (the inserted row's for an insert, else the row before the change).
-        let id: Int64?
-        /// The image's `name` or `title` column (a list's, routine's, task's or event's), if it has one.
-        let name: String?
-        let title: String?
-        /// The owner a child row points at.
-        let taskID: Int64?
-        let routineID: Int64?
-        let eventID: Int64?
-        /// The space of the row before and after the change, where the image has one.
-        let oldSpace: Int64?
-        let newSpace: Int64?
     }
 
     /// The changes of a payload, in its order (decoded by the server, which wrote the JSON).
@@ -222,91 +148,22 @@ extension PostgresStore: UndoStore {
         }
     }
 
-    /// What a change was about, as SQLite's store names it: the first changed list, routine, event or task
-    /// (in that order), else the task, routine or event a changed note, reminder, mark or exception hangs on.
-    private func undoItem(of changes: [UndoChange], space: SpaceID) throws -> UndoItem? {
-        let owners: [(table: String, kind: UndoItem.Kind, column: String)] = [
-            ("lists", .list, "name"), ("routines", .routine, "name"), ("events", .event, "title"),
-            ("tasks", .task, "title"),
-        ]
-        for owner in owners {
-            guard let change = changes.first(where: { $0.table == owner.table }) else { continue }
-            let effect: UndoItem.Effect =
-                switch change.operation {
-                case .insert: .created
-                case .delete: .deleted
-                case .update: .changed
-                }
-            // An insert or a delete carries the title; an update's is read as the row is now.
-            var title = owner.column == "name" ? change.name : change.title
-            if change.operation == .update, let id = change.id {
-                title = try ownerTitle(owner.table, column: owner.column, id: id, space: space) ?? ""
-            }
-            return UndoItem(kind: owner.kind, effect: effect, title: title ?? "")
-        }
-        let parents: [(table: String, owner: KeyPath<UndoChange, Int64?>, ownerTable: String, kind: UndoItem.Kind)] = [
-            ("task_notes", \.taskID, "tasks", .task), ("reminders", \.taskID, "tasks", .task),
-            ("plan_entries", \.taskID, "tasks", .task), ("routine_marks", \.routineID, "routines", .routine),
-            ("routine_schedules", \.routineID, "routines", .routine),
-            ("routine_pauses", \.routineID, "routines", .routine),
-            ("event_exceptions", \.eventID, "events", .event), ("item_notes", \.routineID, "routines", .routine),
-            ("item_notes", \.eventID, "events", .event), ("schedule_reminders", \.routineID, "routines", .routine),
-            ("schedule_reminders", \.eventID, "events", .event),
-        ]
-        for parent in parents {
-            for change in changes where change.table == parent.table {
-                guard let owner = change[keyPath: parent.owner] else { continue }
-                let column = parent.ownerTable == "routines" ? "name" : "title"
-                guard let title = try ownerTitle(parent.ownerTable, column: column, id: owner, space: space) else {
-                    continue
-                }
-                return UndoItem(kind: parent.kind, effect: .changed, title: title)
-            }
-        }
-        return nil
-    }
-
-    /// The name or title of an owner row as it reads now (`table` and `column` are constants of `undoItem`).
-    /// Only `space` is read: an id never names another space's row, and a name is never shown from one even so.
-    private func ownerTitle(_ table: String, column: String, id: Int64, space: SpaceID) throws -> String? {
-        let result = try connection.execute(
-            "SELECT \(column) AS name FROM \(table) WHERE id = $1 AND space_id = $2",
-            [.integer(id), .integer(space.rawValue)])
-        return result.rowCount == 0 ? nil : result.string(0, 0)
-    }
-
     /// Writes the search text of every searchable row the reversal brought back or changed (deleted rows'
     /// text goes by trigger): the fold is Swift's, so no trigger can.
     private func reindexUndone(_ changes: [UndoChange]) throws {
         for change in changes where change.operation != .insert {
             guard let id = change.id else { continue }
             let kind: SearchKind
-            let sql: String
             switch change.table {
-            case "tasks":
-                kind = .task
-                sql = "SELECT space_id, title, description FROM tasks WHERE id = $1"
-            case "routines":
-                kind = .routine
-                sql = "SELECT space_id, name AS title, description FROM routines WHERE id = $1"
-            case "events":
-                kind = .event
-                sql = "SELECT space_id, title, description FROM events WHERE id = $1"
-            case "task_notes":
-                kind = .note
-                sql = """
-                    SELECT t.space_id, n.body AS title, NULL AS description FROM task_notes n
-                    JOIN tasks t ON t.id = n.task_id WHERE n.id = $1
-                    """
-            case "item_notes":
-                kind = .itemNote
-                sql = """
-                    SELECT coalesce(r.space_id, e.space_id) AS space_id, n.body AS title, NULL AS description
-                    FROM item_notes n LEFT JOIN routines r ON r.id = n.routine_id LEFT JOIN events e ON e.id = n.event_id
-                    WHERE n.id = $1
-                    """
+            case "tasks": kind = .task
+            case "routines": kind = .routine
+            case "events": kind = .event
+            case "task_notes": kind = .taskNote
+            case "item_notes": kind = .itemNote
             default: continue
             }
+            guard let source = PostgresStore.searchSources.first(where: { $0.kind == kind }) else { continue }
+            let sql = source.sql + " WHERE \(source.id) = $1"
             let row = try connection.execute(sql, [.integer(id)])
             guard row.rowCount == 1, let space = try row.int(0, "space_id") else { continue }
             try indexSearchText(

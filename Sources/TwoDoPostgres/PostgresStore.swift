@@ -83,11 +83,13 @@ public final class PostgresStore {
         }
     }
 
-    /// Runs `body` with statements allowed `bulkResponseTimeout` instead of `responseTimeout`.
+    /// Runs `body` with statements allowed `bulkResponseTimeout` instead of `responseTimeout` (an inner call
+    /// leaves the outer one's timeout as it was).
     func withBulkTimeout<T>(_ body: () throws -> T) rethrows -> T {
         let connection = self.connection
+        let previous = connection.responseTimeout
         connection.responseTimeout = PostgresStore.bulkResponseTimeout
-        defer { connection.responseTimeout = PostgresStore.responseTimeout }
+        defer { connection.responseTimeout = previous }
         return try body()
     }
 

@@ -122,7 +122,7 @@ final class Database {
 
     /// Runs `sql` with `values` bound and appends every mapped row to `out`: one array for several queries,
     /// without copying a second one onto the first.
-    func query<T>(_ sql: String, _ values: SQLValue..., into out: inout [T], map: (Row) throws -> T) throws {
+    func query<T>(_ sql: String, _ values: [SQLValue], into out: inout [T], map: (Row) throws -> T) throws {
         let s = try statement(sql)
         try s.bind(values)
         while try s.step() { out.append(try map(Row(statement: s))) }

@@ -60,12 +60,12 @@ package enum IsolationCheck {
     }()
 }
 
-extension Store {
+extension SQLEngine {
     /// Each isolation rule some row breaks, with how many rows break it (empty: the database is sound).
     package func isolationViolations() throws -> [String: Int] {
         var broken: [String: Int] = [:]
         for (rule, sql) in IsolationCheck.queries {
-            let n = try db.queryOne(sql) { try $0.requiredInt("n") } ?? 0
+            let n = try count(SQL(sql))
             if n > 0 { broken[rule] = Int(n) }
         }
         return broken

@@ -23,7 +23,7 @@ public struct Row: RowReader {
     var values: [SQLValue] { (0..<statement.columnCount).map { statement.value(at: Int32($0)) } }
 
     /// The bytes in column `name`, or nil when NULL.
-    func blob(_ name: String) -> [UInt8]? { statement.blob(at: statement.index(of: name)) }
+    public func blob(_ name: String) -> [UInt8]? { statement.blob(at: statement.index(of: name)) }
 
     /// The error for a required column read as NULL: SQLITE_MISMATCH, naming the column.
     public static func missing(_ name: String) -> DatabaseError {

@@ -21,6 +21,8 @@ public protocol RowReader {
     func double(_ name: String) throws -> Double?
     /// The flag in column `name` (SQLite stores 0/1, PostgreSQL may answer a boolean), nil when NULL.
     func bool(_ name: String) throws -> Bool?
+    /// The bytes in column `name` (a BLOB, PostgreSQL's `bytea`), nil when NULL.
+    func blob(_ name: String) throws -> [UInt8]?
 
     /// The error for a required column read as NULL, in the engine's own terms.
     static func missing(_ name: String) -> DatabaseError
@@ -42,18 +44,6 @@ extension RowReader {
     /// The text in column `name`; throws when it is NULL.
     package func requiredText(_ name: String) throws -> String {
         guard let value = try text(name) else { throw Self.missing(name) }
-        return value
-    }
-
-    /// The number in column `name`; throws when it is NULL.
-    package func requiredDouble(_ name: String) throws -> Double {
-        guard let value = try double(name) else { throw Self.missing(name) }
-        return value
-    }
-
-    /// The flag in column `name`; throws when it is NULL.
-    package func requiredBool(_ name: String) throws -> Bool {
-        guard let value = try bool(name) else { throw Self.missing(name) }
         return value
     }
 

@@ -1,6 +1,5 @@
 // Task, event and routine reminders, written once for both engines: adding a task's, pending ones, due ones
-// for the timer, fired marks (adding an event's or routine's stays each engine's: SQLite's names its owner's
-// space in the statement).
+// for the timer, fired marks (an event's or routine's is added in `SQLEngine+Calendar`).
 
 import TwoDoCore
 

@@ -1,8 +1,8 @@
 // A space's lists and the space itself as both engines read and change them: lists with their counts
 // (`list_open_counts`, kept by triggers: one row per list, never a count of its tasks), by folded name, the
 // default one, their names and numbers; adding, renaming and decorating lists; creating, naming and counting
-// spaces, and using an invite. Deleting lists and looking invites up stay each engine's (PostgreSQL keeps its
-// counters by hand in bulk, and locks an invite's code across nodes).
+// spaces, and using an invite (creating and looking one up: `SQLEngine+Accounts`). Deleting a list's done tasks
+// stays each engine's (PostgreSQL counts a batch and its cascaded steps by hand in one statement).
 
 import TwoDoCore
 
@@ -60,6 +60,12 @@ extension SQLEngine {
                     .integer(space.rawValue), .text(name), .text(TextFold.key(name)), .integer(isDefault ? 1 : 0),
                     .integer(now),
                 ]))
+    }
+
+    /// Deletes a list and its tasks (ON DELETE CASCADE), their notes, reminders and steps with them.
+    public func deleteList(_ list: ListID) throws {
+        namesWillChange()
+        try bulk(countingRows: true) { try write("DELETE FROM lists WHERE id = ?", [.integer(list.rawValue)]) }
     }
 
     /// Renames a list; the caller has checked the new name is free.

@@ -1,6 +1,6 @@
 // A space's tasks as both engines read and change them: lists in display order, lookup by id and by title,
 // the pages (offset and keyset) of a list and of the due and undated views and their counts, and every change
-// but adding one and moving them in bulk (PostgreSQL indexes a new title and keeps its counters by hand).
+// but moving them in bulk (PostgreSQL keeps its counters by hand there).
 
 import TwoDoCore
 
@@ -64,7 +64,34 @@ extension SQLEngine {
         return (item, space)
     }
 
-    // MARK: Changes whose SQL is the same on both engines
+    // MARK: Changes
+
+    /// Adds a task (PostgreSQL: and its title to the search index).
+    public func addTask(
+        title: String, list: ListID, space: SpaceID, by user: UserID, assignee: UserID?, now: Int64
+    ) throws -> TaskID {
+        TaskID(
+            try insert(
+                .task,
+                """
+                INSERT INTO tasks (space_id, list_id, title, title_key, done, assignee_id, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)
+                """,
+                [
+                    .integer(space.rawValue), .integer(list.rawValue), .text(title), .text(TextFold.key(title)),
+                    .bind(assignee?.rawValue), .integer(user.rawValue), .integer(now), .integer(now),
+                ], title: title, description: nil) ?? 0)
+    }
+
+    /// Attaches a note to a task (PostgreSQL: and its text to the search index, in the task's space), and
+    /// records that the task changed now.
+    public func addNote(to task: TaskID, by user: UserID, text: String, now: Int64) throws {
+        _ = try insert(
+            .taskNote, SharedSQL.taskNote,
+            [.integer(user.rawValue), .integer(now), .text(text), .integer(task.rawValue)],
+            title: text, description: nil)
+        try write("UPDATE tasks SET updated_at = ? WHERE id = ?", [.integer(now), .integer(task.rawValue)])
+    }
 
     /// Marks a task done by `user`, or open again when `done` is false.
     public func setDone(_ task: TaskID, _ done: Bool, by user: UserID, now: Int64) throws {
@@ -287,6 +314,14 @@ extension SQLDialect {
 }
 
 extension SharedSQL {
+    /// A task's note: author, time, text; the task last. Its space is its task's (SQLite: copied here, held by
+    /// the composite key and the member check of migration 21; PostgreSQL: its `a_space` trigger).
+    static let taskNote = SQL { d in
+        """
+        INSERT INTO task_notes (task_id, author_id, created_at, body\(d.ownerSpace))
+        SELECT id, ?, ?, ?\(d.ownerSpace) FROM tasks WHERE id = ?
+        """
+    }
     static let taskTitle = SQL { d in
         "UPDATE tasks SET title = ?, title_key = ?, updated_at = ? WHERE id = ?"
             + d.returning("id, space_id, title, description")

@@ -1,5 +1,5 @@
-// Accounts as both engines read and change them: lookup by name and id, password hashes, settings, members.
-// Creating one stays each engine's (PostgreSQL's unique indexes decide a race for a name).
+// Accounts as both engines read and change them: lookup by name and id, password hashes, settings, members
+// (creating and deleting one: `SQLEngine+Accounts`).
 
 import TwoDoCore
 

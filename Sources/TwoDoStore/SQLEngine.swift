@@ -83,9 +83,18 @@ public enum SQLDialect: Sendable {
         }
     }
 
-    /// ` RETURNING columns` on PostgreSQL, for the rows whose search text it rewrites by hand (`indexText`);
-    /// nothing on SQLite, whose triggers keep its search text.
+    /// ` RETURNING columns` on PostgreSQL, for the rows whose search text or counters it keeps by hand
+    /// (`indexText`, `addToCounters`); nothing on SQLite, whose triggers keep both.
     package func returning(_ columns: String) -> String { self == .postgres ? " RETURNING " + columns : "" }
+
+    /// Whether a bulk statement run with the per-row counting off (`SQLEngine.bulk(countingRows: false)`) keeps
+    /// the task counters by hand (`addToCounters`, `recountNewSpace`): PostgreSQL's, whose trigger would update
+    /// one counter row once per row; SQLite's triggers count every row cheaply and are never off.
+    package var countsBulkByHand: Bool { self == .postgres }
+
+    /// Whether rows are locked for other writers (FOR UPDATE, advisory locks): PostgreSQL's nodes write at
+    /// once; SQLite's one writer holds the whole file for the transaction already.
+    package var locksRows: Bool { self == .postgres }
 
     /// `, space_id` where a child row (a plan entry, a reminder, a mark) is given its owner's space by the
     /// statement: SQLite's inserts copy it from the owner (the composite keys of migration 21); PostgreSQL's
@@ -197,6 +206,9 @@ public protocol SQLEngine: AnyObject {
     var dialect: SQLDialect { get }
     /// Every row of `sql` run with `values`, each mapped by `map`.
     func rows<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> [T]
+    /// Every row of `sql` run with `values`, each mapped by `map` and appended to `out`: one array for several
+    /// queries, without copying a second one onto the first.
+    func rows<T>(_ sql: SQL, _ values: [SQLValue], into out: inout [T], map: (Row) throws -> T) throws
     /// The first row of `sql` run with `values` mapped by `map`, nil when there is none.
     func row<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> T?
     /// Runs a statement that returns no rows of interest; how many rows it changed.
@@ -205,6 +217,18 @@ public protocol SQLEngine: AnyObject {
     /// Runs an INSERT of one row into a table with an `id` key; the new row's id (SQLite's last rowid,
     /// PostgreSQL's `RETURNING id`).
     func insert(_ sql: SQL, _ values: [SQLValue]) throws -> Int64
+    /// Runs an INSERT of one row of a searchable table (an `INSERT … SELECT … FROM owner` may add none) whose
+    /// text is `title` and `description`; the new row's id, nil when none was added. PostgreSQL also writes the
+    /// row's search text (`indexText`) in the space the insert gave it (`RETURNING id, space_id`); SQLite's
+    /// triggers queue it themselves.
+    func insert(
+        _ kind: SearchTextKind, _ sql: SQL, _ values: [SQLValue], title: String, description: String?
+    ) throws -> Int64?
+    /// Runs `body`, statements over a whole list or space (a merge, a leave, deleting an account or a list's
+    /// done tasks): PostgreSQL allows them its longer bulk response timeout and, with `countingRows` false, turns
+    /// its per-row task counter trigger off for them (`body` then keeps the counters itself, see
+    /// `SQLDialect.countsBulkByHand`); SQLite runs `body` as it is.
+    func bulk<T>(countingRows: Bool, _ body: () throws -> T) throws -> T
     /// Called before a write to `users` or `lists`: PostgreSQL moves the names generation on by hand (SQLite's
     /// update hook sees every such row change itself).
     func namesWillChange()
@@ -213,6 +237,9 @@ public protocol SQLEngine: AnyObject {
     /// triggers already queued the change (`search_pending`), so it does nothing (and its statements return
     /// no rows to call it with).
     func indexText(_ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?) throws
+    /// Gives copy `new` of searchable row `old` (of `kind`) the original's search text, in `space`: PostgreSQL
+    /// copies its search row; SQLite's triggers queued the copy's text when it was inserted.
+    func copyText(_ kind: SearchTextKind, from old: Int64, to new: Int64, space: SpaceID) throws
 }
 
 /// What a search row is of (its id is the item's × 8 + this).
@@ -225,8 +252,9 @@ public enum SearchTextKind: Int64, Sendable {
 }
 
 extension SQLEngine {
-    /// Runs an UPDATE of an item's title or description that ends in `returning("id, space_id, <title>,
-    /// description")`, and rewrites the search text of the rows it answered (PostgreSQL's; none on SQLite).
+    /// Runs an UPDATE of an item's title or description, or an INSERT … SELECT of copies, that ends in
+    /// `returning("id, space_id, <title>, description")`, and (re)writes the search text of the rows it answered
+    /// (PostgreSQL's; none on SQLite).
     package func updateText(_ kind: SearchTextKind, title: String, _ sql: SQL, _ values: [SQLValue]) throws {
         let changed = try rows(sql, values) {
             (

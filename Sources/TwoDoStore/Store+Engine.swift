@@ -9,6 +9,10 @@ extension Store: SQLEngine {
         try db.query(sql.text, values, map: map)
     }
 
+    public func rows<T>(_ sql: SQL, _ values: [SQLValue], into out: inout [T], map: (Row) throws -> T) throws {
+        try db.query(sql.text, values, into: &out, map: map)
+    }
+
     public func row<T>(_ sql: SQL, _ values: [SQLValue], map: (Row) throws -> T) throws -> T? {
         try db.queryOne(sql.text, values, map: map)
     }
@@ -23,6 +27,15 @@ extension Store: SQLEngine {
         return db.lastInsertID
     }
 
+    public func insert(
+        _ kind: SearchTextKind, _ sql: SQL, _ values: [SQLValue], title: String, description: String?
+    ) throws -> Int64? {
+        try db.run(sql.text, values) == 0 ? nil : db.lastInsertID
+    }
+
+    /// `body` as it is: the triggers count every row, and no statement has a response timeout.
+    public func bulk<T>(countingRows: Bool, _ body: () throws -> T) throws -> T { try body() }
+
     /// Nothing to do: the update hook (`NamesWatch`) sees every change to `users` and `lists`.
     public func namesWillChange() {}
 
@@ -30,4 +43,7 @@ extension Store: SQLEngine {
     public func indexText(
         _ kind: SearchTextKind, id: Int64, space: SpaceID, title: String, description: String?
     ) throws {}
+
+    /// Nothing to do: SQLite's triggers queued the copy's text when it was inserted.
+    public func copyText(_ kind: SearchTextKind, from old: Int64, to new: Int64, space: SpaceID) throws {}
 }

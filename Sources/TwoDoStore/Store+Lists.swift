@@ -1,4 +1,4 @@
-// SQL on `lists` (and the trigger-kept `list_open_counts`): listing, lookup by folded name, add, rename, delete.
+// SQLite's own statement on `lists`' tasks: deleting a list's done tasks in batches (the triggers count them).
 
 import TwoDoCore
 
@@ -28,15 +28,5 @@ extension Store {
             deleted += n
             if n < Store.bulkBatch { return deleted }
         }
-    }
-
-    /// Deletes a list and its tasks.
-    public func deleteList(_ list: ListID) throws {
-        try db.run("DELETE FROM lists WHERE id = ?", .integer(list.rawValue))
-    }
-
-    /// Deletes every list of a space with their tasks (the emptied space of a merge).
-    func deleteLists(in space: SpaceID) throws {
-        try db.run("DELETE FROM lists WHERE space_id = ?", .integer(space.rawValue))
     }
 }

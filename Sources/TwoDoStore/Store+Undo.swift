@@ -22,46 +22,16 @@ extension Store {
         return (result, ChangeRecord(payload: changes.bytes))
     }
 
-    public func pushUndo(_ record: ChangeRecord, user: UserID, space: SpaceID, verb: String, now: Int64) throws {
-        guard !record.isEmpty else { return }
-        // What the change was about is read from the changeset when it is undone, not here: every write pays
-        // for recording, only an undo for naming (kind, effect and title stay empty in the row).
-        try db.run(
-            "INSERT INTO undo_log (user_id, space_id, at, verb, kind, effect, title, changes) VALUES (?, ?, ?, ?, '', '', '', ?)",
-            .integer(user.rawValue), .integer(space.rawValue), .integer(now), .text(verb), .blob(record.payload))
-        // Keep the newest `depth` entries of the user (older ones are also never undone past the age limit,
-        // which `undoLatest` checks): one probe of the (user, id) index for the entry `depth` back.
-        try db.run(
-            """
-            DELETE FROM undo_log WHERE user_id = ?1 AND id <=
-                (SELECT id FROM undo_log WHERE user_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
-            """,
-            .integer(user.rawValue), .integer(Int64(UndoLimits.depth)))
-    }
-
     public func undoLatest(
         user: UserID, space: SpaceID, now: Int64, accept: (UndoReach) throws -> Bool
     ) throws -> UndoResult {
-        let newest = try db.queryOne(
-            """
-            SELECT id, at, verb, changes FROM undo_log
-            WHERE user_id = ? AND space_id = ? AND at >= ? ORDER BY id DESC LIMIT 1
-            """,
-            .integer(user.rawValue), .integer(space.rawValue), .integer(now - UndoLimits.maxAge)
-        ) { row -> (Int64, Int64, String, [UInt8]) in
-            (
-                try row.requiredInt("id"), try row.requiredInt("at"), try row.requiredText("verb"),
-                row.blob("changes") ?? []
-            )
-        }
-        guard let (id, at, verb, bytes) = newest else { return .empty }
+        guard let newest = try newestUndo(user: user, space: space, now: now) else { return .empty }
+        let forward = (try? undoChanges(Changeset(bytes: newest.changes).changes(), space: space)) ?? []
         // Named now, while its rows still read as the change left them (a title, a list's name).
-        let item =
-            (try? undoItem(of: Changeset(bytes: bytes), space: space))
-            ?? UndoItem(kind: .task, effect: .changed, title: "")
-        let entry = UndoEntry(id: id, at: at, verb: verb, item: item)
-        try db.run("DELETE FROM undo_log WHERE id = ?", .integer(entry.id))
-        let reverse = try Changeset(bytes: bytes).inverted()
+        let item = (try? undoItem(of: forward, space: space)) ?? UndoItem(kind: .task, effect: .changed, title: "")
+        let entry = UndoEntry(id: newest.id, at: newest.at, verb: newest.verb, item: item)
+        try dropUndo(entry.id)
+        let reverse = try Changeset(bytes: newest.changes).inverted()
         let changes = try reverse.changes()
         guard try rowsAreAsLeft(changes, space: space) else { return .conflict(entry) }
         let expected = Set(changes.map(\.key))
@@ -75,7 +45,7 @@ extension Store {
             }
             guard result == .applied else { throw UndoRefused() }
             guard try touched.changes().allSatisfy({ expected.contains($0.key) }) else { throw UndoRefused() }
-            guard try accept(reach(of: changes)) else {
+            guard try accept(undoReach(of: forward)) else {
                 overLimit = true
                 throw UndoRefused()
             }
@@ -85,43 +55,48 @@ extension Store {
         return applied == true ? .undone(entry) : .conflict(entry)
     }
 
-    /// What an applied reversal put back (see `UndoReach`): read from its changes, and for a task from the row.
-    private func reach(of changes: [Changeset.Change]) throws -> UndoReach {
-        var reach = UndoReach()
-        for change in changes where change.operation != .delete {
+    /// A changeset's changes as the shared naming reads them: each row's id, name or title and owners from the
+    /// image the change carries (an insert's new row, else the old one). An update carries only its key and
+    /// changed columns, so its owners are read from the row as it is (in `space` only).
+    private func undoChanges(_ changes: [Changeset.Change], space: SpaceID) throws -> [UndoChange] {
+        try changes.map { change in
             let names = try columnNames(change.table)
-            func new(_ column: String) -> Int64? {
-                guard let i = names.firstIndex(of: column), i < change.new.count, case .integer(let v)? = change.new[i]
-                else { return nil }
-                return v
+            let image = change.operation == .insert ? change.new : change.old
+            func value(_ column: String) -> SQLValue? {
+                guard let i = names.firstIndex(of: column), i < image.count else { return nil }
+                return image[i]
             }
-            switch change.table {
-            case "tasks":
-                let key = change.operation == .insert ? change.new.first : change.old.first
-                guard case .integer(let id)?? = key else { continue }
-                let row = try db.queryOne("SELECT list_id, parent_id FROM tasks WHERE id = ?", .integer(id)) {
-                    ($0.int("list_id"), $0.int("parent_id"))
-                }
-                guard let (list, parent) = row else { continue }
-                if let parent {
-                    reach.parents.insert(TaskID(parent))
-                } else if let list {
-                    reach.lists.insert(ListID(list))
-                }
-            case "task_notes" where change.operation == .insert:
-                if let task = new("task_id") { reach.noteTasks.insert(TaskID(task)) }
-            case "item_notes" where change.operation == .insert:
-                if let routine = new("routine_id") { reach.noteRoutines.insert(RoutineID(routine)) }
-                if let event = new("event_id") { reach.noteEvents.insert(EventID(event)) }
-            default:
-                continue
+            func int(_ column: String) -> Int64? {
+                if case .integer(let v)? = value(column) { v } else { nil }
             }
+            func text(_ column: String) -> String? {
+                if case .text(let v)? = value(column) { v } else { nil }
+            }
+            var owners = (task: int("task_id"), routine: int("routine_id"), event: int("event_id"))
+            let owned = ["task_id", "routine_id", "event_id"].contains { names.contains($0) && value($0) == nil }
+            if change.operation == .update, owned, names.first == "id", let id = int("id") {
+                let read = { (column: String) throws -> Int64? in
+                    guard names.contains(column) else { return nil }
+                    return try self.db.queryOne(
+                        "SELECT \(column) AS owner FROM \(change.table) WHERE id = ? AND space_id = ?", .integer(id),
+                        .integer(space.rawValue)
+                    ) { $0.int("owner") } ?? nil
+                }
+                owners = (
+                    try owners.task ?? read("task_id"), try owners.routine ?? read("routine_id"),
+                    try owners.event ?? read("event_id")
+                )
+            }
+            let operation: UndoChange.Operation =
+                switch change.operation {
+                case .insert: .insert
+                case .update: .update
+                case .delete: .delete
+                }
+            return UndoChange(
+                table: change.table, operation: operation, id: int("id"), name: text("name"), title: text("title"),
+                taskID: owners.task, routineID: owners.routine, eventID: owners.event)
         }
-        return reach
-    }
-
-    public func clearUndo(user: UserID) throws {
-        try db.run("DELETE FROM undo_log WHERE user_id = ?", .integer(user.rawValue))
     }
 
     /// Whether every row a reversal touches is still as the change left it: a row to delete or update has the
@@ -158,103 +133,10 @@ extension Store {
         return true
     }
 
-    /// What a changeset was about: the first changed list, routine, event or task (in that order: deleting a list
-    /// deletes its tasks, and the list is the item), else the task, routine or event a changed note, reminder,
-    /// mark or exception hangs on.
-    private func undoItem(of changes: Changeset, space: SpaceID) throws -> UndoItem? {
-        let all = try changes.changes()
-        let owners: [(table: String, kind: UndoItem.Kind, name: String)] = [
-            ("lists", .list, "name"), ("routines", .routine, "name"), ("events", .event, "title"),
-            ("tasks", .task, "title"),
-        ]
-        for owner in owners {
-            guard let change = all.first(where: { $0.table == owner.table }) else { continue }
-            let effect: UndoItem.Effect =
-                switch change.operation {
-                case .insert: .created
-                case .delete: .deleted
-                case .update: .changed
-                }
-            let id = (change.operation == .insert ? change.new : change.old).first ?? nil
-            let title = try itemTitle(owner.table, column: owner.name, id: id, change: change, space: space)
-            return UndoItem(kind: owner.kind, effect: effect, title: title)
-        }
-        // Something hanging on an item: name the item, which itself did not change.
-        let parents: [(table: String, column: String, owner: String, kind: UndoItem.Kind, name: String)] = [
-            ("task_notes", "task_id", "tasks", .task, "title"), ("reminders", "task_id", "tasks", .task, "title"),
-            ("plan_entries", "task_id", "tasks", .task, "title"),
-            ("routine_marks", "routine_id", "routines", .routine, "name"),
-            ("routine_schedules", "routine_id", "routines", .routine, "name"),
-            ("routine_pauses", "routine_id", "routines", .routine, "name"),
-            ("event_exceptions", "event_id", "events", .event, "title"),
-            ("item_notes", "routine_id", "routines", .routine, "name"),
-            ("item_notes", "event_id", "events", .event, "title"),
-            ("schedule_reminders", "routine_id", "routines", .routine, "name"),
-            ("schedule_reminders", "event_id", "events", .event, "title"),
-        ]
-        for parent in parents {
-            for change in all where change.table == parent.table {
-                let owner = try ownerID(of: change, table: parent.table, column: parent.column, space: space)
-                guard let owner else { continue }
-                // Only the user's own space is read: an id never names another space's row (migration 21), and
-                // a name is never shown from one even so.
-                let title = try db.queryOne(
-                    "SELECT \(parent.name) AS name FROM \(parent.owner) WHERE id = ? AND space_id = ?",
-                    .integer(owner), .integer(space.rawValue)
-                ) { $0.text("name") }
-                guard let title = title ?? nil else { continue }
-                return UndoItem(kind: parent.kind, effect: .changed, title: title)
-            }
-        }
-        return nil
-    }
-
-    /// The title or name of a changed owner row: from the change itself when it carries it (an insert or a
-    /// delete carries every column), else as the row reads now.
-    private func itemTitle(
-        _ table: String, column: String, id: SQLValue?, change: Changeset.Change, space: SpaceID
-    ) throws -> String {
-        let values = change.operation == .insert ? change.new : change.old
-        if change.operation != .update, let index = try columnIndex(table, column), index < values.count,
-            case .text(let title)? = values[index]
-        {
-            return title
-        }
-        guard case .integer(let rowID)? = id else { return "" }
-        let title = try db.queryOne(
-            "SELECT \(column) AS name FROM \(table) WHERE id = ? AND space_id = ?", .integer(rowID),
-            .integer(space.rawValue)
-        ) { $0.text("name") }
-        return (title ?? nil) ?? ""
-    }
-
-    /// The owner id a child row of `table` points at through `column` (from the change, or the row itself).
-    private func ownerID(of change: Changeset.Change, table: String, column: String, space: SpaceID) throws -> Int64? {
-        let values = change.operation == .insert ? change.new : change.old
-        let columns = try columnNames(table)
-        guard let index = columns.firstIndex(of: column) else { return nil }
-        // An insert or a delete carries every column; an update its key and changed columns (the owner is
-        // there when it is part of the key, as in `event_exceptions`).
-        if index < values.count, case .integer(let id)? = values[index] { return id }
-        guard change.operation == .update, columns.first == "id", case .integer(let rowID)? = change.old.first ?? nil
-        else { return nil }
-        return try db.queryOne(
-            "SELECT \(column) AS owner FROM \(table) WHERE id = ? AND space_id = ?", .integer(rowID),
-            .integer(space.rawValue)
-        ) { $0.int("owner") } ?? nil
-    }
-
-    /// The position of `column` in `table` (as changesets number them).
-    private func columnIndex(_ table: String, _ column: String) throws -> Int? {
-        try columnNames(table).firstIndex(of: column)
-    }
-
     /// The columns of `table`, in the order changesets number them.
     private func columnNames(_ table: String) throws -> [String] {
         if let names = columnNamesCache[table] { return names }
-        let names = try db.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) {
-            $0.text("name") ?? ""
-        }
+        let names = try columnNames(of: table)
         columnNamesCache[table] = names
         return names
     }

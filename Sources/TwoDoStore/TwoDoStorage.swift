@@ -10,6 +10,7 @@ public typealias TwoDoStorage =
 extension Store: TransactionalStore {}
 extension Store: AccountStore {}
 extension Store: TaskStore {}
+extension Store: StepStore {}
 extension Store: ScheduleStore {}
 extension Store: ReminderStore {}
 extension Store: NotificationStore {}
