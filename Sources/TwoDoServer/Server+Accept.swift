@@ -96,12 +96,9 @@ extension Server {
             if tls { fields["tls"] = "handshake" }
             Log.info("connect", fields)
         }
-        // A TLS client's greeting waits in its output until the handshake is done (`flush` sends nothing before).
+        // A TLS client's greeting waits in its output until the handshake is done (`flush` sends nothing before);
+        // its handshake starts when its ClientHello makes the socket readable, within the loop's handshake budget.
         c.send(line: Catalog.text(.greeting, .en, ["version": Server.version]))
-        if tls {
-            continueHandshake(c)
-        } else {
-            dirty.insert(id)
-        }
+        if !tls { dirty.insert(id) }
     }
 }
