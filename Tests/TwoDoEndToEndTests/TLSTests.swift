@@ -35,7 +35,7 @@ struct TLSTests {
         #expect(result.stdout.contains("version TLSv1.3"))
         #expect(result.stdout.contains("joined couple.joined"))
         #expect(result.stdout.contains("event task.added True"))
-        #expect(server.log.contains("msg=tls "))
+        #expect(waitFor(in: server, "msg=tls "))
     }
 
     @Test("openssl s_client -quiet speaks the line protocol, verified against the certificate")
@@ -77,13 +77,13 @@ struct TLSTests {
             "print(Client(int(sys.argv[1]), sys.argv[2]).command('ping'))", ["\(tlsPort)", certificate])
         #expect(result.stdout == "pong\n", "\(result.stderr)")
         #expect(try server.connect().command("ping") == "pong")
-        #expect(server.log.contains("tls handshake: wrong version number"))
+        #expect(waitFor(in: server, "tls handshake: wrong version number"))
     }
 
     @Test("clients that stall mid-handshake are closed after the deadline; others are served while they wait")
     func stalledHandshakes() throws {
         let (server, certificate) = try TLSTools.server(
-            extraArguments: ["--tls-handshake-timeout", "1"], plainPort: true)
+            extraArguments: ["--tls-handshake-timeout", "3"], plainPort: true)
         let tlsPort = try #require(server.tlsPort)
         let started = Date()
         let silent = try LineClient(port: tlsPort)
@@ -96,11 +96,12 @@ struct TLSTests {
             "print(Client(int(sys.argv[1]), sys.argv[2]).command('ping'))", ["\(tlsPort)", certificate])
         #expect(result.stdout == "pong\n", "\(result.stderr)")
         #expect(try server.connect().command("ping") == "pong")
-        #expect(Date().timeIntervalSince(started) < 1, "served before the stalled clients' deadline")
-        #expect(silent.isClosedByServer(within: 4))
-        #expect(half.isClosedByServer(within: 4))
-        #expect(Date().timeIntervalSince(started) >= 1, "not before their deadline")
-        #expect(server.log.contains("tls handshake timeout"))
+        // Seconds, not milliseconds, of margin: the whole suite runs beside this test.
+        #expect(Date().timeIntervalSince(started) < 3, "served before the stalled clients' deadline")
+        #expect(silent.isClosedByServer(within: 6))
+        #expect(half.isClosedByServer(within: 6))
+        #expect(Date().timeIntervalSince(started) >= 3, "not before their deadline")
+        #expect(waitFor(in: server, "tls handshake timeout"))
     }
 
     @Test("fifty TLS clients handshake at once and are each answered")
@@ -153,7 +154,7 @@ struct TLSTests {
             timeout: 10, executable: "/usr/bin/openssl")
         #expect(result.status != 0)
         #expect(result.stdout.contains("Cipher is (NONE)") || result.stderr.contains("alert"))
-        #expect(server.log.contains("tls handshake: unsupported protocol"))
+        #expect(waitFor(in: server, "tls handshake: unsupported protocol"))
     }
 
     @Test("TLS and plain clients of one address share --max-per-address; a TLS client past it is closed")
@@ -226,7 +227,7 @@ struct TLSTests {
         }
     }
 
-    /// Whether `text` shows up in the server's log within 5 s.
+    /// Whether `text` shows up in the server's log within 5 s (the log reaches its file from a background reader).
     private func waitFor(in server: TestServer, _ text: String) -> Bool {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
