@@ -16,8 +16,10 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // PostgreSQL's client library, for the second store engine (issue 18).
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        // The one system layer: every syscall, descriptors, epoll, SystemError, the logger, stop signals.
-        .target(name: "TwoDoSystem", dependencies: ["CLinux"]),
+        // The system OpenSSL (libssl, libcrypto), for the server's own TLS listener (issue 29).
+        .systemLibrary(name: "CSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // The one system layer: every syscall, descriptors, epoll, SystemError, the logger, signals, TLS.
+        .target(name: "TwoDoSystem", dependencies: ["CLinux", "CSSL"]),
         // The toolchain's own ICU (Foundation's) gives the TR39 confusable skeletons of user names.
         .target(name: "TwoDoCore", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         .target(name: "TwoDoCommands", dependencies: ["TwoDoCore"]),

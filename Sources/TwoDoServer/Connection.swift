@@ -11,6 +11,11 @@ final class Connection: TurnClient {
     /// The socket, nil once closed. Only this type's methods touch it, and each checks it first, so no
     /// system call can reach a descriptor after its close (or, worse, a reused one).
     private var descriptor: FileDescriptor?
+    /// The TLS session over the socket for a client of the TLS port; nil for a plain one, whose reads and
+    /// writes go straight to the socket (the plain path pays one nil check, nothing more).
+    private let tls: TLSSession?
+    /// When a TLS client that has not finished its handshake is closed (monotonic seconds).
+    let handshakeDeadline: Double
     /// The peer address, for logs and the per-address connection cap (the real client's, once a trusted
     /// front sent a PROXY header).
     var address: String
@@ -89,8 +94,10 @@ final class Connection: TurnClient {
     var heldLines: [String] = []
     var heldBytes = 0
 
-    init(id: UInt64, fd: FileDescriptor, address: String, now: Double, config: ServerConfig) {
+    init(id: UInt64, fd: FileDescriptor, address: String, now: Double, config: ServerConfig, tls: TLSSession? = nil) {
         self.id = id
+        self.tls = tls
+        handshakeDeadline = now + (config.tls?.handshakeTimeout ?? 0)
         let proxied = config.proxyProtocolAddresses.contains(address)
         let front = proxied || config.trustedAddresses.contains(address)
         session = Session(id: id, throttleKey: front ? "\(address)#\(id)" : address)
@@ -132,24 +139,57 @@ final class Connection: TurnClient {
         try? epoll.modify(socket, token: id, interest: interest)
     }
 
-    /// Reads what the socket has; a closed connection reads as end of stream.
+    /// Reads what the socket has (decrypted, for a TLS client); a closed connection reads as end of stream.
     func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> IOResult<Int> {
         guard let socket else { return .done(0) }
-        return try Posix.read(socket, buffer)
+        guard let tls else { return try Posix.read(socket, buffer) }
+        switch tls.read(into: buffer) {
+        case .done(let n): return .done(n)
+        // A read that must write first (a TLS 1.3 key update's answer) is retried by the next event: renegotiation
+        // is off, so nothing else makes a read wait for the socket to take output.
+        case .wants: return .wouldBlock
+        case .failed(let error): throw error
+        }
     }
 
-    /// Sends as much pending output as the socket takes; nil when the socket failed or is closed.
+    /// Sends as much pending output as the socket takes (encrypted, for a TLS client); nil when the socket
+    /// failed or is closed.
     func transmit() -> IOResult<Int>? {
         guard let socket else { return nil }
         return output.withUnsafeBytes { buf in
-            try? Posix.send(socket, UnsafeRawBufferPointer(rebasing: buf[outputStart...]))
+            let pending = UnsafeRawBufferPointer(rebasing: buf[outputStart...])
+            guard let tls else { return try? Posix.send(socket, pending) }
+            switch tls.write(pending) {
+            case .done(let n): return .done(n)
+            case .wants: return .wouldBlock
+            case .failed: return nil
+            }
         }
     }
+
+    /// Whether this is a TLS client whose handshake has not finished: nothing is read or written for it yet.
+    var isHandshaking: Bool { tls.map { !$0.isEstablished } ?? false }
+
+    /// Whether this is a TLS client.
+    var isTLS: Bool { tls != nil }
+
+    /// Takes a TLS client's handshake as far as the socket allows (`.done` once established).
+    func handshake() -> TLSStep {
+        guard let tls, socket != nil else { return .failed(TLSError(operation: "handshake", reason: "closed")) }
+        return tls.handshake()
+    }
+
+    /// The negotiated protocol and cipher of a TLS client, for the log.
+    var tlsParameters: (version: String, cipher: String)? { tls.map { ($0.protocolVersion, $0.cipher) } }
+
+    /// Whether decrypted input waits inside the TLS session, where epoll cannot see it.
+    var hasBufferedInput: Bool { tls?.hasBufferedInput ?? false }
 
     /// Closes the socket exactly once (later calls do nothing) and forgets its buffers.
     func closeSocket(in epoll: Epoll) {
         guard let socket else { return }
         epoll.remove(socket)
+        tls?.shutdown()
         descriptor?.close()
         descriptor = nil
         output = []

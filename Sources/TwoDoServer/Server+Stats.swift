@@ -23,7 +23,7 @@ extension Server {
             ("commit_p50_us", .int(Int64(stats.commitMilliseconds(quantile: 0.5) * 1000))),
             ("commit_p99_us", .int(Int64(stats.commitMilliseconds(quantile: 0.99) * 1000))),
             ("output_drops", .int(Int64(stats.outputDrops))), ("busy_refusals", .int(Int64(stats.busyRefusals))),
-            ("refused", .int(Int64(stats.refused))),
+            ("refused", .int(Int64(stats.refused))), ("tls_failures", .int(Int64(stats.tlsFailures))),
             ("accepted", .int(Int64(stats.accepted))), ("uptime_seconds", .int(Int64(uptime))),
         ]
         let text = t(

@@ -25,14 +25,31 @@ public final class Server {
     var clock: WallClock { handlers.clock }
     let epoll: Epoll
     let hashPool: HashPool
-    let listener: Listener
     /// The calendar feed's port and thread (`--http-port`), nil when there is none.
     var feed: FeedServer?
+    /// The plain-text listener; nil when the server speaks only TLS.
+    let listener: Listener?
+    /// The TLS listener (`--tls-port`), if any.
+    let tlsListener: Listener?
+    /// What new TLS clients are handed: replaced on SIGHUP (a renewed certificate), while each connection
+    /// accepted before keeps the context it started with.
+    var tlsContext: TLSContext?
+    /// TLS connections with decrypted input left inside OpenSSL after a read (its buffer was full): read
+    /// again without waiting, since epoll sees only the socket.
+    var tlsBuffered: Set<UInt64> = []
+    /// Seconds spent on TLS handshake steps since the last `epoll_wait`.
+    var handshakeTime: Double = 0
+    /// The most handshake work one wakeup starts (a step is about half a millisecond of ECDHE and a signature).
+    static let handshakeBudget: Double = 0.004
     let signalFD: Int32
+    /// Written by the SIGHUP handler (only installed with TLS): reload the certificate.
+    let reloadFD: Int32
     /// A reserved descriptor, released to accept-and-close a client when the process is out of descriptors.
     var spareFD: Int32
-    /// The port actually bound (useful with port 0).
-    public var boundPort: UInt16 { listener.port }
+    /// The plain port actually bound (useful with port 0); 0 when there is none.
+    public var boundPort: UInt16 { listener?.port ?? 0 }
+    /// The TLS port actually bound; nil when there is none.
+    public var boundTLSPort: UInt16? { tlsListener?.port }
 
     var connections: [UInt64: Connection] = [:]
     /// Open connections per client address, for `--max-per-address`.
@@ -83,6 +100,8 @@ public final class Server {
     static let listenToken: UInt64 = 1
     static let hashToken: UInt64 = 2
     static let signalToken: UInt64 = 3
+    static let tlsListenToken: UInt64 = 5
+    static let reloadToken: UInt64 = 6
     /// The link's socket while it is watched (PostgreSQL only); nil when lost, until `maintainLink` reconnects.
     var linkSocket: Int32?
     /// The link had more rows than one read takes: read again before waiting.
@@ -93,13 +112,25 @@ public final class Server {
     /// Opens the database and binds the listening socket.
     public init(config: ServerConfig) throws {
         self.config = config
-        // The port first: a server that cannot listen leaves nothing behind on disk.
-        let listener = try Listener(host: config.host, port: config.port)
+        // The ports and the certificate first: a server that cannot listen leaves nothing behind on disk.
+        let listener = try config.port.map { try Listener(host: config.host, port: $0) }
+        let tlsListener: Listener?
+        do {
+            tlsListener = try config.tls.map { try Listener(host: config.host, port: $0.port) }
+            tlsContext = try config.tls.map {
+                try TLSContext(certificateChain: $0.certificatePath, privateKey: $0.keyPath)
+            }
+        } catch {
+            listener?.close()
+            throw error
+        }
         self.listener = listener
+        self.tlsListener = tlsListener
         do {
             storage = try ServerStorage(config: config)
         } catch {
-            listener.close()
+            listener?.close()
+            tlsListener?.close()
             throw error
         }
         handlers = Handlers(
@@ -113,7 +144,10 @@ public final class Server {
         _ = Posix.raiseFileLimit()
         spareFD = Posix.openDevNull()
         signalFD = try Posix.eventFD()
-        try epoll.add(listener.rawValue, token: Server.listenToken, interest: .readable)
+        reloadFD = try Posix.eventFD()
+        if let listener { try epoll.add(listener.rawValue, token: Server.listenToken, interest: .readable) }
+        if let tlsListener { try epoll.add(tlsListener.rawValue, token: Server.tlsListenToken, interest: .readable) }
+        try epoll.add(reloadFD, token: Server.reloadToken, interest: .readable)
         try epoll.add(hashPool.wakeFD, token: Server.hashToken, interest: .readable)
         try epoll.add(signalFD, token: Server.signalToken, interest: .readable)
         if let link = storage.link {
@@ -142,16 +176,22 @@ public final class Server {
     deinit { readBuffer.deallocate() }
 
     /// Installs SIGINT/SIGTERM handlers that stop this server's loop gracefully (they wake it through
-    /// `signalFD`).
+    /// `signalFD`) and, with a TLS listener, SIGHUP to reload its certificate (through `reloadFD`).
     public func installSignalHandlers() {
         StopSignals.install(wake: signalFD)
+        if config.tls != nil { ReloadSignal.install(wake: reloadFD) }
     }
 
     /// Runs the loop until a stop signal; then stops accepting, finishes the turn, commits and closes.
     public func run() throws {
-        Log.info(
-            "listening",
-            ["address": "\(config.host):\(boundPort)", "db": config.databasePath, "version": Server.version])
+        var fields = ["db": config.databasePath, "version": Server.version]
+        if let listener { fields["address"] = "\(config.host):\(listener.port)" }
+        if let tlsListener, let context = tlsContext {
+            fields["tls_address"] = "\(config.host):\(tlsListener.port)"
+            fields["certificate"] = context.subject
+            fields["not_after"] = context.notAfter
+        }
+        Log.info("listening", fields)
         while running {
             var wait = min(1, lastSweep + 1 - Monotonic.now())
             // A due reminder (also one a test clock jumped past, or the rest of a burst) means no waiting.
@@ -159,9 +199,12 @@ public final class Server {
             // Connections woken since the last turn (a reader drained its output, a stream wants its next
             // piece) are served without waiting.
             if !ready.isEmpty || !deferred.isEmpty || !unserved.isEmpty || linkBacklog || searchBacklog { wait = 0 }
+            if !tlsBuffered.isEmpty { wait = 0 }
             let timeout = Int32(max(0, wait * 1000))
             let events = try epoll.wait(timeoutMilliseconds: timeout)
+            handshakeTime = 0
             for event in events { handle(event) }
+            if !tlsBuffered.isEmpty { readBuffered() }
             if StopSignals.isRequested { running = false }
             if linkBacklog { receiveFromLink() }
             processTurn()
@@ -179,7 +222,13 @@ public final class Server {
     private func handle(_ event: ReadyEvent) {
         switch event.token {
         case Server.listenToken:
-            acceptAll()
+            if let listener { acceptAll(from: listener, tls: false) }
+        case Server.tlsListenToken:
+            if let tlsListener { acceptAll(from: tlsListener, tls: true) }
+        case Server.reloadToken:
+            var counter: UInt64 = 0
+            _ = withUnsafeMutableBytes(of: &counter) { try? Posix.read(reloadFD, $0) }
+            reloadTLS()
         case Server.hashToken:
             hashResults.append(contentsOf: hashPool.drain())
         case Server.linkToken:
@@ -190,6 +239,16 @@ public final class Server {
             running = false
         default:
             guard let c = connections[event.token] else { return }  // closed earlier this turn
+            if c.isHandshaking {
+                // Past this wakeup's handshake budget the event is left for the next one: epoll is level-triggered,
+                // so the socket is reported again, and a storm of handshakes cannot hold up everyone's replies.
+                if handshakeTime < Server.handshakeBudget {
+                    let started = Monotonic.now()
+                    continueHandshake(c)
+                    handshakeTime += Monotonic.now() - started
+                }
+                return
+            }
             if event.isWritable { flush(c) }
             // The flush may have closed it (a reset peer reports readable, writable and hung up at once).
             if !c.isClosed && (event.isReadable || event.isHangup) && !c.readClosed && !c.readPaused { read(c) }
@@ -199,8 +258,10 @@ public final class Server {
     private func shutdown() {
         Log.info("stopping", ["connections": "\(connections.count)"])
         feed?.stop()
-        epoll.remove(listener.rawValue)
-        listener.close()
+        for listener in [listener, tlsListener].compactMap({ $0 }) {
+            epoll.remove(listener.rawValue)
+            listener.close()
+        }
         processTurn()
         for c in Array(connections.values) { flush(c) }
         // Replies to saved commands may still sit in full socket buffers: give readers up to 2 s to take them,
@@ -217,88 +278,9 @@ public final class Server {
         Log.info("stopped", [:])
     }
 
-    // MARK: Accepting
-
-    private func acceptAll() {
-        // A bounded batch per wakeup: a flood of connects waits in the listen backlog, not in front of replies.
-        for _ in 0..<128 {
-            let accepted: (FileDescriptor, PeerAddress)?
-            do {
-                accepted = try listener.accept()
-            } catch let e as SystemError where e.errno == EMFILE || e.errno == ENFILE {
-                shedOneConnection()
-                return
-            } catch let e as SystemError where e.errno == ECONNABORTED || e.errno == EPROTO {
-                continue
-            } catch {
-                Log.error("accept failed", ["error": "\(error)"])
-                return
-            }
-            guard let (fd, peer) = accepted else { return }
-            let address = peer.text
-            if connections.count >= config.maxConnections {
-                refuse(fd, key: .errorServerFull)
-                stats.refused += 1
-                continue
-            }
-            if connectionsByAddress[address, default: 0] >= config.maxPerAddress
-                && !config.trustedAddresses.contains(address) && !config.proxyProtocolAddresses.contains(address)
-            {
-                refuse(fd, key: .errorTooManyConnections, ["limit": "\(config.maxPerAddress)"])
-                stats.refused += 1
-                continue
-            }
-            open(fd: fd, address: address)
-        }
-    }
-
-    /// Out of descriptors: free the spare one, accept the waiting client, tell it we are full, close it.
-    private func shedOneConnection() {
-        Posix.close(spareFD)
-        // Whatever accept says, the spare comes back: a failure here only means no client was waiting.
-        if let (fd, _) = try? listener.accept() { refuse(fd, key: .errorServerFull) }
-        spareFD = Posix.openDevNull()
-        stats.refused += 1
-        Log.error("out of file descriptors; refusing connections", ["open": "\(connections.count)"])
-    }
-
-    private func refuse(_ fd: FileDescriptor, key: TextKey, _ args: [String: String] = [:]) {
-        let line = Catalog.text(key, .en, args) + " / " + Catalog.text(key, .tr, args) + "\r\n"
-        if let raw = fd.rawValue {
-            // Best effort: a client refused at the door may already be gone.
-            _ = line.utf8CString.withUnsafeBytes {
-                try? Posix.send(raw, UnsafeRawBufferPointer(rebasing: $0.dropLast()))
-            }
-        }
-        fd.close()
-    }
-
-    private func open(fd: FileDescriptor, address: String) {
-        // Best effort: without TCP_NODELAY replies are only later, never wrong.
-        if let raw = fd.rawValue { try? Posix.setOption(raw, Int32(IPPROTO_TCP), TCP_NODELAY, 1) }
-        let id = nextConnectionID
-        nextConnectionID += 1
-        let c = Connection(id: id, fd: fd, address: address, now: Monotonic.now(), config: config)
-        do {
-            try c.register(with: epoll, interest: .readable)
-        } catch {
-            Log.error("epoll add failed", ["error": "\(error)"])
-            c.closeSocket(in: epoll)
-            return
-        }
-        connections[id] = c
-        connectionsByAddress[address, default: 0] += 1
-        stats.accepted += 1
-        if config.logConnections {
-            Log.info("connect", ["conn": "\(id)", "peer": address, "open": "\(connections.count)"])
-        }
-        c.send(line: Catalog.text(.greeting, .en, ["version": Server.version]))
-        dirty.insert(id)
-    }
-
     // MARK: Reading
 
-    private func read(_ c: Connection) {
+    func read(_ c: Connection) {
         let result: IOResult<Int>
         do {
             result = try c.receive(into: readBuffer)
@@ -352,6 +334,8 @@ public final class Server {
         if c.inputBytes > Server.inputPauseBytes || c.input.count > Server.inputPauseItems {
             c.readPaused = true  // the client sends faster than we answer: let TCP push back
             updateInterest(c)
+        } else if c.hasBufferedInput && !c.readClosed {
+            tlsBuffered.insert(c.id)
         }
     }
 
@@ -371,6 +355,8 @@ public final class Server {
         if !c.readClosed && !c.readPaused { interest.insert(.readable) }
         if c.wantsWrite { interest.insert(.writable) }
         c.watch(interest, in: epoll)
+        // Reading again (after a pause) must start with what the TLS session already holds.
+        if interest.contains(.readable) && c.hasBufferedInput { tlsBuffered.insert(c.id) }
     }
 
     // MARK: Writing
@@ -421,7 +407,7 @@ public final class Server {
     }
 
     func flush(_ c: Connection) {
-        guard !c.isClosed else { return }
+        guard !c.isClosed, !c.isHandshaking else { return }
         c.queuedSinceFlush = 0
         defer { wakeIfDrained(c) }
         while c.pendingOutput > 0 {
@@ -471,6 +457,7 @@ public final class Server {
         // close: a trim walks the heap, and thirty resets at once would pay it thirty times in one turn.
         if heldBytes > 256 * 1024 { trimPending = true }
         streaming.remove(c.id)
+        tlsBuffered.remove(c.id)
         if let n = connectionsByAddress[c.address], n > 1 {
             connectionsByAddress[c.address] = n - 1
         } else {
@@ -487,6 +474,14 @@ public final class Server {
 
     private func sweep(now: Double) {
         for c in Array(connections.values) {
+            if c.isHandshaking {
+                // A TLS client that stalls mid-handshake (or never starts) holds a slot: bounded here.
+                if now > c.handshakeDeadline {
+                    stats.tlsFailures += 1
+                    close(c, reason: "tls handshake timeout")
+                }
+                continue
+            }
             if c.closeAfterFlush && now - c.lastActivity > config.idleTimeout + 10 {
                 close(c, reason: "close timeout")  // told to go but never read its last lines
                 continue

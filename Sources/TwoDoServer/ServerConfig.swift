@@ -5,7 +5,10 @@ import TwoDoCore
 /// Server settings, filled in by the CLI from flags and environment variables.
 public struct ServerConfig: Sendable {
     public var host = "127.0.0.1"
-    public var port: UInt16 = 7878
+    /// The plain-text port; nil for none (a server that speaks only TLS).
+    public var port: UInt16? = 7878
+    /// The TLS listener, when there is one (beside the plain port, or instead of it).
+    public var tls: TLSSettings?
     public var databasePath = "./twodo.sqlite"
     public var maxConnections = 4096
     /// Seconds without a complete line before a logged-in connection is closed.
@@ -54,4 +57,23 @@ public struct ServerConfig: Sendable {
     public var limits = SpaceLimits()
 
     public init() {}
+}
+
+/// The server's own TLS listener: its port, the PEM files it loads (again on SIGHUP) and the handshake's bound.
+public struct TLSSettings: Sendable, Equatable {
+    /// The TLS port (0: any free one).
+    public var port: UInt16
+    /// The certificate chain, PEM: the server's certificate first, then its intermediates (`fullchain.pem`).
+    public var certificatePath: String
+    /// The certificate's private key, PEM.
+    public var keyPath: String
+    /// Seconds a client may take to finish its handshake, from its connect; then it is closed.
+    public var handshakeTimeout: Double = 10
+
+    /// Settings for a TLS listener on `port` with these files.
+    public init(port: UInt16, certificatePath: String, keyPath: String) {
+        self.port = port
+        self.certificatePath = certificatePath
+        self.keyPath = keyPath
+    }
 }

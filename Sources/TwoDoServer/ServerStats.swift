@@ -15,6 +15,8 @@ struct ServerStats {
     var outputDrops = 0
     /// Password-hash jobs refused with "busy" (pool queue full, or the address at its cap).
     var busyRefusals = 0
+    /// TLS clients closed before their handshake finished (a broken or old client, garbage, a stall).
+    var tlsFailures = 0
     var bytesIn = 0
     var bytesOut = 0
     /// The most recent commit durations, in seconds (a ring of 1024).

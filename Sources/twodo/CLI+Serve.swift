@@ -11,6 +11,7 @@ extension CLI {
         name: "twodo serve",
         usage: [
             "twodo serve [--host <ip>] [--port <port>] [--db <path>] [--max-connections <n>]",
+            "            [--tls-port <port> --tls-cert <pem> --tls-key <pem>]",
             "            [--idle-timeout <seconds>] [--rate-limit <per-second>] [--admin <name>]...",
             "            [--test-clock <ISO 8601 instant>]",
         ],
@@ -19,7 +20,20 @@ extension CLI {
                 "host", value: "<ip>", environment: "TWODO_HOST", default: "127.0.0.1", help: "Address to listen on"),
             Option(
                 "port", value: "<port>", environment: "TWODO_PORT", default: "7878",
-                help: "TCP port, 0 for any free one"),
+                help: "TCP port, 0 for any free one; none when --tls-port is given\nwithout it"),
+            Option(
+                "tls-port", value: "<port>", environment: "TWODO_TLS_PORT",
+                help: "Listen for TLS 1.2+ on this port too, 0 for any free one"),
+            Option(
+                "tls-cert", value: "<pem>", environment: "TWODO_TLS_CERT",
+                help: "TLS certificate chain, PEM (fullchain.pem); read again on\nSIGHUP"),
+            Option(
+                "tls-key", value: "<pem>", environment: "TWODO_TLS_KEY",
+                help: "The certificate's private key, PEM; read again on SIGHUP"),
+            Option(
+                "tls-handshake-timeout", value: "<seconds>", environment: "TWODO_TLS_HANDSHAKE_TIMEOUT",
+                default: "10",
+                help: "Close a TLS client whose handshake is not done this long\nafter it connected"),
             databaseOption,
             Option(
                 "max-connections", value: "<n>", environment: "TWODO_MAX_CONNECTIONS", default: "4096",
@@ -85,6 +99,9 @@ extension CLI {
         var config = ServerConfig()
         if let host = args.string("host") { config.host = host }
         if let port = try args.value("port", { UInt16($0) }) { config.port = port }
+        config.tls = try tlsSettings(args)
+        // TLS alone unless a plain port is asked for too (by --port or TWODO_PORT).
+        if config.tls != nil && args.string("port") == nil { config.port = nil }
         if let db = args.string("db") { config.databasePath = db }
         if let n = try args.value("max-connections", positive { Int($0) }) { config.maxConnections = n }
         if let s = try args.value("idle-timeout", positive { Double($0) }) { config.idleTimeout = s }
@@ -122,6 +139,26 @@ extension CLI {
             config.feedURL = url
         }
         return config
+    }
+
+    /// The TLS listener `--tls-port`, `--tls-cert` and `--tls-key` ask for (all three or none).
+    static func tlsSettings(_ args: Arguments) throws(ArgumentError) -> TLSSettings? {
+        let port = try args.value("tls-port", expected: "a port number (0-65535)") { UInt16($0) }
+        let certificate = args.string("tls-cert")
+        let key = args.string("tls-key")
+        let timeout = try args.value("tls-handshake-timeout", positive { Double($0) })
+        guard let port else {
+            if certificate != nil || key != nil || timeout != nil {
+                throw args.error("--tls-cert, --tls-key and --tls-handshake-timeout need --tls-port")
+            }
+            return nil
+        }
+        guard let certificate, let key else {
+            throw args.error("--tls-port needs --tls-cert <pem> and --tls-key <pem>")
+        }
+        var settings = TLSSettings(port: port, certificatePath: certificate, keyPath: key)
+        if let timeout { settings.handshakeTimeout = timeout }
+        return settings
     }
 
     /// Whether `text` is an IPv4 address in the dotted-quad form the server prints peers in (no leading zeros).

@@ -9,7 +9,10 @@ final class TestServer: @unchecked Sendable {
     let process = Process()
     let databasePath: String
     let directory: String
+    /// The plain port (the TLS one for a server started with `plainPort: false`).
     private(set) var port: UInt16 = 0
+    /// The TLS port, for a server started with `--tls-port`.
+    private(set) var tlsPort: UInt16?
     private let stderrPipe = Pipe()
     private let logPath: String
 
@@ -38,10 +41,11 @@ final class TestServer: @unchecked Sendable {
     private var predecessor: TestServer?
 
     /// Starts a server. `databasePath` reuses an existing file (restart tests); `extraArguments` are appended.
-    /// `environment` is added to the process environment; when it sets `TWODO_PORT`, no `--port` flag is passed.
+    /// `environment` is added to the process environment; when it sets `TWODO_PORT`, no `--port` flag is passed,
+    /// nor when `plainPort` is false (a TLS-only server: give `--tls-port` in `extraArguments`).
     init(
         databasePath: String? = nil, testClock: String? = "2026-11-22T09:00:00Z", extraArguments: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], plainPort: Bool = true
     ) throws {
         // With TWODO_TEST_ENGINE=postgres a server without a given database gets a fresh PostgreSQL one.
         let databasePath = try databasePath ?? TestServer.engineDatabase()
@@ -54,7 +58,7 @@ final class TestServer: @unchecked Sendable {
                 ?? TestServer.makeDirectory()
         self.databasePath = databasePath ?? directory + "/twodo.sqlite"
         logPath = directory + "/server-\(UUID().uuidString.prefix(8)).log"
-        try start(testClock: testClock, extraArguments: extraArguments, environment: environment)
+        try start(testClock: testClock, extraArguments: extraArguments, environment: environment, plainPort: plainPort)
     }
 
     /// A fresh PostgreSQL database's URL when the tests run on that engine (`TWODO_TEST_ENGINE=postgres`), else
@@ -72,10 +76,12 @@ final class TestServer: @unchecked Sendable {
         return next
     }
 
-    private func start(testClock: String?, extraArguments: [String], environment: [String: String]) throws {
+    private func start(
+        testClock: String?, extraArguments: [String], environment: [String: String], plainPort: Bool
+    ) throws {
         process.executableURL = URL(fileURLWithPath: TestServer.binaryPath)
         var args = ["serve", "--db", databasePath]
-        if environment["TWODO_PORT"] == nil { args += ["--port", "0"] }
+        if environment["TWODO_PORT"] == nil && plainPort { args += ["--port", "0"] }
         if let testClock { args += ["--test-clock", testClock] }
         process.arguments = args + extraArguments
         if !environment.isEmpty {
@@ -96,6 +102,9 @@ final class TestServer: @unchecked Sendable {
                 let digits = seen[range.upperBound...].prefix(while: \.isNumber)
                 if let p = UInt16(digits) {
                     port = p
+                    if let tls = seen.range(of: "tls_address=127.0.0.1:") {
+                        tlsPort = UInt16(seen[tls.upperBound...].prefix(while: \.isNumber))
+                    }
                     drainLogInBackground(initial: seen)
                     return
                 }
