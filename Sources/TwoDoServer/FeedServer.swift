@@ -44,16 +44,27 @@ final class FeedServer: Sendable {
     private final class Client {
         let fd: FileDescriptor
         let address: String
+        /// The TLS session on a `--http-tls` port (its handshake first); nil on a plain one.
+        let tls: TLSSession?
+        /// What a TLS step waits for (a handshake, read or write may need the other direction).
+        var wants: Interest = .readable
         var input: [UInt8] = []
         var output: [UInt8] = []
         var sent = 0
         var answered = false
         var deadline: Double
 
-        init(fd: FileDescriptor, address: String, now: Double) {
+        init(fd: FileDescriptor, address: String, tls: TLSSession?, now: Double) {
             self.fd = fd
             self.address = address
+            self.tls = tls
             deadline = now + FeedServer.headTimeout
+        }
+
+        /// Ends the connection: a TLS close_notify if the socket takes it, then the socket.
+        func close() {
+            tls?.shutdown()
+            fd.close()
         }
     }
 
@@ -72,14 +83,18 @@ final class FeedServer: Sendable {
             listener.close()
             return
         }
-        Log.info("feed listening", ["host": config.host, "port": "\(port)"])
+        var certificate = FeedCertificate(config.httpTLS ? config.tls : nil)
+        guard !config.httpTLS || certificate.context != nil else {
+            listener.close()
+            return
+        }
+        Log.info("feed listening", ["host": config.host, "port": "\(port)", "tls": config.httpTLS ? "on" : "off"])
         var clients: [Client] = []
         var buckets: [String: TokenBucket] = [:]
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !stopRequested.load(ordering: .relaxed) && !StopSignals.isRequested {
             let entries: [(fd: Int32, interest: Interest)] =
-                [(listener.rawValue, .readable)]
-                + clients.map { ($0.fd.rawValue ?? -1, $0.answered ? .writable : .readable) }
+                [(listener.rawValue, .readable)] + clients.map { ($0.fd.rawValue ?? -1, $0.wants) }
             let ready: [Interest]
             do {
                 ready = try Posix.poll(entries, timeoutMilliseconds: 250)
@@ -91,9 +106,18 @@ final class FeedServer: Sendable {
             let now = Monotonic.now()
             // The clients polled, before this round's accepts add to them.
             let polled = clients
-            if ready[0].contains(.readable) { accept(listener, into: &clients, now: now) }
+            certificate.reloadIfChanged(now: now)
+            if ready[0].contains(.readable) {
+                accept(listener, into: &clients, context: certificate.context, now: now)
+            }
             for (i, client) in polled.enumerated() where !ready[i + 1].isEmpty {
-                if client.answered {
+                if let tls = client.tls, !tls.isEstablished {
+                    switch tls.handshake() {
+                    case .done: client.wants = .readable
+                    case .wants(let interest): client.wants = interest
+                    case .failed: client.close()
+                    }
+                } else if client.answered {
                     write(client)
                 } else {
                     read(client, buffer: &buffer, handlers: handlers, buckets: &buckets, now: now)
@@ -101,16 +125,16 @@ final class FeedServer: Sendable {
             }
             clients.removeAll { client in
                 let finished = client.fd.isClosed || (client.answered && client.sent == client.output.count)
-                if finished || now > client.deadline { client.fd.close() }
+                if finished || now > client.deadline { client.close() }
                 return finished || now > client.deadline
             }
             if buckets.count > 10_000 { buckets.removeAll(keepingCapacity: true) }
         }
-        for client in clients { client.fd.close() }
+        for client in clients { client.close() }
         listener.close()
     }
 
-    private func accept(_ listener: Listener, into clients: inout [Client], now: Double) {
+    private func accept(_ listener: Listener, into clients: inout [Client], context: TLSContext?, now: Double) {
         while true {
             let accepted: (FileDescriptor, PeerAddress)?
             do {
@@ -126,7 +150,16 @@ final class FeedServer: Sendable {
                 fd.close()
                 continue
             }
-            clients.append(Client(fd: fd, address: address, now: now))
+            var session: TLSSession?
+            if let context, let raw = fd.rawValue {
+                do {
+                    session = try context.makeSession(fd: raw)
+                } catch {
+                    fd.close()
+                    continue
+                }
+            }
+            clients.append(Client(fd: fd, address: address, tls: session, now: now))
         }
     }
 
@@ -134,13 +167,27 @@ final class FeedServer: Sendable {
         _ client: Client, buffer: inout [UInt8], handlers: Handlers, buckets: inout [String: TokenBucket], now: Double
     ) {
         guard let fd = client.fd.rawValue else { return }
-        let result = try? buffer.withUnsafeMutableBytes { try Posix.receive(fd, $0, blocking: false) }
-        guard case .done(let n)? = result else {
-            if result == nil { client.fd.close() }
-            return
+        let n: Int
+        if let tls = client.tls {
+            switch buffer.withUnsafeMutableBytes({ tls.read(into: $0) }) {
+            case .done(let count): n = count
+            case .wants(let interest):
+                client.wants = interest
+                return
+            case .failed:
+                client.close()
+                return
+            }
+        } else {
+            let result = try? buffer.withUnsafeMutableBytes { try Posix.receive(fd, $0, blocking: false) }
+            guard case .done(let count)? = result else {
+                if result == nil { client.close() }
+                return
+            }
+            n = count
         }
         guard n > 0 else {
-            client.fd.close()
+            client.close()
             return
         }
         client.input += buffer[0..<n]
@@ -162,6 +209,7 @@ final class FeedServer: Sendable {
     private func answer(_ client: Client, _ bytes: [UInt8], now: Double) {
         client.output = bytes
         client.answered = true
+        client.wants = .writable
         client.input = []
         client.deadline = now + FeedServer.writeTimeout
         write(client)
@@ -170,12 +218,24 @@ final class FeedServer: Sendable {
     private func write(_ client: Client) {
         guard let fd = client.fd.rawValue else { return }
         while client.sent < client.output.count {
+            if let tls = client.tls {
+                switch client.output[client.sent...].withUnsafeBytes({ tls.write($0) }) {
+                case .done(let n): client.sent += n
+                case .wants(let interest):
+                    client.wants = interest
+                    return
+                case .failed:
+                    client.close()
+                    return
+                }
+                continue
+            }
             let result = try? client.output[client.sent...].withUnsafeBytes { try Posix.send(fd, $0) }
             switch result {
             case .done(let n)?: client.sent += n
             case .wouldBlock?: return
             case nil:
-                client.fd.close()
+                client.close()
                 return
             }
         }
@@ -217,4 +277,45 @@ final class FeedServer: Sendable {
 private final class Handed<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// The feed port's certificate (`--http-tls`: the one `--tls-cert` and `--tls-key` name), loaded on the feed's
+/// thread and loaded again when either file changes (a renewal), checked every 30 seconds; a file that does
+/// not load keeps the old certificate and says why.
+private struct FeedCertificate {
+    private let settings: TLSSettings?
+    private(set) var context: TLSContext?
+    private var stamp: [Date?] = []
+    private var checked = 0.0
+
+    init(_ settings: TLSSettings?) {
+        self.settings = settings
+        guard let settings else { return }
+        stamp = stamps(settings)
+        do {
+            context = try TLSContext(certificateChain: settings.certificatePath, privateKey: settings.keyPath)
+        } catch {
+            Log.error("calendar feed: its certificate did not load", ["error": "\(error)"])
+        }
+    }
+
+    private func stamps(_ settings: TLSSettings) -> [Date?] {
+        [settings.certificatePath, settings.keyPath].map {
+            (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date
+        }
+    }
+
+    mutating func reloadIfChanged(now: Double) {
+        guard let settings, now - checked >= 30 else { return }
+        checked = now
+        let current = stamps(settings)
+        guard current != stamp else { return }
+        stamp = current
+        do {
+            context = try TLSContext(certificateChain: settings.certificatePath, privateKey: settings.keyPath)
+            Log.info("calendar feed: certificate reloaded", [:])
+        } catch {
+            Log.error("calendar feed: the new certificate did not load; keeping the old", ["error": "\(error)"])
+        }
+    }
 }

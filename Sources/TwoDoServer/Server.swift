@@ -168,7 +168,7 @@ public final class Server {
         if let httpPort = config.httpPort {
             let feed = try FeedServer.start(config: config, httpPort: httpPort)
             self.feed = feed
-            let base = config.feedURL ?? "http://\(config.host):\(feed.port)"
+            let base = config.feedURL ?? "\(config.httpTLS ? "https" : "http")://\(config.host):\(feed.port)"
             handlers.feedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
         }
     }

@@ -53,6 +53,8 @@ public struct ServerConfig: Sendable {
     public var httpPort: UInt16?
     /// The feed's public base URL, as phones reach it (`https://todo.example.com`); nil: `http://<host>:<port>`.
     public var feedURL: String?
+    /// The feed port speaks TLS with the `tls` certificate (`--http-tls`).
+    public var httpTLS = false
     /// How much one space may hold (hidden `--limit-*` flags lower them for tests).
     public var limits = SpaceLimits()
 

@@ -77,6 +77,10 @@ extension CLI {
                 help: "Serve calendar feeds (GET /cal/<secret>.ics, nothing else) on this port;\n"
                     + "0 for any free one. Without it, `calendar link` says feeds are off"),
             Option(
+                "http-tls",
+                help: "The feed port speaks TLS (https://) with the certificate of --tls-cert and\n"
+                    + "--tls-key, reloaded when the files change"),
+            Option(
                 "feed-url", value: "<url>", environment: "TWODO_FEED_URL",
                 help: "The feed port's public base URL as phones reach it (https://todo.example.com);\n"
                     + "default http://<host>:<http-port>"),
@@ -132,6 +136,13 @@ extension CLI {
         if args.flag("checkpoint-in-loop") { config.backgroundCheckpoints = false }
         if args.flag("quiet") { config.logConnections = false }
         if let port = try args.value("http-port", { UInt16($0) }) { config.httpPort = port }
+        if args.flag("http-tls") {
+            guard config.tls != nil, config.httpPort != nil else {
+                throw args.error(
+                    "--http-tls needs --http-port and the certificate of --tls-port, --tls-cert and --tls-key")
+            }
+            config.httpTLS = true
+        }
         if let url = try args.value(
             "feed-url", expected: "an http:// or https:// URL like https://todo.example.com",
             { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : nil })

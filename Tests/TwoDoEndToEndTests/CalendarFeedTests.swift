@@ -176,6 +176,38 @@ struct CalendarFeedTests {
         #expect(try alice.json("ping").code == "pong")
     }
 
+    @Test(
+        "with --http-tls the feed is https with the server's certificate, verified by curl against it",
+        .enabled(if: TLSTools.has("openssl"), "openssl is missing"))
+    func feedOverTLS() throws {
+        let folder = TestServer.makeDirectory()
+        let paths = try TLSTools.certificate(in: folder)
+        let server = try TestServer(
+            databasePath: folder + "/twodo.sqlite",
+            extraArguments: [
+                "--tls-port", "0", "--tls-cert", paths.certificate, "--tls-key", paths.key, "--http-port", "0",
+                "--http-tls",
+            ], plainPort: true)
+        let port = try Self.feedPort(server)
+        let alice = try server.user("alice")
+        try alice.ok("event add dentist friday 10:00")
+        let url = try #require(try alice.ok("calendar link").data["url"] as? String)
+        #expect(url.hasPrefix("https://127.0.0.1:\(port)/cal/"))
+        let fetched = try Self.fetch(url, ["--cacert", paths.certificate])
+        #expect(fetched.status == 200)
+        #expect(fetched.body.contains("SUMMARY:dentist"))
+        // Plain HTTP to the TLS port is no request: the connection ends, nothing is served.
+        let plain = try TestServer.runBinary(
+            ["curl", "-s", "--max-time", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/"],
+            executable: "/usr/bin/env")
+        #expect(plain.stdout == "000")
+        #expect(try Self.fetch(url, ["--cacert", paths.certificate]).status == 200)
+        let refused = try TestServer.runBinary(
+            ["serve", "--db", folder + "/other.sqlite", "--port", "0", "--http-port", "0", "--http-tls"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--http-tls needs"))
+    }
+
     @Test("without --http-port, calendar link says the operator has not turned feeds on, in both languages")
     func feedsOff() throws {
         let server = try TestServer()
