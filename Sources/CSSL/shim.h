@@ -31,3 +31,8 @@ static inline uint64_t twodo_ssl_server_options(void) {
     return SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_NO_COMPRESSION
         | SSL_OP_IGNORE_UNEXPECTED_EOF;
 }
+
+// SSL_set_tlsext_host_name is a macro over SSL_ctrl: the server name a client asks for (SNI).
+static inline long twodo_ssl_set_server_name(SSL *ssl, const char *name) {
+    return SSL_set_tlsext_host_name(ssl, name);
+}

@@ -21,6 +21,18 @@ public final class IRCBridge {
         core = BridgeCore(nick: config.nick, settings: config.settings)
         irc = IRCConnection(
             endpoint: config.irc, nick: config.nick, password: config.password, lineInterval: config.lineInterval)
+        irc.sasl = config.sasl
+        if let trust = config.tls {
+            do {
+                irc.tls = try TLSClientContext(
+                    trust: trust, certificate: config.clientCertificate?.certificate,
+                    key: config.clientCertificate?.key)
+            } catch {
+                // Without its TLS context the bridge must not fall back to plain text: it never connects, and
+                // says why on every attempt.
+                irc.tlsFailure = error
+            }
+        }
     }
 
     /// Makes SIGINT and SIGTERM stop `run()` cleanly (QUIT to IRC, TwoDo connections closed).
@@ -58,7 +70,8 @@ public final class IRCBridge {
                 watched.append((fd, .readable))
                 owners.append(id)
             }
-            let wait = min(1.0, irc.wakeDelay(now: now))
+            // Decrypted IRC input already inside OpenSSL: poll cannot see it, so do not wait.
+            let wait = irc.socket?.hasBufferedInput == true ? 0 : min(1.0, irc.wakeDelay(now: now))
             let ready: [Interest]
             do {
                 ready = try Posix.poll(watched, timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
@@ -68,7 +81,8 @@ public final class IRCBridge {
                 continue
             }
             now = Monotonic.now()
-            for (readiness, owner) in zip(ready, owners) where !readiness.isEmpty {
+            for (readiness, owner) in zip(ready, owners)
+            where !readiness.isEmpty || (owner == nil && irc.socket?.hasBufferedInput == true) {
                 if let id = owner {
                     readSession(id, now: now)
                 } else {

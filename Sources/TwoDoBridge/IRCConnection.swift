@@ -1,5 +1,6 @@
 // The bot's connection to the IRC server: registration, PING/PONG, liveness, reconnect, paced sending.
 
+import Foundation
 import TwoDoSystem
 
 /// One IRC client connection, re-established with back-off whenever it is lost.
@@ -27,7 +28,16 @@ final class IRCConnection {
     /// A server silent this long is pinged; silent for twice as long, it is considered dead.
     let livenessInterval: Double
 
+    /// TLS to the server (nil: plain TCP).
+    var tls: TLSClientContext?
+    /// Why the TLS context could not be made: every attempt fails with it (never plain text instead).
+    var tlsFailure: TLSError?
+    /// The services login done with SASL during registration, if any.
+    var sasl: SASL?
+
     private(set) var phase: Phase = .offline(retryAt: 0)
+    /// The capabilities the server listed so far (`CAP LS` may take several lines).
+    private var offered: Set<String> = []
     private(set) var socket: TCPSocket?
     private var queue: FloodQueue<IRCMessage>
     private var backoff = Backoff(initial: 1, maximum: 60)
@@ -53,12 +63,16 @@ final class IRCConnection {
     func connectIfDue(now: Double) throws {
         guard case .offline(let retryAt) = phase, now >= retryAt else { return }
         do {
-            let socket = try TCPSocket.connect(to: endpoint, timeout: 5, maxLineBytes: 16384)
+            if let tlsFailure { throw tlsFailure }
+            let socket = try TCPSocket.connect(to: endpoint, timeout: 5, maxLineBytes: 16384, tls: tls)
             self.socket = socket
             phase = .registering
             lastHeard = now
             pinged = false
             nickAttempt = 0
+            offered = []
+            // SASL happens inside registration: CAP LS holds the welcome back until CAP END.
+            if sasl != nil { try socket.send(line: IRCMessage(command: "CAP", params: ["LS", "302"]).serialized) }
             if let password { try socket.send(line: IRCMessage(command: "PASS", params: [password]).serialized) }
             try socket.send(line: IRCMessage(command: "NICK", params: [wantedNick]).serialized)
             try socket.send(line: IRCMessage(command: "USER", params: ["twodo", "0", "*", "TwoDo bridge"]).serialized)
@@ -86,6 +100,18 @@ final class IRCConnection {
                 nickAttempt += 1
                 let next = nickAttempt == 1 ? wantedNick + "_" : wantedNick + String(nickAttempt - 1)
                 try socket.send(line: IRCMessage(command: "NICK", params: [next]).serialized)
+            case "CAP" where phase == .registering:
+                try negotiate(message, on: socket)
+            case "AUTHENTICATE" where phase == .registering:
+                if message.params.first == "+", let sasl { try authenticate(sasl, on: socket) }
+            case "903" where phase == .registering:
+                Log.info("bridge.sasl_ok", ["account": saslAccount])
+                try socket.send(line: IRCMessage(command: "CAP", params: ["END"]).serialized)
+            case "902", "904", "905", "906", "908":
+                // A bot that cannot log in to its account must not run as someone else's nick: drop, retry later.
+                throw SystemError(
+                    call: "sasl", errno: Errno.connectionRefused,
+                    reason: "SASL login failed (\(message.command)): \(message.params.last ?? "")")
             case "001":
                 phase = .registered
                 backoff.reset()
@@ -97,6 +123,58 @@ final class IRCConnection {
             messages.append(message)
         }
         return messages
+    }
+
+    /// The account name for logs (`external` for a certificate).
+    private var saslAccount: String {
+        switch sasl {
+        case .plain(let account, _): account
+        case .external: "external"
+        case nil: "-"
+        }
+    }
+
+    /// `CAP LS` (collected over its lines), then `CAP REQ :sasl`, then on `ACK` the mechanism.
+    private func negotiate(_ message: IRCMessage, on socket: TCPSocket) throws {
+        guard message.params.count >= 3 else { return }
+        let sub = message.params[1]
+        switch sub {
+        case "LS":
+            let more = message.params.count >= 4 && message.params[2] == "*"
+            for cap in (message.params.last ?? "").split(separator: " ") {
+                offered.insert(String(cap.split(separator: "=").first ?? cap))
+            }
+            guard !more else { return }
+            guard offered.contains("sasl") else {
+                throw SystemError(
+                    call: "sasl", errno: Errno.connectionRefused, reason: "the server offers no SASL (CAP LS)")
+            }
+            try socket.send(line: IRCMessage(command: "CAP", params: ["REQ", "sasl"]).serialized)
+        case "ACK" where (message.params.last ?? "").split(separator: " ").contains("sasl"):
+            let mechanism = if case .external = sasl { "EXTERNAL" } else { "PLAIN" }
+            try socket.send(line: IRCMessage(command: "AUTHENTICATE", params: [mechanism]).serialized)
+        case "NAK":
+            throw SystemError(call: "sasl", errno: Errno.connectionRefused, reason: "the server refused CAP sasl")
+        default:
+            break
+        }
+    }
+
+    /// Answers the server's `AUTHENTICATE +`: PLAIN's `\0account\0password` in base64, in pieces of 400 (and
+    /// `+` after a piece of exactly 400), or EXTERNAL's empty `+`.
+    private func authenticate(_ sasl: SASL, on socket: TCPSocket) throws {
+        guard case .plain(let account, let password) = sasl else {
+            try socket.send(line: IRCMessage(command: "AUTHENTICATE", params: ["+"]).serialized)
+            return
+        }
+        let encoded = Data(("\0" + account + "\0" + password).utf8).base64EncodedString()
+        var rest = Substring(encoded)
+        while !rest.isEmpty {
+            let piece = rest.prefix(400)
+            rest = rest.dropFirst(piece.count)
+            try socket.send(line: "AUTHENTICATE " + piece)
+            if rest.isEmpty && piece.count == 400 { try socket.send(line: "AUTHENTICATE +") }
+        }
     }
 
     /// Queues a paced message (only while registered: anything else would go to a connection that is gone).

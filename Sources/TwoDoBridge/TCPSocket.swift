@@ -7,6 +7,8 @@ import TwoDoSystem
 /// Not `Sendable`: it belongs to the bridge thread.
 final class TCPSocket {
     private let descriptor: FileDescriptor
+    /// The TLS session when the connection is encrypted (`--tls`); nil for plain TCP.
+    private var tls: TLSClientSession?
     private var buffer: [UInt8] = []
     /// The longest line accepted from the peer; a longer one means the peer is broken or hostile.
     let maxLineBytes: Int
@@ -19,8 +21,32 @@ final class TCPSocket {
     /// The descriptor, for `poll`; -1 once closed.
     var fd: Int32 { descriptor.rawValue ?? -1 }
 
-    /// Connects to `endpoint`, trying each resolved address; gives up on one after `timeout` seconds.
-    static func connect(to endpoint: Endpoint, timeout: Double, maxLineBytes: Int) throws -> TCPSocket {
+    /// Whether decrypted input waits inside the TLS layer, where `poll` cannot see it.
+    var hasBufferedInput: Bool { tls?.hasBufferedInput ?? false }
+
+    /// Connects to `endpoint`, trying each resolved address; gives up on one after `timeout` seconds. With
+    /// `tls`, the TLS handshake follows (within 10 s), checked as the context's trust says.
+    static func connect(
+        to endpoint: Endpoint, timeout: Double, maxLineBytes: Int, tls: TLSClientContext? = nil
+    ) throws -> TCPSocket {
+        let socket = try connect(to: endpoint, timeout: timeout, maxLineBytes: maxLineBytes)
+        guard let tls else { return socket }
+        let fd = socket.fd
+        // A server that never answers the handshake must not hold the bridge's thread: a receive timeout for
+        // it, and a short one after it, so a record that arrives in halves cannot block the loop for long.
+        try Posix.setReceiveTimeout(fd, seconds: 10)
+        do {
+            socket.tls = try tls.connect(fd: fd, host: endpoint.host)
+        } catch {
+            socket.close()
+            throw error
+        }
+        try Posix.setReceiveTimeout(fd, seconds: 2)
+        return socket
+    }
+
+    /// Connects plain TCP to `endpoint`, trying each resolved address.
+    private static func connect(to endpoint: Endpoint, timeout: Double, maxLineBytes: Int) throws -> TCPSocket {
         var lastError = SystemError(call: "connect", errno: Errno.connectionRefused)
         for (family, address) in try Posix.resolve(host: endpoint.host, port: endpoint.port) {
             let descriptor = FileDescriptor(owning: try Posix.socket(family: family, nonBlocking: false))
@@ -49,6 +75,10 @@ final class TCPSocket {
     /// Sends one line, adding CR LF.
     func send(line: String) throws {
         guard let fd = descriptor.rawValue else { throw SystemError(call: "send", errno: Errno.brokenPipe) }
+        if let tls {
+            try tls.write(Array((line + "\r\n").utf8))
+            return
+        }
         try Posix.sendAll(fd, Array((line + "\r\n").utf8))
     }
 
@@ -57,9 +87,19 @@ final class TCPSocket {
     func receiveLines() throws -> [String] {
         guard let fd = descriptor.rawValue else { throw SystemError(call: "recv", errno: Errno.brokenPipe) }
         var chunk = [UInt8](repeating: 0, count: 16384)
-        let received = try chunk.withUnsafeMutableBytes { try Posix.receive(fd, $0) }
-        // A blocking socket only reports "would block" after a receive timeout, which this one has not.
-        guard case .done(let n) = received else { return [] }
+        let n: Int
+        if let tls {
+            // nil: the receive timeout passed inside a record; what arrived so far waits in OpenSSL.
+            guard
+                let count = try chunk.withUnsafeMutableBytes({ buffer throws(TLSError) in try tls.read(into: buffer) })
+            else { return [] }
+            n = count
+        } else {
+            let received = try chunk.withUnsafeMutableBytes { try Posix.receive(fd, $0) }
+            // A blocking socket only reports "would block" after a receive timeout, which this one has not.
+            guard case .done(let count) = received else { return [] }
+            n = count
+        }
         buffer.append(contentsOf: chunk[..<n])
         var lines: [String] = []
         var start = 0
@@ -78,6 +118,10 @@ final class TCPSocket {
         return lines
     }
 
-    /// Closes the descriptor (once).
-    func close() { descriptor.close() }
+    /// Closes the descriptor (once), after a TLS close_notify.
+    func close() {
+        if !descriptor.isClosed { tls?.shutdown() }
+        tls = nil
+        descriptor.close()
+    }
 }

@@ -174,6 +174,14 @@ public enum Posix {
         }
     }
 
+    /// Sets how long a blocking receive waits before it fails with `EAGAIN` (0: forever).
+    public static func setReceiveTimeout(_ fd: Int32, seconds: Int) throws {
+        var tv = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = try must("setsockopt(SO_RCVTIMEO)") {
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
     /// Makes the next close send a reset instead of a FIN (`SO_LINGER` with a zero timeout).
     public static func setResetOnClose(_ fd: Int32) throws {
         var value = linger(l_onoff: 1, l_linger: 0)

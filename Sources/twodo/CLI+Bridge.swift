@@ -13,7 +13,11 @@ extension CLI {
     /// `twodo bridge irc`.
     static let ircBridge = Command(
         name: "twodo bridge irc",
-        usage: ["twodo bridge irc --irc <host:port> [--nick <nick>] [--channel <#chan>] [--twodo <host:port>]"],
+        usage: [
+            "twodo bridge irc --irc <host:port> [--nick <nick>] [--channel <#chan>] [--twodo <host:port>]",
+            "                 [--tls [--tls-ca <pem> | --tls-fingerprint <sha256>]] [--sasl-account <name> |",
+            "                 --sasl-external --tls-client-cert <pem> --tls-client-key <pem>]",
+        ],
         options: [
             Option("irc", value: "<host:port>", environment: "TWODO_IRC", help: "IRC server to connect to"),
             Option("nick", value: "<nick>", environment: "TWODO_IRC_NICK", default: "twodo", help: "The bot's nick"),
@@ -24,13 +28,38 @@ extension CLI {
             Option(
                 "pace", value: "<seconds>", environment: "TWODO_IRC_PACE", default: "0.5",
                 help: "Seconds between lines to IRC after a burst of 5"),
+            Option(
+                "tls",
+                help: "Connect with TLS (port 6697 usually); the certificate is verified against\n"
+                    + "the system's authorities and the server's name"),
+            Option(
+                "tls-ca", value: "<pem>", environment: "TWODO_IRC_TLS_CA",
+                help: "Trust these authorities (a private CA or a self-signed certificate) instead"),
+            Option(
+                "tls-fingerprint", value: "<sha256>", environment: "TWODO_IRC_TLS_FINGERPRINT",
+                help: "Trust exactly the certificate with this SHA-256 fingerprint (pinning)"),
+            Option(
+                "tls-client-cert", value: "<pem>", environment: "TWODO_IRC_TLS_CLIENT_CERT",
+                help: "A client certificate to present (for --sasl-external)"),
+            Option("tls-client-key", value: "<pem>", environment: "TWODO_IRC_TLS_CLIENT_KEY", help: "Its key"),
+            Option(
+                "sasl-account", value: "<name>", environment: "TWODO_IRC_SASL_ACCOUNT",
+                help: "Log in to this services account with SASL PLAIN (over TLS only); the\n"
+                    + "password from TWODO_IRC_SASL_PASSWORD"),
+            Option("sasl-external", help: "Log in with SASL EXTERNAL: the client certificate is the proof"),
             .refused("password", passwordRefusal), .refused("pass", passwordRefusal),
+            .refused("sasl-password", saslPasswordRefusal),
         ],
-        notes: ["The IRC server password, if any, is read only from TWODO_IRC_PASSWORD."],
+        notes: [
+            "The IRC server password, if any, is read only from TWODO_IRC_PASSWORD; the SASL password only from",
+            "TWODO_IRC_SASL_PASSWORD.",
+        ],
         version: versionLine)
 
     /// Why `--password`/`--pass` are refused: a flag would show the secret in `ps` and shell history.
     static let passwordRefusal = "the IRC password is read only from TWODO_IRC_PASSWORD, never from a flag"
+    /// Why `--sasl-password` is refused, for the same reason.
+    static let saslPasswordRefusal = "the SASL password is read only from TWODO_IRC_SASL_PASSWORD, never from a flag"
     /// Why `--token` and the like are refused, for the same reason.
     static let tokenRefusal = "the access token is read only from TWODO_MATRIX_TOKEN, never from a flag"
 
@@ -87,7 +116,55 @@ extension CLI {
         var config = BridgeConfig(
             irc: ircEndpoint, nick: nick, password: password, twodo: twodoEndpoint, channel: channel)
         config.lineInterval = lineInterval
+        try ircSecurity(args, environment: env, into: &config)
         return config
+    }
+
+    /// `--tls` and its trust, the client certificate, and SASL, checked against each other: SASL PLAIN never
+    /// goes over plain text, EXTERNAL needs a certificate, one trust at a time.
+    static func ircSecurity(
+        _ args: Arguments, environment env: [String: String], into config: inout BridgeConfig
+    ) throws(ArgumentError) {
+        let ca = args.string("tls-ca")
+        let fingerprint = args.string("tls-fingerprint")
+        let certificate = args.string("tls-client-cert")
+        let key = args.string("tls-client-key")
+        let tls = args.flag("tls")
+        guard tls || (ca == nil && fingerprint == nil && certificate == nil && key == nil) else {
+            throw args.error("--tls-ca, --tls-fingerprint and --tls-client-cert/--tls-client-key need --tls")
+        }
+        if tls {
+            switch (ca, fingerprint) {
+            case (nil, nil): config.tls = .system
+            case (let ca?, nil): config.tls = .authorities(file: ca)
+            case (nil, let pin?):
+                let hex = pin.lowercased().filter { $0 != ":" }
+                guard hex.count == 64, hex.allSatisfy(\.isHexDigit) else {
+                    throw args.error("--tls-fingerprint: '\(pin)' is not a SHA-256 fingerprint (64 hex digits)")
+                }
+                config.tls = .pinned(sha256: hex)
+            default: throw args.error("give --tls-ca or --tls-fingerprint, not both")
+            }
+        }
+        switch (certificate, key) {
+        case (nil, nil): break
+        case (let c?, let k?): config.clientCertificate = (c, k)
+        default: throw args.error("--tls-client-cert and --tls-client-key go together")
+        }
+        let account = args.string("sasl-account")
+        if args.flag("sasl-external") {
+            guard account == nil else { throw args.error("give --sasl-account or --sasl-external, not both") }
+            guard config.clientCertificate != nil else {
+                throw args.error("--sasl-external needs --tls-client-cert and --tls-client-key")
+            }
+            config.sasl = .external
+        } else if let account {
+            guard tls else { throw args.error("--sasl-account needs --tls: the password never goes in plain text") }
+            guard let password = env["TWODO_IRC_SASL_PASSWORD"], !password.isEmpty else {
+                throw args.error("--sasl-account needs the password in TWODO_IRC_SASL_PASSWORD")
+            }
+            config.sasl = .plain(account: account, password: password)
+        }
     }
 
     /// The Matrix bridge configuration from parsed `bridge matrix` arguments (the token from the environment only).

@@ -11,7 +11,8 @@ final class BridgeProcess: @unchecked Sendable {
 
     /// Starts the bridge between `ircPort` and `twodoPort` and waits until it is registered on IRC.
     init(
-        ircPort: UInt16, twodoPort: UInt16, nick: String = "twodo", channel: String? = "#fam", directory: String
+        ircPort: UInt16, twodoPort: UInt16, nick: String = "twodo", channel: String? = "#fam", directory: String,
+        extraArguments: [String] = [], environment: [String: String] = [:], waitForRegistration: Bool = true
     )
         throws
     {
@@ -22,12 +23,15 @@ final class BridgeProcess: @unchecked Sendable {
             "bridge", "irc", "--irc", "127.0.0.1:\(ircPort)", "--nick", nick, "--twodo", "127.0.0.1:\(twodoPort)",
         ]
         if let channel { args += ["--channel", channel] }
-        process.arguments = args
+        process.arguments = args + extraArguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try waitForLog("msg=bridge.irc_registered", count: 1, timeout: 10)
+        if waitForRegistration { try waitForLog("msg=bridge.irc_registered", count: 1, timeout: 10) }
     }
 
     /// Everything the bridge logged so far.

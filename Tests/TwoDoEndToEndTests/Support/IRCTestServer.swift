@@ -18,13 +18,17 @@ final class IRCTestServer: @unchecked Sendable {
 
     let directory: String
     let port: UInt16
+    /// The TLS port, when started with a certificate.
+    let tlsPort: UInt16?
     private var process: Process?
 
-    init() throws {
+    /// ngircd on a free port; with `tls` (certificate and key PEM paths) also on a TLS port.
+    init(tls: (certificate: String, key: String)? = nil) throws {
         directory = NSTemporaryDirectory() + "twodo-irc-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         chmod(directory, 0o777)
         port = try TestServer.freePort()
+        tlsPort = tls == nil ? nil : try TestServer.freePort()
         try FileManager.default.createDirectory(atPath: directory + "/conf.d", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: directory + "/help", contents: Data())
         let config = """
@@ -52,6 +56,9 @@ final class IRCTestServer: @unchecked Sendable {
             \tIncludeDir = \(directory)/conf.d
 
             """
+            + (tls.map {
+                "[SSL]\n\tCertFile = \($0.certificate)\n\tKeyFile = \($0.key)\n\tPorts = \(tlsPort ?? 0)\n"
+            } ?? "")
         try config.write(toFile: directory + "/ngircd.conf", atomically: true, encoding: .utf8)
         try start()
     }
