@@ -2,6 +2,7 @@
 // certificate it must refuse, and SASL PLAIN against a scripted IRCv3 server over TLS.
 
 import Foundation
+import Glibc
 import Testing
 
 @Suite(
@@ -126,7 +127,7 @@ struct BridgeIRCSecurityTests {
         server.standardOutput = output
         server.standardError = output
         try server.run()
-        defer { server.terminate() }
+        defer { Glibc.kill(server.processIdentifier, SIGKILL) }
         let transcript = Transcript(output.fileHandleForReading)
         #expect(transcript.wait(for: "ready", timeout: 10))
         let twodo = try TestServer()
@@ -148,6 +149,29 @@ struct BridgeIRCSecurityTests {
         try bad.waitForLog("SASL login failed (904)", count: 1, timeout: 10)
         #expect(!bad.log.contains("irc_registered"))
         #expect(!bad.log.contains("wrong"), "the password reached the log")
+    }
+
+    @Test(
+        "SASL PLAIN against InspIRCd and Atheme over TLS: the bot logs in to its NickServ account; a wrong password never registers",
+        .enabled(if: SASLNetwork.isAvailable, "inspircd or atheme-services is missing: the real SASL test is skipped"))
+    func saslAgainstAtheme() throws {
+        let network = try SASLNetwork()
+        try network.register("twodobot", password: "s3cret-pw")
+        let twodo = try TestServer()
+        let bridge = try BridgeProcess(
+            ircPort: network.tlsPort, twodoPort: twodo.port, nick: "twodobot", channel: nil,
+            directory: network.directory,
+            extraArguments: ["--tls", "--tls-ca", network.certificate, "--sasl-account", "twodobot"],
+            environment: ["TWODO_IRC_SASL_PASSWORD": "s3cret-pw"])
+        #expect(bridge.log.contains("msg=bridge.sasl_ok account=twodobot"), "\(bridge.log)")
+        bridge.process.terminate()
+        let refused = try BridgeProcess(
+            ircPort: network.tlsPort, twodoPort: twodo.port, nick: "intruder", channel: nil,
+            directory: network.directory,
+            extraArguments: ["--tls", "--tls-ca", network.certificate, "--sasl-account", "twodobot"],
+            environment: ["TWODO_IRC_SASL_PASSWORD": "not-the-password"], waitForRegistration: false)
+        try refused.waitForLog("SASL login failed (904)", count: 1, timeout: 15)
+        #expect(!refused.log.contains("irc_registered"))
     }
 
     @Test("SASL PLAIN without TLS, or without its password, is refused before anything connects")
