@@ -97,7 +97,10 @@ final class FeedServer: Sendable {
                 [(listener.rawValue, .readable)] + clients.map { ($0.fd.rawValue ?? -1, $0.wants) }
             let ready: [Interest]
             do {
-                ready = try Posix.poll(entries, timeoutMilliseconds: 250)
+                // Decrypted input already inside OpenSSL (a request that came with the handshake's last flight):
+                // poll cannot see it, so do not wait.
+                let buffered = clients.contains { $0.tls?.hasBufferedInput == true && !$0.answered }
+                ready = try Posix.poll(entries, timeoutMilliseconds: buffered ? 0 : 250)
             } catch {
                 Log.error("feed poll failed", ["error": "\(error)"])
                 Posix.sleep(seconds: 0.1)
@@ -110,10 +113,14 @@ final class FeedServer: Sendable {
             if ready[0].contains(.readable) {
                 accept(listener, into: &clients, context: certificate.context, now: now)
             }
-            for (i, client) in polled.enumerated() where !ready[i + 1].isEmpty {
+            for (i, client) in polled.enumerated()
+            where !ready[i + 1].isEmpty || (client.tls?.hasBufferedInput == true && !client.answered) {
                 if let tls = client.tls, !tls.isEstablished {
                     switch tls.handshake() {
-                    case .done: client.wants = .readable
+                    case .done:
+                        // The request may have come with the client's last handshake flight: read it now.
+                        client.wants = .readable
+                        read(client, buffer: &buffer, handlers: handlers, buckets: &buckets, now: now)
                     case .wants(let interest): client.wants = interest
                     case .failed: client.close()
                     }
