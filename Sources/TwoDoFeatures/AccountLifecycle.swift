@@ -62,10 +62,10 @@ extension AccountLifecycle {
     /// against the connection's address (5, then back-off), so it can neither probe names nor flood a partner.
     func forgot(_ typed: String, on c: CommandContext) throws -> Reply {
         let now = Monotonic.now()
-        if let wait = resetRequests.retryAfter(c.throttleKey, now: now) {
+        if let wait = handlers.resetRequests.retryAfter(c.throttleKey, now: now) {
             return .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
         }
-        resetRequests.fail(c.throttleKey, now: now)
+        handlers.resetRequests.fail(c.throttleKey, now: now)
         if typed.utf8.count <= 4 * UserName.maxBytes, let found = try store.user(named: typed)?.user {
             let earlier = try store.resetRequestTime(of: found.id)
             try store.recordResetRequest(for: found.id, now: clock.now)

@@ -67,11 +67,11 @@ extension Couple {
             guard members.count < 2 else { return .failure(.errorAlreadyInCouple, t(c, .errorAlreadyInCouple)) }
             let mono = Monotonic.now()
             let keys = [UserName.key(user.name), c.throttleKey]
-            if let wait = keys.compactMap({ inviteFailures.retryAfter($0, now: mono) }).max() {
+            if let wait = keys.compactMap({ handlers.inviteFailures.retryAfter($0, now: mono) }).max() {
                 return .failure(.errorThrottled, t(c, .errorThrottled, ["seconds": "\(wait)"]))
             }
             let failed = { (code: ReplyCode) -> Reply in
-                for k in keys { self.inviteFailures.fail(k, now: mono) }
+                for k in keys { handlers.inviteFailures.fail(k, now: mono) }
                 return .failure(code, self.t(c, code.key))
             }
             guard let code = InviteCode(parsing: text) else { return failed(.errorInviteInvalid) }
@@ -89,7 +89,7 @@ extension Couple {
                 for member in partners.map(\.id) + [user.id] { try store.clearUndo(user: member) }
                 c.effects.append(.forgetListings(user.id))
                 try store.useInvite(code, by: user.id, now: now)
-                for k in keys { inviteFailures.succeed(k) }
+                for k in keys { handlers.inviteFailures.succeed(k) }
                 // A display name that looks like the other member's name is cleared first, so the join's event
                 // already names the newcomer as partners will see them.
                 let cleared = try clearConflictingDisplayNames(joiner: user, in: space, c)

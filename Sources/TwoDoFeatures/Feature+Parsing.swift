@@ -23,15 +23,15 @@ extension Feature {
     func parseContext(for user: User?) throws -> ParseContext {
         guard let user else { return ParseContext(testClock: clock.isTest, now: clock.now) }
         var context: ParseContext
-        names.refresh(store)
-        if let cached = names.contexts[user.space] {
+        handlers.names.refresh(store)
+        if let cached = handlers.names.contexts[user.space] {
             context = cached
         } else {
             context = ParseContext(
                 listNames: try store.listNames(in: user.space),
                 memberNames: try members(of: user.space).map(\.name),
                 testClock: clock.isTest)
-            names.contexts[user.space] = context
+            handlers.names.contexts[user.space] = context
         }
         context.now = clock.now
         context.timeZone = user.tz
@@ -41,28 +41,28 @@ extension Feature {
 
     /// The user with this id, read once per `namesGeneration` (every command of a session starts with it).
     func user(_ id: UserID) throws -> User? {
-        names.refresh(store)
-        if let cached = names.users[id] { return cached }
+        handlers.names.refresh(store)
+        if let cached = handlers.names.users[id] { return cached }
         let found = try store.user(id)
-        if let found { names.users[id] = found }
+        if let found { handlers.names.users[id] = found }
         return found
     }
 
     /// The members of a space, read once per `namesGeneration` (every task command names them).
     func members(of space: SpaceID) throws -> [User] {
-        names.refresh(store)
-        if let cached = names.members[space] { return cached }
+        handlers.names.refresh(store)
+        if let cached = handlers.names.members[space] { return cached }
         let found = try store.members(of: space)
-        names.members[space] = found
+        handlers.names.members[space] = found
         return found
     }
 
     /// The default list of a space, read once per `namesGeneration` (a plain `add` goes there).
     func defaultList(in space: SpaceID) throws -> TaskList {
-        names.refresh(store)
-        if let cached = names.defaultLists[space] { return cached }
+        handlers.names.refresh(store)
+        if let cached = handlers.names.defaultLists[space] { return cached }
         let found = try store.defaultList(in: space)
-        names.defaultLists[space] = found
+        handlers.names.defaultLists[space] = found
         return found
     }
 

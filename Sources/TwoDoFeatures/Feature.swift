@@ -33,26 +33,10 @@ extension Feature {
     var presence: (any Presence)? { handlers.presence }
     /// The account commands and their throttles.
     var accounts: Accounts { handlers.accounts }
-    /// Wrong invite codes per user and per address.
-    var inviteFailures: FailureThrottle {
-        get { handlers.inviteFailures }
-        nonmutating set { handlers.inviteFailures = newValue }
-    }
-    /// `forgot` requests per address.
-    var resetRequests: FailureThrottle {
-        get { handlers.resetRequests }
-        nonmutating set { handlers.resetRequests = newValue }
-    }
-    /// Reminders fired since start, for `stats`.
-    var remindersFired: Int {
-        get { handlers.remindersFired }
-        nonmutating set { handlers.remindersFired = newValue }
-    }
-    /// The names read on every command, valid while the store's names generation is unchanged.
-    var names: NamesCache {
-        get { handlers.names }
-        nonmutating set { handlers.names = newValue }
-    }
+    // The mutable shared state (the names cache, the throttles, the fired-reminder count) has no forwarding
+    // property here on purpose: a protocol extension's computed property would copy the whole value on every
+    // mutation (get, change the copy, set back), which for the names cache is every entry of every space, on
+    // every command. Features change it in place through `handlers.names`, `handlers.inviteFailures`, ….
 }
 
 extension Handlers: Feature {

@@ -23,7 +23,7 @@ extension ReminderTimer {
         _ reminder: DueScheduleReminder, now: Int64, members: (SpaceID) throws -> [User]
     ) throws -> ReminderNotice? {
         guard try store.markScheduleReminderFired(reminder.id, at: now) else { return nil }
-        remindersFired += 1
+        handlers.remindersFired += 1
         let late = isLate([reminder.fireAt])
         if let id = reminder.event, let space = try store.spaceOfEvent(id), let e = try store.event(id, in: space) {
             let notice = eventNotice(e, day: reminder.day, late: late, members: try members(space))

@@ -92,7 +92,7 @@ extension ReminderTimer {
             fired.append(reminder)
         }
         guard !fired.isEmpty else { return nil }  // already fired with an earlier reminder of its task
-        remindersFired += fired.count
+        handlers.remindersFired += fired.count
         guard let (task, space) = try store.taskForReminder(first.task), !task.isDone else { return nil }
         if let nag = fired.last(where: { $0.kind == .nag }), let minutes = task.nagMinutes {
             // The next nag counts from now, so a long outage does not unleash a storm of old nags.
