@@ -104,18 +104,26 @@ extension Inbox {
         return finishPage(.success(.inboxList, lines, data: data), w, listing: .inbox, c)
     }
 
-    /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the notification numbered `n` by the last `inbox`
-    /// page shown on this session (so notifications arriving since do not shift it); a number outside that
-    /// page counts from the newest now.
+    /// The notification numbered `n` by the last `inbox` page shown on this session (so notifications arriving
+    /// since do not shift it); a number that page did not show counts from the newest now. Nil: there is none.
+    private func notificationID(row n: Int, user: User, _ c: CommandContext) throws -> Int64? {
+        let shown = c.inboxShown
+        let i = n - shown.offset - 1
+        return i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+    }
+
+    /// The refusal of a row number the inbox does not have, naming how many it has.
+    private func noSuchRow(_ n: Int, user: User, _ c: CommandContext) throws -> Reply {
+        let count = try store.notificationCount(for: user.id)
+        return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+    }
+
     /// `inbox read <n>`: marks the notification numbered `n` by the last `inbox` page shown here read (a number
     /// that page did not show counts from the newest now, as for `inbox delete`).
     func inboxRead(number n: Int, user: User, on c: CommandContext) throws -> Reply {
-        let shown = c.inboxShown
-        let i = n - shown.offset - 1
-        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        let id = try notificationID(row: n, user: user, c)
         guard let id, let item = try store.markNotificationRead(id, for: user.id) else {
-            let count = try store.notificationCount(for: user.id)
-            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+            return try noSuchRow(n, user: user, c)
         }
         let count = item.isRead ? 0 : 1
         return .success(
@@ -126,12 +134,9 @@ extension Inbox {
     /// `inbox <n>`: marks notification n read and answers with `info` of the task, event or routine it is about,
     /// looked up in the user's space now (an item deleted since, or left behind in a former couple, is gone).
     func inboxOpen(number n: Int, user: User, on c: CommandContext) throws -> Reply {
-        let shown = c.inboxShown
-        let i = n - shown.offset - 1
-        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        let id = try notificationID(row: n, user: user, c)
         guard let id, let item = try store.markNotificationRead(id, for: user.id) else {
-            let count = try store.notificationCount(for: user.id)
-            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+            return try noSuchRow(n, user: user, c)
         }
         if let link = item.args[InboxArgs.linkKey], let colon = link.firstIndex(of: ":"),
             let itemID = Int64(link[link.index(after: colon)...])
@@ -156,13 +161,12 @@ extension Inbox {
         return .failure(.errorNotFound, t(c, .inboxNoItem, ["n": "\(n)"]))
     }
 
+    /// `inbox delete <n>` / `bildirimler sil <n>`: deletes the notification numbered `n` as `inbox read <n>`
+    /// finds it.
     func inboxDelete(number n: Int, user: User, on c: CommandContext) throws -> Reply {
-        let shown = c.inboxShown
-        let i = n - shown.offset - 1
-        let id = i >= 0 && i < shown.ids.count ? shown.ids[i] : try store.notificationID(for: user.id, position: n)
+        let id = try notificationID(row: n, user: user, c)
         guard let id, let deleted = try store.deleteNotification(id, for: user.id) else {
-            let count = try store.notificationCount(for: user.id)
-            return .failure(.errorNotFound, t(c, .inboxNoSuch, ["n": "\(n)", "count": "\(count)"]))
+            return try noSuchRow(n, user: user, c)
         }
         let text = InboxArgs.text(deleted.key, deleted.args, lang: c.lang, tz: user.tz)
         return .success(
